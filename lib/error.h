@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// Error reports from lib/: a fixed buffer the caller owns; lib/ never prints or exits.
+#pragma once
+
+#include <stdbool.h>
+
+typedef struct {
+    char text[256]; /* human-readable, no trailing newline; empty when no error */
+} Error;
+
+/* Formats a message into err (when err is not NULL) and returns false, so that a parser can
+ * write `return error_set(err, "col %d: ...", col);`. */
+bool error_set(Error *err, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;

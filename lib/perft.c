@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#include "perft.h"
+
+#include "movegen.h"
+
+uint64_t perft(const Board *b, int depth) {
+    if (depth == 0)
+        return 1;
+    if (b->captured >= CAPTURES_TO_WIN)
+        return 0;
+    if (depth == 1)
+        return (uint64_t)movegen_count(b);
+    MoveList list;
+    movegen_all(b, &list);
+    uint64_t total = 0;
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        total += perft(&child, depth - 1);
+    }
+    return total;
+}
