@@ -33,7 +33,7 @@ TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Packages the build needs, and a command that proves each is present.
 DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-nox
 
-.PHONY: all test test-run sanitize clean install deps run perft-deep help
+.PHONY: all test test-run sanitize clean install deps run perft-deep docs help
 
 all: $(LIBTSLAB) $(TOOLS)
 
@@ -55,10 +55,12 @@ $(BUILD)/tests/%: tests/%.c $(CLI_OBJ) $(LIBTSLAB)
 	    -MMD -MP -o $@ $< $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) $(PKG_CJSON_LIBS) $(LDLIBS)
 
 # Runs every test binary; fails if any fails, after running them all.
-test-run: $(TESTS)
+test-run: $(TESTS) $(TOOLS)
 	@failed=0; for t in $(TESTS); do \
 	    echo "== $$t"; $$t || failed=1; \
 	done; \
+	if ! $(BUILD)/bench options -markdown | cmp -s - docs/options.md; then \
+	    echo "docs/options.md is out of date with lib/config.c: run make docs"; failed=1; fi; \
 	if [ $$failed -ne 0 ]; then echo "make test: some tests FAILED"; exit 1; fi; \
 	echo "make test: all test binaries passed"
 
@@ -79,6 +81,10 @@ perft-deep: $(TOOLS)
 run: deps
 	@$(MAKE) --no-print-directory all
 	$(BUILD)/bench perft 7
+
+# Documents generated from the code's tables.
+docs: $(TOOLS)
+	$(BUILD)/bench options -markdown > docs/options.md
 
 deps:
 	@missing=""; \

@@ -11,6 +11,8 @@ static const char bench_usage[] =
     "usage: bench COMMAND [options]\n"
     "commands:\n"
     "  perft [-fen POSITION] [-divide] DEPTH   count move paths (move generator check)\n"
+    "  search [-fen POSITION] [key=value ...]  search one position and report everything\n"
+    "  options [-markdown]                     the search options (key=value) and defaults\n"
     "Each command takes -help.\n";
 
 int main(int argc, char **argv) {
@@ -21,5 +23,9 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "perft"))
         return bench_perft_main(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "options"))
+        return bench_options_main(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "search"))
+        return bench_search_main(argc - 2, argv + 2);
     die("unknown command '%s'\n%s", argv[1], bench_usage);
 }

@@ -3,3 +3,9 @@
 #pragma once
 
 int bench_perft_main(int argc, char **argv);
+int bench_search_main(int argc, char **argv);
+int bench_options_main(int argc, char **argv);
+
+#include <stdio.h>
+/* docs/options.md, from the option table. */
+void bench_print_options_markdown(FILE *out);

@@ -46,6 +46,28 @@ void movegen_all(const Board *b, MoveList *list) {
     }
 }
 
+void movegen_all_point_order(const Board *b, MoveList *list) {
+    if (b->side != SIDE_TIGERS) {
+        movegen_all(b, list);
+        return;
+    }
+    uint32_t empty = board_empty(b);
+    list->count = 0;
+    for (uint32_t tigers = b->tigers; tigers; tigers &= tigers - 1) {
+        int from = lsb32(tigers);
+        for (int d = 0; d < DIRECTIONS; d++) {
+            if (!(TABLE_STEP_FROM[d] >> from & 1))
+                continue;
+            int next = from + TABLE_DIR_DELTA[d], beyond = next + TABLE_DIR_DELTA[d];
+            if (empty >> next & 1)
+                list->moves[list->count++] = move_step(from, next);
+            else if ((b->sheep >> next & 1) && (TABLE_JUMP_FROM[d] >> from & 1) &&
+                     (empty >> beyond & 1))
+                list->moves[list->count++] = move_jump(from, beyond);
+        }
+    }
+}
+
 int movegen_tiger_jumps(const Board *b) {
     uint32_t empty = board_empty(b);
     int count = 0;
@@ -70,16 +92,19 @@ int movegen_count(const Board *b) {
     return count_steps(b->sheep, empty);
 }
 
-int movegen_tiger_moves(const Board *b, int *trapped_tigers) {
+int movegen_tiger_moves(const Board *b, int *jumps, int *trapped_tigers) {
     uint32_t empty = board_empty(b), can_move = 0;
-    int count = 0;
+    int count = 0, jump_count = 0;
     for (int d = 0; d < DIRECTIONS; d++) {
         int delta = TABLE_DIR_DELTA[d];
         uint32_t steps = step_targets(b->tigers, d, empty);
-        uint32_t jumps = jump_targets(b, d, empty);
-        count += popcount32(steps) + popcount32(jumps);
-        can_move |= shift(steps, -delta) | shift(jumps, -2 * delta);
+        uint32_t jump_to = jump_targets(b, d, empty);
+        jump_count += popcount32(jump_to);
+        count += popcount32(steps) + popcount32(jump_to);
+        can_move |= shift(steps, -delta) | shift(jump_to, -2 * delta);
     }
+    if (jumps)
+        *jumps = jump_count;
     if (trapped_tigers)
         *trapped_tigers = TIGERS_TOTAL - popcount32(can_move);
     return count;

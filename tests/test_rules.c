@@ -153,7 +153,7 @@ static void end__tigers_trapped_sheep_win(void **state) {
     assert_int_equal(board_game_end(&b), GAME_END_TIGERS_TRAPPED);
     assert_int_equal(game_end_result(board_game_end(&b)), RESULT_SHEEP_WIN);
     int trapped;
-    assert_int_equal(movegen_tiger_moves(&b, &trapped), 0);
+    assert_int_equal(movegen_tiger_moves(&b, NULL, &trapped), 0);
     assert_int_equal(trapped, 4);
     /* The same board with sheep to move is not over: sheep still place. */
     b.side = SIDE_SHEEP;
@@ -172,12 +172,12 @@ static void tiger_counts__trapped_and_mobility(void **state) {
     /* a1 can only jump (over a2 to a3); e1, a5, e5 free. */
     Board b = make_board("a1 e1 a5 e5", "a2 b1 b2 c1 c3", SIDE_TIGERS, 15);
     int trapped;
-    int moves = movegen_tiger_moves(&b, &trapped);
+    int moves = movegen_tiger_moves(&b, NULL, &trapped);
     assert_int_equal(moves, movegen_count(&b));
     assert_int_equal(trapped, 0);
     assert_int_equal(movegen_tiger_jumps(&b), 1);
     Board stuck = make_board("a1 e1 a5 e5", "a2 b1 b2 c1 c3 a3", SIDE_TIGERS, 14);
-    movegen_tiger_moves(&stuck, &trapped);
+    movegen_tiger_moves(&stuck, NULL, &trapped);
     assert_int_equal(trapped, 1);
 }
 

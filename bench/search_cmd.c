@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// `bench search -fen POSITION [key=value ...] [-json FILE]`: one search, reported in full.
+#include "commands.h"
+
+#include "cli.h"
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SEARCH_DEFAULT_DEPTH 8
+
+static void print_usage(FILE *out) {
+    fprintf(out, "usage: bench search [-fen POSITION] [key=value ...] [-json FILE]\n"
+                 "  Searches one position (default: the start) and prints the best move, the score\n"
+                 "  (tigers' view), the depth, the principal variation, nodes, time and counters.\n"
+                 "  With no limit given, depth=%d.\n"
+                 "  -json FILE  also write the result as JSON ('-' for stdout)\n",
+            SEARCH_DEFAULT_DEPTH);
+    report_print_options(out);
+}
+
+int bench_search_main(int argc, char **argv) {
+    SearchConfig config = config_default();
+    const char *fen = NULL, *json_path = NULL;
+    Error err;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
+            print_usage(stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "-fen")) {
+            if (++i == argc)
+                die("search: -fen needs a position");
+            fen = argv[i];
+        } else if (!strcmp(argv[i], "-json")) {
+            if (++i == argc)
+                die("search: -json needs a file name ('-' for stdout)");
+            json_path = argv[i];
+        } else if (argv[i][0] == '-') {
+            die("search: unknown option '%s' (try bench search -help)", argv[i]);
+        } else if (!config_apply(&config, argv[i], &err)) {
+            die("search: %s", err.text);
+        }
+    }
+    if (config.depth == 0 && config.nodes == 0 && config.movetime == 0)
+        config.depth = SEARCH_DEFAULT_DEPTH;
+    Board root = board_start();
+    if (fen && !board_from_text(fen, &root, &err))
+        die("search: -fen '%s': %s", fen, err.text);
+
+    Searcher *searcher = malloc(sizeof *searcher);
+    if (!searcher)
+        die("search: out of memory");
+    if (!searcher_init(searcher, &config, &err))
+        die("search: %s", err.text);
+    SearchResult result = search_run(searcher, &root, NULL, 0);
+    searcher_destroy(searcher);
+    free(searcher);
+
+    bool to_stdout = json_path && !strcmp(json_path, "-");
+    FILE *out = to_stdout ? stderr : stdout; /* keep stdout pure JSON with -json - */
+    char text[BOARD_TEXT_MAX], move[MOVE_TEXT_MAX], win[32], pv[SEARCH_MAX_PLY * 7];
+    char config_text[512];
+    config_to_text(&config, config_text, sizeof config_text);
+    fprintf(out, "position: %s\n", board_to_text(&root, text));
+    fprintf(out, "config:   %s\n", config_text);
+    fprintf(out, "move:     %s\n", move_to_text(result.move, move));
+    fprintf(out, "score:    %d%s%s\n", result.score, result.win ? "  " : "",
+            report_win_text(&result, win));
+    fprintf(out, "depth:    %d%s\n", result.depth, result.stopped ? " (a deeper pass was cut short)" : "");
+    fprintf(out, "pv:       %s\n", report_moves_text(result.pv, result.pv_length, pv, sizeof pv));
+    fprintf(out, "nodes:    %" PRIu64 "  time %.3f s  %.0f nodes/s\n", result.stats.nodes,
+            result.seconds, result.seconds > 0 ? (double)result.stats.nodes / result.seconds : 0);
+    for (size_t i = 0; i < STATS_FIELD_COUNT; i++)
+        fprintf(out, "  %-19s %" PRIu64 "\n", STATS_FIELDS[i].name,
+                stats_get(&result.stats, &STATS_FIELDS[i]));
+    fprintf(out, "  cache hit rate      %.1f%%\n  first-move cutoffs  %.1f%%\n",
+            100 * stats_hit_rate(&result.stats), 100 * stats_first_cutoff_rate(&result.stats));
+    if (json_path) {
+        cJSON *json = report_search_json(&result);
+        cJSON_AddStringToObject(json, "position", text);
+        cJSON_AddItemToObject(json, "config", report_config_json(&config));
+        bool ok = report_write_json(json, json_path, &err);
+        cJSON_Delete(json);
+        if (!ok)
+            die("search: %s", err.text);
+    }
+    return 0;
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+#include "report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+bool report_write_json(const cJSON *json, const char *path, Error *err) {
+    char *text = cJSON_Print(json);
+    if (!text)
+        return error_set(err, "%s: cannot format JSON (out of memory)", path);
+    bool ok = true;
+    if (!strcmp(path, "-")) {
+        ok = fputs(text, stdout) >= 0 && fputc('\n', stdout) != EOF && fflush(stdout) == 0;
+        if (!ok)
+            error_set(err, "cannot write JSON to stdout");
+        free(text);
+        return ok;
+    }
+    size_t length = strlen(path) + 32;
+    char *temporary = malloc(length);
+    if (!temporary) {
+        free(text);
+        return error_set(err, "%s: out of memory", path);
+    }
+    snprintf(temporary, length, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(temporary, "w");
+    if (!f) {
+        ok = error_set(err, "%s: cannot create: %s", temporary, strerror(errno));
+        goto out_free;
+    }
+    ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    ok = (fflush(f) == 0 && fsync(fileno(f)) == 0) && ok;
+    ok = fclose(f) == 0 && ok;
+    if (!ok) {
+        error_set(err, "%s: write failed: %s", temporary, strerror(errno));
+        remove(temporary);
+        goto out_free;
+    }
+    if (rename(temporary, path) != 0) {
+        ok = error_set(err, "%s: cannot rename into place: %s", path, strerror(errno));
+        remove(temporary);
+    }
+out_free:
+    free(temporary);
+    free(text);
+    return ok;
+}
+
+cJSON *report_config_json(const SearchConfig *config) {
+    cJSON *json = cJSON_CreateObject();
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        const char *field = (const char *)config + spec->offset;
+        char text[32];
+        switch (spec->type) {
+        case OPTION_BOOL:
+        case OPTION_CHOICE:
+            cJSON_AddStringToObject(json, spec->name, config_value_text(config, spec, text));
+            break;
+        case OPTION_INT:
+            cJSON_AddNumberToObject(json, spec->name, *(const int *)field);
+            break;
+        case OPTION_INT64:
+            cJSON_AddNumberToObject(json, spec->name, (double)*(const int64_t *)field);
+            break;
+        }
+    }
+    return json;
+}
+
+cJSON *report_stats_json(const SearchStats *stats) {
+    cJSON *json = cJSON_CreateObject();
+    for (size_t i = 0; i < STATS_FIELD_COUNT; i++)
+        cJSON_AddNumberToObject(json, STATS_FIELDS[i].name,
+                                (double)stats_get(stats, &STATS_FIELDS[i]));
+    return json;
+}
+
+char *report_win_text(const SearchResult *result, char *out) {
+    out[0] = '\0';
+    if (result->win != RESULT_NONE)
+        sprintf(out, "%s win in %d", result->win == RESULT_TIGERS_WIN ? "tigers" : "sheep",
+                result->win_in);
+    return out;
+}
+
+char *report_moves_text(const Move *moves, int count, char *out, size_t size) {
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count && used + MOVE_TEXT_MAX + 1 < size; i++) {
+        char text[MOVE_TEXT_MAX];
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "",
+                                 move_to_text(moves[i], text));
+    }
+    return out;
+}
+
+cJSON *report_search_json(const SearchResult *result) {
+    cJSON *json = cJSON_CreateObject();
+    char text[MOVE_TEXT_MAX];
+    if (result->move == MOVE_NONE)
+        cJSON_AddNullToObject(json, "move");
+    else
+        cJSON_AddStringToObject(json, "move", move_to_text(result->move, text));
+    cJSON_AddNumberToObject(json, "score", result->score);
+    cJSON_AddNumberToObject(json, "depth", result->depth);
+    cJSON_AddNumberToObject(json, "nodes", (double)result->stats.nodes);
+    if (result->win == RESULT_NONE) {
+        cJSON_AddNullToObject(json, "win");
+        cJSON_AddNullToObject(json, "win_in");
+    } else {
+        cJSON_AddStringToObject(json, "win", result->win == RESULT_TIGERS_WIN ? "tigers" : "sheep");
+        cJSON_AddNumberToObject(json, "win_in", result->win_in);
+    }
+    cJSON *pv = cJSON_AddArrayToObject(json, "pv");
+    for (int i = 0; i < result->pv_length; i++)
+        cJSON_AddItemToArray(pv, cJSON_CreateString(move_to_text(result->pv[i], text)));
+    cJSON_AddBoolToObject(json, "stopped", result->stopped);
+    cJSON_AddNumberToObject(json, "seconds", result->seconds);
+    cJSON_AddItemToObject(json, "stats", report_stats_json(&result->stats));
+    return json;
+}
+
+void report_print_options(FILE *out) {
+    fprintf(out, "search options (key=value; preset=plain turns every speed feature off):\n");
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        char allowed[96];
+        fprintf(out, "  %-14s %-22s default %-8s %s\n", spec->name,
+                config_allowed_text(spec, allowed, sizeof allowed), spec->default_text, spec->help);
+    }
+}

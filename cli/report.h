@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Output shared by the tools: JSON files written atomically, and the configuration, counters and
+// search results as JSON or text, all driven by the tables in lib/config.c and lib/stats.c.
+#pragma once
+
+#include "config.h"
+#include "error.h"
+#include "search.h"
+#include "stats.h"
+
+#include <cJSON.h>
+#include <stdio.h>
+
+/* Writes json (pretty-printed) to path: "-" is stdout; otherwise a temporary file in the same
+ * directory renamed into place, so a reader never sees half a file. */
+bool report_write_json(const cJSON *json, const char *path, Error *err);
+
+/* {"cache": "table", "tt_bits": 20, ...} with typed values, in table order. */
+cJSON *report_config_json(const SearchConfig *config);
+
+/* {"nodes": ..., "leaves": ..., ...} in table order. */
+cJSON *report_stats_json(const SearchStats *stats);
+
+/* The whole result of one search: move, score, depth, nodes, win, win_in, pv, seconds, stats. */
+cJSON *report_search_json(const SearchResult *result);
+
+/* "tigers win in 7", "sheep win in 4" or "" into out (32 bytes). */
+char *report_win_text(const SearchResult *result, char *out);
+
+/* Prints the option table as -help text (name, allowed values, default, help). */
+void report_print_options(FILE *out);
+
+/* Moves as text separated by spaces, into out (size bytes). */
+char *report_moves_text(const Move *moves, int count, char *out, size_t size);

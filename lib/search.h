@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// The search core: alpha-beta (negamax, fail-soft) with iterative deepening, every feature a
+// runtime toggle of SearchConfig, counters in SearchStats. A Searcher owns all its state, so any
+// number of them run in parallel threads.
+#pragma once
+
+#include "board.h"
+#include "config.h"
+#include "eval.h"
+#include "ordering.h"
+#include "stats.h"
+#include "tt.h"
+
+#include <stdatomic.h>
+
+#define SEARCH_MAX_DEPTH 64
+#define SEARCH_MAX_PLY (SEARCH_MAX_DEPTH + 1)
+
+typedef struct {
+    Move move;          /* best move; MOVE_NONE when the game is already over */
+    int score;          /* from the tigers' side, whoever is to move */
+    int depth;          /* deepest finished pass */
+    GameResult win;     /* RESULT_TIGERS_WIN / RESULT_SHEEP_WIN when the score is a forced win */
+    int win_in;         /* plies to that win from the position, or -1 */
+    Move pv[SEARCH_MAX_PLY]; /* principal variation of the last finished pass */
+    int pv_length;
+    SearchStats stats;  /* counters of this search, all passes (unfinished one included) */
+    double seconds;
+    bool stopped;       /* a limit or a stop request cut an unfinished pass short */
+} SearchResult;
+
+typedef struct {
+    SearchConfig config; /* frozen at searcher_init */
+    TTable tt;           /* unused when config.cache == CACHE_NONE */
+    Killers killers;
+    SearchStats stats;
+    atomic_bool stop_requested; /* set from another thread by search_stop */
+    Move root_hint;             /* tried first at the root in pass 1 (MOVE_NONE: none); for
+                                   tests and callers that know a likely move */
+    /* Scratch of the running search. */
+    struct {
+        uint64_t *keys;     /* game history then the current line: keys[history + ply] */
+        int key_capacity;
+        int history;        /* positions before the root */
+        int root_reversible_start; /* earliest index the root could repeat */
+        Move pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
+        int pv_length[SEARCH_MAX_PLY];
+        double start_seconds;
+        double deadline_seconds; /* 0 = no time limit */
+        bool limits_active;      /* false in pass 1, which always finishes */
+        bool aborted;
+    } run;
+} Searcher;
+
+/* Sets up a searcher for config (allocates the cache once). Fails with a message on a config
+ * with no limit at all (depth, nodes and movetime all 0) or when memory is short. */
+bool searcher_init(Searcher *searcher, const SearchConfig *config, Error *err);
+void searcher_destroy(Searcher *searcher);
+
+/* Searches root by iterative deepening within the config's limits. history holds the game's
+ * positions before root, oldest first (may be NULL when history_length is 0); a position that
+ * repeats one of them or an earlier one on the line scores as a draw. Each call starts from an
+ * empty cache and empty killers, so the result depends only on (config, root, history) under
+ * depth and node limits. */
+SearchResult search_run(Searcher *searcher, const Board *root, const Board *history,
+                        int history_length);
+
+/* Asks a running search to stop (thread-safe); it returns the last finished pass. */
+void search_stop(Searcher *searcher);
+
+/* Plain minimax to a fixed depth, with no pruning, cache or ordering and the same rules for
+ * terminals, repetitions and the evaluation: the reference the tests and `bench verify` compare
+ * against. Returns the score from the tigers' side and (if best is not NULL) the first move in
+ * movegen_all order with that score; *nodes (if not NULL) gets the positions visited. */
+int search_reference(const SearchConfig *config, const Board *root, int depth,
+                     const Board *history, int history_length, Move *best, uint64_t *nodes);

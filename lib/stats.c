@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#include "stats.h"
+
+#define FIELD(name) offsetof(SearchStats, name)
+
+const StatSpec STATS_FIELDS[] = {
+    {"nodes", FIELD(nodes), "positions entered, root and leaves included"},
+    {"leaves", FIELD(leaves), "positions evaluated at depth 0"},
+    {"terminals", FIELD(terminals), "positions where the game is over"},
+    {"repetitions", FIELD(repetitions), "positions scored as draws by repetition"},
+    {"cache_probes", FIELD(cache_probes), "cache lookups"},
+    {"cache_hits", FIELD(cache_hits), "lookups that found an entry"},
+    {"cache_cutoffs", FIELD(cache_cutoffs), "hits that ended the node"},
+    {"cache_stores", FIELD(cache_stores), "entries written"},
+    {"cache_overwrites", FIELD(cache_overwrites), "entries of other positions overwritten"},
+    {"cutoffs", FIELD(cutoffs), "beta cutoffs"},
+    {"first_move_cutoffs", FIELD(first_move_cutoffs), "cutoffs on the first move tried"},
+    {"movegens", FIELD(movegens), "move lists generated"},
+    {"depth", FIELD(depth), "deepest finished iteration"},
+};
+
+const size_t STATS_FIELD_COUNT = sizeof STATS_FIELDS / sizeof STATS_FIELDS[0];
+
+void stats_add(SearchStats *total, const SearchStats *add) {
+    for (size_t i = 0; i < STATS_FIELD_COUNT; i++) {
+        uint64_t *sum = (uint64_t *)((char *)total + STATS_FIELDS[i].offset);
+        uint64_t value = stats_get(add, &STATS_FIELDS[i]);
+        if (STATS_FIELDS[i].offset == FIELD(depth))
+            *sum = value > *sum ? value : *sum;
+        else
+            *sum += value;
+    }
+}
+
+double stats_hit_rate(const SearchStats *stats) {
+    return stats->cache_probes ? (double)stats->cache_hits / (double)stats->cache_probes : 0.0;
+}
+
+double stats_first_cutoff_rate(const SearchStats *stats) {
+    return stats->cutoffs ? (double)stats->first_move_cutoffs / (double)stats->cutoffs : 0.0;
+}

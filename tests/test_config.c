@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// The option table: defaults, key=value parsing with its errors and suggestions, presets, text
+// round trip and hash.
+#include "config.h"
+
+#include "test_util.h"
+
+#include <stdio.h>
+
+typedef struct {
+    const char *token;
+    const char *error; /* substring; NULL = accepted */
+    const char *why;
+} TokenRow;
+
+static const TokenRow rows[] = {
+    {"cache=tiny", NULL, "a choice"},
+    {"cache=huge", "option cache: 'huge' is not allowed (allowed: none|map|table|tiny)", "bad choice"},
+    {"killers=off", NULL, "a toggle"},
+    {"killers=no", "option killers: 'no' is not allowed (allowed: on|off)", "bad toggle"},
+    {"tt_bits=30", NULL, "tt_bits at its limit"},
+    {"tt_bits=31", "option tt_bits: 31 is out of range 1..30", "tt_bits past its limit"},
+    {"tt_bits=0", "out of range 1..30", "tt_bits below"},
+    {"depth=64", NULL, "depth at its limit"},
+    {"depth=65", "option depth: 65 is out of range 0..64", "depth past its limit"},
+    {"depth=4x", "option depth: '4x' is not an integer", "trailing garbage"},
+    {"depth=", "option depth: empty value", "empty value"},
+    {"eval_trapped=-10000", NULL, "weight at its limit"},
+    {"eval_trapped=-10001", "out of range -10000..10000", "weight past its limit"},
+    {"nodes=1000000000000000", NULL, "nodes at its limit"},
+    {"nodes=1000000000000001", "out of range", "nodes past its limit"},
+    {"nodes=99999999999999999999999", "out of range", "overflow"},
+    {"replace=deepest", NULL, "a policy"},
+    {"kilers=on", "unknown option 'kilers' (did you mean 'killers'?)", "typo"},
+    {"ttbits=20", "unknown option 'ttbits' (did you mean 'tt_bits'?)", "missing underscore"},
+    {"frobnicate=1", "unknown option 'frobnicate' (see -help", "nothing close"},
+    {"killers", "'killers' is not a key=value option", "no equals sign"},
+    {"=on", "'=on' is not a key=value option", "no key"},
+    {"preset=plain", NULL, "preset"},
+    {"preset=fast", "option preset: 'fast' is not allowed (allowed: plain|default)", "bad preset"},
+};
+
+static void tokens__table_of_inputs(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        SearchConfig config = config_default();
+        Error err = {{0}};
+        bool ok = config_apply(&config, rows[i].token, &err);
+        if (!rows[i].error && !ok)
+            fail_msg("row %zu (%s): '%s' rejected: %s", i, rows[i].why, rows[i].token, err.text);
+        if (rows[i].error && ok)
+            fail_msg("row %zu (%s): '%s' accepted", i, rows[i].why, rows[i].token);
+        if (rows[i].error && !strstr(err.text, rows[i].error))
+            fail_msg("row %zu (%s): message '%s', expected '%s'", i, rows[i].why, err.text,
+                     rows[i].error);
+    }
+}
+
+static void defaults__every_table_default_parses_and_matches(void **state) {
+    (void)state;
+    SearchConfig config = config_default();
+    assert_int_equal(config.cache, CACHE_TABLE);
+    assert_int_equal(config.tt_bits, 20);
+    assert_int_equal(config.replace, REPLACE_TWOTIER);
+    assert_true(config.symmetry && config.killers && config.hint && config.jumps_first);
+    assert_int_equal(config.eval_captured, 100);
+    assert_int_equal(config.eval_jumps, 20);
+    assert_int_equal(config.eval_trapped, -15);
+    assert_int_equal(config.eval_mobility, 2);
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        char token[96];
+        snprintf(token, sizeof token, "%s=%s", CONFIG_OPTIONS[i].name,
+                 CONFIG_OPTIONS[i].default_text);
+        SearchConfig copy = config_default();
+        Error err = {{0}};
+        if (!config_apply(&copy, token, &err))
+            fail_msg("default %s rejected: %s", token, err.text);
+        assert_int_equal(config_hash(&copy), config_hash(&config));
+    }
+}
+
+static void preset__plain_turns_features_off_and_later_tokens_apply(void **state) {
+    (void)state;
+    SearchConfig config = config_default();
+    assert_true(config_apply(&config, "preset=plain", NULL));
+    assert_int_equal(config.cache, CACHE_NONE);
+    assert_false(config.killers || config.hint || config.jumps_first || config.symmetry);
+    assert_true(config_apply(&config, "killers=on", NULL));
+    assert_true(config.killers);
+    assert_int_equal(config.eval_captured, 100); /* weights are not speed features */
+    assert_true(config_apply(&config, "preset=default", NULL));
+    SearchConfig fresh = config_default();
+    assert_int_equal(config_hash(&config), config_hash(&fresh));
+}
+
+static void text__round_trips_and_hash_tells_configs_apart(void **state) {
+    (void)state;
+    SearchConfig config = config_default();
+    assert_true(config_apply(&config, "cache=tiny", NULL));
+    assert_true(config_apply(&config, "eval_jumps=-7", NULL));
+    assert_true(config_apply(&config, "nodes=123456789012", NULL));
+    char text[1024];
+    config_to_text(&config, text, sizeof text);
+    assert_non_null(strstr(text, "cache=tiny"));
+    assert_non_null(strstr(text, "nodes=123456789012"));
+    SearchConfig again = config_default();
+    for (char *token = strtok(text, " "); token; token = strtok(NULL, " "))
+        assert_true(config_apply(&again, token, NULL));
+    assert_int_equal(config_hash(&again), config_hash(&config));
+    SearchConfig other = config_default();
+    assert_int_not_equal(config_hash(&other), config_hash(&config));
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tokens__table_of_inputs),
+        cmocka_unit_test(defaults__every_table_default_parses_and_matches),
+        cmocka_unit_test(preset__plain_turns_features_off_and_later_tokens_apply),
+        cmocka_unit_test(text__round_trips_and_hash_tells_configs_apart),
+    };
+    return RUN_TESTS("config", tests);
+}

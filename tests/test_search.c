@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: MIT
+// The search against plain minimax, under every combination of toggles, on positions from many
+// pseudo-random games; limits; repetitions; wins.
+#include "search.h"
+
+#include "game.h"
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define POSITIONS 24
+#define EXACT_DEPTH 4 /* deeper, in-line repetitions could make cached scores path-dependent */
+
+typedef struct {
+    Board positions[POSITIONS];
+} Fixture;
+
+static int setup(void **state) {
+    Fixture *f = malloc(sizeof *f);
+    Rng rng = rng_new(4242);
+    for (int i = 0; i < POSITIONS; i++) {
+        /* Spread over placement and movement: 0..100 random plies, games still running. */
+        do
+            f->positions[i] = random_position(&rng, (int)rng_below(&rng, 101));
+        while (board_game_end(&f->positions[i]) != GAME_END_NONE);
+    }
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state) {
+    free(*state);
+    return 0;
+}
+
+static SearchResult run(const SearchConfig *config, const Board *b, const Board *history,
+                        int history_length) {
+    Searcher *s = malloc(sizeof *s);
+    Error err = {{0}};
+    if (!searcher_init(s, config, &err))
+        fail_msg("searcher_init: %s", err.text);
+    SearchResult result = search_run(s, b, history, history_length);
+    searcher_destroy(s);
+    free(s);
+    return result;
+}
+
+static SearchConfig with(const char *tokens) {
+    SearchConfig config = config_default();
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", tokens);
+    for (char *token = strtok(copy, " "); token; token = strtok(NULL, " ")) {
+        Error err = {{0}};
+        if (!config_apply(&config, token, &err))
+            fail_msg("config '%s': %s", token, err.text);
+    }
+    return config;
+}
+
+/* Every cache kind and policy, killers, symmetry, hint, jumps_first: 128 configurations, each
+ * at depths 1..4 on every position, must give the reference score and the reference move. */
+static void every_configuration__matches_plain_minimax(void **state) {
+    Fixture *f = *state;
+    static const char *const caches[] = {"cache=none", "cache=map", "cache=table replace=twotier",
+                                         "cache=table replace=always",
+                                         "cache=table replace=deepest", "cache=tiny replace=twotier",
+                                         "cache=tiny replace=always", "cache=tiny replace=deepest"};
+    int reference[POSITIONS][EXACT_DEPTH + 1];
+    Move reference_move[POSITIONS][EXACT_DEPTH + 1];
+    SearchConfig base = config_default();
+    for (int p = 0; p < POSITIONS; p++)
+        for (int d = 1; d <= EXACT_DEPTH; d++)
+            reference[p][d] =
+                search_reference(&base, &f->positions[p], d, NULL, 0, &reference_move[p][d], NULL);
+    int checked = 0;
+    for (size_t c = 0; c < sizeof caches / sizeof caches[0]; c++)
+        for (int bits = 0; bits < 16; bits++) {
+            char tokens[256];
+            snprintf(tokens, sizeof tokens, "%s tt_bits=12 killers=%s symmetry=%s hint=%s jumps_first=%s",
+                     caches[c], bits & 1 ? "on" : "off", bits & 2 ? "on" : "off",
+                     bits & 4 ? "on" : "off", bits & 8 ? "on" : "off");
+            for (int d = 1; d <= EXACT_DEPTH; d++) {
+                char depth_token[16];
+                snprintf(depth_token, sizeof depth_token, " depth=%d", d);
+                strcat(tokens, depth_token);
+                SearchConfig config = with(tokens);
+                tokens[strlen(tokens) - strlen(depth_token)] = '\0';
+                for (int p = 0; p < POSITIONS; p++) {
+                    SearchResult r = run(&config, &f->positions[p], NULL, 0);
+                    if (r.score != reference[p][d] || r.move != reference_move[p][d]) {
+                        char text[BOARD_TEXT_MAX], got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX];
+                        fail_msg("%s depth %d on %s: %s %d, reference %s %d", tokens, d,
+                                 board_to_text(&f->positions[p], text), move_to_text(r.move, got),
+                                 r.score, move_to_text(reference_move[p][d], want),
+                                 reference[p][d]);
+                    }
+                    checked++;
+                }
+            }
+        }
+    print_message("%d searches matched plain minimax\n", checked);
+}
+
+/* The returned move scores what the search says: minimax of the child one ply shallower. */
+static void returned_move__has_the_best_score(void **state) {
+    Fixture *f = *state;
+    SearchConfig config = with("depth=5");
+    for (int p = 0; p < POSITIONS; p++) {
+        SearchResult r = run(&config, &f->positions[p], NULL, 0);
+        if (score_is_win(r.score))
+            continue;
+        Board child = f->positions[p];
+        board_make(&child, r.move);
+        int history_score = search_reference(&config, &child, 4, &f->positions[p], 1, NULL, NULL);
+        assert_int_equal(history_score, r.score);
+    }
+}
+
+static void any_legal_hint__gives_the_same_score(void **state) {
+    Fixture *f = *state;
+    SearchConfig config = with("depth=4");
+    for (int p = 0; p < POSITIONS; p += 3) {
+        SearchResult plain = run(&config, &f->positions[p], NULL, 0);
+        MoveList list;
+        movegen_all(&f->positions[p], &list);
+        for (int i = 0; i < list.count; i++) {
+            Searcher *s = malloc(sizeof *s);
+            assert_true(searcher_init(s, &config, NULL));
+            s->root_hint = list.moves[i];
+            SearchResult hinted = search_run(s, &f->positions[p], NULL, 0);
+            assert_int_equal(hinted.score, plain.score);
+            assert_int_equal(hinted.move, plain.move);
+            searcher_destroy(s);
+            free(s);
+        }
+    }
+}
+
+/* A node-limited search that cuts pass k short leaves the cache as passes 1..k-1 left it. */
+static void unfinished_pass__stores_nothing(void **state) {
+    (void)state;
+    Board root = board_start();
+    SearchConfig depth_limited = with("cache=map depth=5");
+    SearchConfig node_limited = with("cache=map nodes=4000");
+    Searcher *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_true(searcher_init(a, &node_limited, NULL));
+    SearchResult cut = search_run(a, &root, NULL, 0);
+    assert_true(cut.stopped);
+    depth_limited.depth = cut.depth;
+    assert_true(searcher_init(b, &depth_limited, NULL));
+    SearchResult full = search_run(b, &root, NULL, 0);
+    assert_int_equal(full.move, cut.move);
+    assert_int_equal(full.score, cut.score);
+    size_t live_a = 0, live_b = 0;
+    for (size_t i = 0; i < a->tt.slot_count; i++) {
+        const TTEntry *e = &a->tt.slots[i];
+        if (e->gen == 0 || e->gen < a->tt.gen_first)
+            continue;
+        live_a++;
+        const TTEntry *match = tt_probe(&b->tt, e->tag);
+        assert_non_null(match);
+        assert_int_equal(match->lower, e->lower);
+        assert_int_equal(match->upper, e->upper);
+    }
+    for (size_t i = 0; i < b->tt.slot_count; i++)
+        live_b += b->tt.slots[i].gen != 0 && b->tt.slots[i].gen >= b->tt.gen_first;
+    assert_int_equal(live_a, live_b);
+    searcher_destroy(a);
+    searcher_destroy(b);
+    free(a);
+    free(b);
+}
+
+static void node_limit__deterministic_and_respected_per_pass(void **state) {
+    Fixture *f = *state;
+    SearchConfig config = with("nodes=20000");
+    for (int p = 0; p < POSITIONS; p += 4) {
+        SearchResult one = run(&config, &f->positions[p], NULL, 0);
+        SearchResult two = run(&config, &f->positions[p], NULL, 0);
+        assert_int_equal(one.move, two.move);
+        assert_int_equal(one.score, two.score);
+        assert_int_equal(one.stats.nodes, two.stats.nodes);
+        assert_true(one.depth >= 1);
+        /* The budget is checked at every node once pass 1 is done. */
+        assert_true(one.stats.nodes <= 20001 || one.depth == 1);
+    }
+}
+
+static void time_limit__respected(void **state) {
+    (void)state;
+    Board root = board_start();
+    SearchConfig config = with("movetime=100");
+    SearchResult r = run(&config, &root, NULL, 0);
+    assert_true(r.depth >= 1);
+    assert_true(r.move != MOVE_NONE);
+    /* Generously bounded: this is a correctness test, not a benchmark. */
+    assert_true(r.seconds < 2.0);
+}
+
+/* A cycle from tests/test_game.c: b2-c1 a1-b1 c1-b2 b1-a1 returns to the start. */
+static void build_cycle(Board positions[5]) {
+    static const char *const cycle[] = {"b2-c1", "a1-b1", "c1-b2", "b1-a1"};
+    positions[0] = parse_board("TSSST/SSSSS/SSSSS/SS2S/T3T s 0 4");
+    for (int i = 0; i < 4; i++) {
+        positions[i + 1] = positions[i];
+        board_make(&positions[i + 1], parse_move(cycle[i]));
+    }
+}
+
+static void repetition__behind_takes_it_ahead_avoids_it(void **state) {
+    (void)state;
+    Board p[5];
+    build_cycle(p);
+    /* Sheep to move at p[4] (== p[0]); b2-c1 repeats p[1]: a draw, better than the 4 captures
+     * the evaluation holds against them. */
+    for (int depth = 1; depth <= 4; depth++) {
+        SearchConfig config = with("depth=1");
+        config.depth = depth;
+        SearchResult r = run(&config, &p[4], p, 4);
+        if (score_is_win(r.score))
+            continue;
+        assert_int_equal(r.score, 0);
+        assert_int_equal(r.move, parse_move("b2-c1"));
+        assert_int_equal(search_reference(&config, &p[4], depth, p, 4, NULL, NULL), 0);
+    }
+    /* Tigers to move at p[1], ahead by 4 captures: a1-b1 would repeat p[2]; they avoid it. */
+    Board history[4] = {p[1], p[2], p[3], p[4]};
+    Board root = p[1];
+    SearchConfig config = with("depth=1");
+    /* Without the history, a1-b1 is the move at depth 1 ... */
+    SearchResult free_run = run(&config, &root, NULL, 0);
+    assert_int_equal(free_run.move, parse_move("a1-b1"));
+    assert_int_equal(free_run.stats.repetitions, 0);
+    /* ... with it, a1-b1 would repeat p[2] and throw the advantage away. */
+    SearchResult r = run(&config, &root, history, 4);
+    assert_true(r.score > 0);
+    assert_true(r.move != parse_move("a1-b1"));
+    assert_int_equal(r.stats.repetitions, 1);
+}
+
+static void wins__capture_taken_and_shortest_preferred(void **state) {
+    (void)state;
+    Board b = parse_board("T3T/S4/5/5/T3T t 15 4");
+    SearchConfig config = with("depth=5");
+    SearchResult r = run(&config, &b, NULL, 0);
+    assert_int_equal(r.move, parse_move("a5xa3"));
+    assert_int_equal(r.win, RESULT_TIGERS_WIN);
+    assert_int_equal(r.win_in, 1);
+    assert_int_equal(r.score, SCORE_WIN - 1);
+    assert_int_equal(r.depth, 1); /* deepening stops once a pass finds the forced win */
+    assert_int_equal(search_reference(&config, &b, 3, NULL, 0, NULL, NULL), SCORE_WIN - 1);
+    /* Sheep to move facing that capture: they lose in 2 whatever they place, unless they block
+     * a3; the search finds it. */
+    Board sheep = parse_board("T3T/S4/5/5/T3T s 15 4");
+    SearchResult defence = run(&config, &sheep, NULL, 0);
+    assert_int_equal(defence.move, parse_move("a3"));
+}
+
+static void over_position__no_move_and_the_winner(void **state) {
+    (void)state;
+    SearchConfig config = with("depth=3");
+    Board trapped = parse_board("5/SS1S1/SSS2/TTSS1/TTSS1 t 10 0");
+    SearchResult r = run(&config, &trapped, NULL, 0);
+    assert_int_equal(r.move, MOVE_NONE);
+    assert_int_equal(r.win, RESULT_SHEEP_WIN);
+    assert_int_equal(r.win_in, 0);
+}
+
+static void no_limit__rejected(void **state) {
+    (void)state;
+    SearchConfig config = config_default();
+    Searcher *s = malloc(sizeof *s);
+    Error err = {{0}};
+    assert_false(searcher_init(s, &config, &err));
+    assert_non_null(strstr(err.text, "no search limit"));
+    free(s);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(every_configuration__matches_plain_minimax, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(returned_move__has_the_best_score, setup, teardown),
+        cmocka_unit_test_setup_teardown(any_legal_hint__gives_the_same_score, setup, teardown),
+        cmocka_unit_test(unfinished_pass__stores_nothing),
+        cmocka_unit_test_setup_teardown(node_limit__deterministic_and_respected_per_pass, setup,
+                                        teardown),
+        cmocka_unit_test(time_limit__respected),
+        cmocka_unit_test(repetition__behind_takes_it_ahead_avoids_it),
+        cmocka_unit_test(wins__capture_taken_and_shortest_preferred),
+        cmocka_unit_test(over_position__no_move_and_the_winner),
+        cmocka_unit_test(no_limit__rejected),
+    };
+    return RUN_TESTS("search", tests);
+}
