@@ -33,7 +33,7 @@ TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Packages the build needs, and a command that proves each is present.
 DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-nox
 
-.PHONY: all test test-run sanitize clean install deps run perft-deep docs help
+.PHONY: all test test-run sanitize clean install deps run perft-deep docs bench-check perf help
 
 all: $(LIBTSLAB) $(TOOLS)
 
@@ -49,9 +49,10 @@ $(LIBTSLAB): $(LIB_OBJ)
 $(BUILD)/bench: $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(CLI_OBJ) $(LIBTSLAB)
+$(BUILD)/tests/%: tests/%.c $(CLI_OBJ) $(LIBTSLAB) $(TOOLS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) $(PKG_CMOCKA_CFLAGS) -DTSLAB_SOURCE_DIR='"$(CURDIR)"' \
+	    -DTSLAB_BUILD_DIR='"$(abspath $(BUILD))"' \
 	    -MMD -MP -o $@ $< $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) $(PKG_CJSON_LIBS) $(LDLIBS)
 
 # Runs every test binary; fails if any fails, after running them all.
@@ -77,10 +78,19 @@ sanitize: deps
 perft-deep: $(TOOLS)
 	TSLAB_PERFT_MAX=100000000000 $(BUILD)/tests/test_perft
 
-# The main job on built-in defaults (until abtest exists: perft from the start position).
+# The main job on built-in defaults (until abtest exists: the bench suite on all cores).
 run: deps
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/bench perft 7
+	$(BUILD)/bench -threads $$(nproc)
+
+# Every pinned bench move and score unchanged (bench/signature.json; docs/bench.md).
+bench-check: $(TOOLS)
+	$(BUILD)/bench check -threads 2
+
+# Speed, for tracking over time (never asserted): bench nodes/s and perft leaves/s.
+perf: $(TOOLS)
+	@$(BUILD)/bench -threads 1 2>&1 >/dev/null | grep "Nodes/second"
+	@$(BUILD)/bench perft 7 | tail -1
 
 # Documents generated from the code's tables.
 docs: $(TOOLS)
@@ -116,6 +126,9 @@ help:
 	@echo "make test       install missing packages, build and run every test"
 	@echo "make sanitize   the tests under ASan + UBSan"
 	@echo "make perft-deep the reference perft counts above the test limit"
+	@echo "make bench-check every pinned bench move and score unchanged"
+	@echo "make perf       bench nodes/s and perft leaves/s"
+	@echo "make docs       regenerate docs/options.md from the option table"
 	@echo "make install PREFIX=...  install tools as tslab-* and the docs"
 	@echo "make deps       install missing Debian packages (as root) or print the command"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// build/bench: entry point; dispatches to the subcommands in bench/*.c.
+// build/bench: entry point; dispatches to the subcommands in bench/*.c. With no command (or
+// options only) it runs the suite.
 #include "commands.h"
 
 #include "cli.h"
@@ -8,24 +9,40 @@
 #include <string.h>
 
 static const char bench_usage[] =
-    "usage: bench COMMAND [options]\n"
-    "commands:\n"
+    "usage: bench [COMMAND] [options]\n"
+    "  (no command)  search the suite to a fixed depth: table, totals, signature\n"
+    "  pin [-out FILE]           write the pinned signature file (bench/signature.json)\n"
+    "  check [FILE]              re-run a signature file; exit 1 if a move or score changed\n"
+    "  compare -base OPTS... -cand OPTS...  two configurations side by side, per position\n"
+    "  verify [-depth N]         every cache/replace/killers/symmetry combination vs minimax\n"
+    "  search [-fen POSITION] [key=value ...]  one position, reported in full\n"
     "  perft [-fen POSITION] [-divide] DEPTH   count move paths (move generator check)\n"
-    "  search [-fen POSITION] [key=value ...]  search one position and report everything\n"
-    "  options [-markdown]                     the search options (key=value) and defaults\n"
+    "  options [-markdown]       the search options (key=value) and their defaults\n"
     "Each command takes -help.\n";
+
+typedef struct {
+    const char *name;
+    int (*main)(int argc, char **argv);
+} Command;
+
+static const Command COMMANDS[] = {
+    {"pin", bench_pin_main},         {"check", bench_check_main},
+    {"compare", bench_compare_main}, {"verify", bench_verify_main},
+    {"search", bench_search_main},   {"perft", bench_perft_main},
+    {"options", bench_options_main},
+};
 
 int main(int argc, char **argv) {
     cli_set_program("bench");
-    if (argc < 2 || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help")) {
-        fputs(bench_usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    if (argc >= 2 && (!strcmp(argv[1], "-help") || !strcmp(argv[1], "--help"))) {
+        fputs(bench_usage, stdout);
+        return 0;
     }
-    if (!strcmp(argv[1], "perft"))
-        return bench_perft_main(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "options"))
-        return bench_options_main(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "search"))
-        return bench_search_main(argc - 2, argv + 2);
-    die("unknown command '%s'\n%s", argv[1], bench_usage);
+    if (argc >= 2 && argv[1][0] != '-' && !strchr(argv[1], '=')) {
+        for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+            if (!strcmp(argv[1], COMMANDS[i].name))
+                return COMMANDS[i].main(argc - 2, argv + 2);
+        die("unknown command '%s'\n%s", argv[1], bench_usage);
+    }
+    return bench_run_main(argc - 1, argv + 1);
 }

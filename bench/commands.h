@@ -5,6 +5,11 @@
 int bench_perft_main(int argc, char **argv);
 int bench_search_main(int argc, char **argv);
 int bench_options_main(int argc, char **argv);
+int bench_run_main(int argc, char **argv);
+int bench_pin_main(int argc, char **argv);
+int bench_check_main(int argc, char **argv);
+int bench_compare_main(int argc, char **argv);
+int bench_verify_main(int argc, char **argv);
 
 #include <stdio.h>
 /* docs/options.md, from the option table. */

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+// `bench compare -base OPTIONS... -cand OPTIONS...`: two configurations over the suite, position
+// by position: node ratio cand/base, identical move and score, counters side by side.
+#include "commands.h"
+
+#include "cli.h"
+#include "report.h"
+#include "suite.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char compare_usage[] =
+    "usage: bench compare -base [key=value ...] -cand [key=value ...] [-depth N]\n"
+    "                     [-positions FILE] [-threads N] [-json FILE]\n"
+    "  Runs both configurations over the suite and prints per position the node ratio\n"
+    "  cand/base and whether move and score are identical, then the geometric mean of the\n"
+    "  ratios, the total and time ratios and the counters side by side. Exit 1 if any move or\n"
+    "  score differs (so it doubles as a correctness check).\n";
+
+/* Splits argv into the -base and -cand token groups and the rest (shared bench options). */
+static void split_args(int argc, char **argv, SearchConfig *base, SearchConfig *cand,
+                       int *rest_argc, char **rest) {
+    SearchConfig *group = NULL;
+    bool seen_base = false, seen_cand = false;
+    *base = config_default();
+    *cand = config_default();
+    *rest_argc = 0;
+    for (int i = 0; i < argc; i++) {
+        Error err;
+        if (!strcmp(argv[i], "-base")) {
+            group = base;
+            seen_base = true;
+        } else if (!strcmp(argv[i], "-cand")) {
+            group = cand;
+            seen_cand = true;
+        } else if (group && argv[i][0] != '-' && strchr(argv[i], '=')) {
+            if (!config_apply(group, argv[i], &err))
+                die("compare: %s: %s", group == base ? "-base" : "-cand", err.text);
+        } else {
+            group = NULL;
+            rest[(*rest_argc)++] = argv[i];
+        }
+    }
+    for (int i = 0; i < *rest_argc; i++)
+        if (!strcmp(rest[i], "-help") || !strcmp(rest[i], "--help")) {
+            fputs(compare_usage, stdout);
+            report_print_options(stdout);
+            exit(0);
+        }
+    if (!seen_base || !seen_cand)
+        die("compare: both -base and -cand are needed (each may have no options: the defaults)"
+            "\n%s", compare_usage);
+}
+
+static double ratio(double cand, double base) { return base > 0 ? cand / base : 0; }
+
+int bench_compare_main(int argc, char **argv) {
+    SearchConfig base, cand;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int rest_argc;
+    split_args(argc, argv, &base, &cand, &rest_argc, rest);
+    BenchArgs args;
+    bench_parse_args("compare", rest_argc, rest, false, false, compare_usage, &args);
+    free(rest);
+    if (args.has_config_tokens)
+        die("compare: put search options after -base or -cand");
+    int depth = args.depth ? args.depth : BENCH_DEFAULT_DEPTH;
+    if (!base.depth)
+        base.depth = depth;
+    if (!cand.depth)
+        cand.depth = depth;
+    if (args.depth)
+        base.depth = cand.depth = args.depth;
+
+    Book book;
+    bench_load_positions(args.positions, &book);
+    BenchRun runs[2];
+    Error err;
+    if (!bench_run(book.entries, book.count, &base, args.threads, &runs[0], &err) ||
+        !bench_run(book.entries, book.count, &cand, args.threads, &runs[1], &err))
+        die("compare: %s", err.text);
+
+    FILE *out = args.json && !strcmp(args.json, "-") ? stderr : stdout;
+    char base_text[512], cand_text[512];
+    config_to_text(&base, base_text, sizeof base_text);
+    config_to_text(&cand, cand_text, sizeof cand_text);
+    fprintf(out, "base: %s\ncand: %s\n\n", base_text, cand_text);
+    fprintf(out, "%-8s %11s %11s %7s  %-5s %s\n", "id", "base_nodes", "cand_nodes", "ratio",
+            "move", "score");
+    cJSON *positions = cJSON_CreateArray();
+    double log_sum = 0;
+    int differences = 0;
+    for (int i = 0; i < book.count; i++) {
+        const SearchResult *b = &runs[0].rows[i].result, *c = &runs[1].rows[i].result;
+        bool same_move = b->move == c->move, same_score = b->score == c->score;
+        double r = ratio((double)c->stats.nodes, (double)b->stats.nodes);
+        log_sum += log(r > 0 ? r : 1);
+        differences += !(same_move && same_score);
+        fprintf(out, "%-8s %11" PRIu64 " %11" PRIu64 " %7.3f  %-5s %s\n", book.entries[i].id,
+                b->stats.nodes, c->stats.nodes, r, same_move ? "same" : "DIFF",
+                same_score ? "same" : "DIFF");
+        cJSON *row = cJSON_CreateObject();
+        cJSON_AddStringToObject(row, "id", book.entries[i].id);
+        cJSON_AddNumberToObject(row, "base_nodes", (double)b->stats.nodes);
+        cJSON_AddNumberToObject(row, "cand_nodes", (double)c->stats.nodes);
+        cJSON_AddNumberToObject(row, "node_ratio", r);
+        cJSON_AddBoolToObject(row, "same_move", same_move);
+        cJSON_AddBoolToObject(row, "same_score", same_score);
+        cJSON_AddNumberToObject(row, "base_score", b->score);
+        cJSON_AddNumberToObject(row, "cand_score", c->score);
+        cJSON_AddItemToArray(positions, row);
+    }
+    const SearchStats *bt = &runs[0].total, *ct = &runs[1].total;
+    double geomean = exp(log_sum / book.count);
+    double total_ratio = ratio((double)ct->nodes, (double)bt->nodes);
+    double time_ratio = ratio(runs[1].wall_seconds, runs[0].wall_seconds);
+    fprintf(out, "\n%-19s %14s %14s %8s\n", "counter", "base", "cand", "cand/base");
+    for (size_t i = 0; i < STATS_FIELD_COUNT; i++) {
+        uint64_t bv = stats_get(bt, &STATS_FIELDS[i]), cv = stats_get(ct, &STATS_FIELDS[i]);
+        fprintf(out, "%-19s %14" PRIu64 " %14" PRIu64 " %8.3f\n", STATS_FIELDS[i].name, bv, cv,
+                ratio((double)cv, (double)bv));
+    }
+    fprintf(out, "%-19s %13.1f%% %13.1f%%\n", "cache hit rate", 100 * stats_hit_rate(bt),
+            100 * stats_hit_rate(ct));
+    fprintf(out, "%-19s %13.1f%% %13.1f%%\n", "first-move cutoffs",
+            100 * stats_first_cutoff_rate(bt), 100 * stats_first_cutoff_rate(ct));
+    fprintf(out, "%-19s %14.3f %14.3f %8.3f\n", "seconds", runs[0].wall_seconds,
+            runs[1].wall_seconds, time_ratio);
+    fprintf(out, "\nnode ratio cand/base: geometric mean %.4f, total %.4f; time ratio %.4f\n",
+            geomean, total_ratio, time_ratio);
+    if (differences) {
+        fprintf(out, "DIFFERENT: %d of %d positions changed move or score:\n", differences,
+                book.count);
+        for (int i = 0; i < book.count; i++) {
+            const SearchResult *b = &runs[0].rows[i].result, *c = &runs[1].rows[i].result;
+            char bm[MOVE_TEXT_MAX], cm[MOVE_TEXT_MAX];
+            if (b->move != c->move || b->score != c->score)
+                fprintf(out, "  %-8s %s %d -> %s %d\n", book.entries[i].id,
+                        move_to_text(b->move, bm), b->score, move_to_text(c->move, cm), c->score);
+        }
+    } else {
+        fprintf(out, "identical: every move and score is the same\n");
+    }
+    if (args.json) {
+        cJSON *json = cJSON_CreateObject();
+        cJSON_AddBoolToObject(json, "identical", differences == 0);
+        cJSON_AddNumberToObject(json, "geomean_node_ratio", geomean);
+        cJSON_AddNumberToObject(json, "total_node_ratio", total_ratio);
+        cJSON_AddNumberToObject(json, "time_ratio", time_ratio);
+        cJSON_AddNumberToObject(json, "depth", base.depth);
+        cJSON_AddStringToObject(json, "base_config", base_text);
+        cJSON_AddStringToObject(json, "cand_config", cand_text);
+        cJSON_AddItemToObject(json, "positions", positions);
+        cJSON_AddItemToObject(json, "base_totals", report_stats_json(bt));
+        cJSON_AddItemToObject(json, "cand_totals", report_stats_json(ct));
+        if (!report_write_json(json, args.json, &err))
+            die("compare: %s", err.text);
+        cJSON_Delete(json);
+    } else {
+        cJSON_Delete(positions);
+    }
+    bench_run_free(&runs[0]);
+    bench_run_free(&runs[1]);
+    book_free(&book);
+    return differences ? 1 : 0;
+}

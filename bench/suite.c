@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+#include "suite.h"
+
+#include "cli.h"
+#include "parse.h"
+#include "report.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const BookEntry *entries;
+    BenchRow *rows;
+    int count;
+    const SearchConfig *config;
+    atomic_int next;  /* the next position to search: workers take them in turn */
+    atomic_bool failed;
+    Error err;        /* the first worker failure, written once under failed */
+} SuiteJob;
+
+static void *worker(void *arg) {
+    SuiteJob *job = arg;
+    Searcher *searcher = malloc(sizeof *searcher);
+    Error err;
+    if (!searcher || !searcher_init(searcher, job->config, &err)) {
+        if (!atomic_exchange(&job->failed, true))
+            job->err = searcher ? err : (Error){"out of memory for a searcher"};
+        free(searcher);
+        return NULL;
+    }
+    for (int i; (i = atomic_fetch_add(&job->next, 1)) < job->count;) {
+        job->rows[i].entry = job->entries[i];
+        job->rows[i].result = search_run(searcher, &job->entries[i].board, NULL, 0);
+    }
+    searcher_destroy(searcher);
+    free(searcher);
+    return NULL;
+}
+
+bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, int threads,
+               BenchRun *run, Error *err) {
+    memset(run, 0, sizeof *run);
+    run->config = *config;
+    run->count = count;
+    run->rows = calloc((size_t)count, sizeof *run->rows);
+    if (!run->rows)
+        return error_set(err, "out of memory for %d results", count);
+    SuiteJob job = {.entries = entries, .rows = run->rows, .count = count, .config = config};
+    atomic_init(&job.next, 0);
+    atomic_init(&job.failed, false);
+    if (threads < 1)
+        threads = 1;
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    if (!ids)
+        return error_set(err, "out of memory for %d threads", threads);
+    double start = cli_now_seconds();
+    int started = 0;
+    for (; started < threads; started++)
+        if (pthread_create(&ids[started], NULL, worker, &job) != 0)
+            break;
+    for (int t = 0; t < started; t++)
+        pthread_join(ids[t], NULL);
+    free(ids);
+    run->wall_seconds = cli_now_seconds() - start;
+    if (started == 0)
+        return error_set(err, "cannot start a thread");
+    if (atomic_load(&job.failed)) {
+        *err = job.err;
+        return false;
+    }
+    for (int i = 0; i < count; i++)
+        stats_add(&run->total, &run->rows[i].result.stats);
+    run->signature = bench_signature(run->rows, count);
+    return true;
+}
+
+void bench_run_free(BenchRun *run) {
+    free(run->rows);
+    run->rows = NULL;
+}
+
+uint64_t bench_signature(const BenchRow *rows, int count) {
+    uint64_t hash = 0xcbf29ce484222325ull;
+    for (int i = 0; i < count; i++) {
+        char line[BOOK_ID_MAX + MOVE_TEXT_MAX + 32], move[MOVE_TEXT_MAX];
+        snprintf(line, sizeof line, "%s %s %d\n", rows[i].entry.id,
+                 move_to_text(rows[i].result.move, move), rows[i].result.score);
+        for (const char *p = line; *p; p++)
+            hash = (hash ^ (unsigned char)*p) * 0x100000001b3ull;
+    }
+    return hash;
+}
+
+char *bench_hex(uint64_t value, char out[17]) {
+    snprintf(out, 17, "%016" PRIx64, value);
+    return out;
+}
+
+static double percent(uint64_t part, uint64_t whole) {
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+void bench_print_run(const BenchRun *run, FILE *out) {
+    char config_text[512], hex[17];
+    config_to_text(&run->config, config_text, sizeof config_text);
+    fprintf(out, "bench: %d positions, depth %d\nconfig: %s (hash %s)\n\n", run->count,
+            run->config.depth, config_text, bench_hex(config_hash(&run->config), hex));
+    fprintf(out, "%-8s %-6s %7s %5s %11s %8s %6s %9s %6s\n", "id", "move", "score", "depth",
+            "nodes", "ms", "hit%", "cutoffs", "first%");
+    for (int i = 0; i < run->count; i++) {
+        const SearchResult *r = &run->rows[i].result;
+        char move[MOVE_TEXT_MAX];
+        fprintf(out, "%-8s %-6s %7d %5d %11" PRIu64 " %8.1f %6.1f %9" PRIu64 " %6.1f\n",
+                run->rows[i].entry.id, move_to_text(r->move, move), r->score, r->depth,
+                r->stats.nodes, r->seconds * 1000, 100 * stats_hit_rate(&r->stats),
+                r->stats.cutoffs, 100 * stats_first_cutoff_rate(&r->stats));
+    }
+    const SearchStats *t = &run->total;
+    double nps = run->wall_seconds > 0 ? (double)t->nodes / run->wall_seconds : 0;
+    fprintf(out, "\ntotals: %" PRIu64 " nodes in %.3f s, %.0f nodes/s\n", t->nodes,
+            run->wall_seconds, nps);
+    for (size_t i = 0; i < STATS_FIELD_COUNT; i++)
+        if (strcmp(STATS_FIELDS[i].name, "nodes") && strcmp(STATS_FIELDS[i].name, "depth"))
+            fprintf(out, "  %-19s %" PRIu64 "\n", STATS_FIELDS[i].name,
+                    stats_get(t, &STATS_FIELDS[i]));
+    fprintf(out, "  cache hit rate      %.1f%%\n", 100 * stats_hit_rate(t));
+    fprintf(out, "  first-move cutoffs  %.1f%%\n", 100 * stats_first_cutoff_rate(t));
+    fprintf(out, "  leaves per node     %.1f%%\n", percent(t->leaves, t->nodes));
+    fprintf(out, "signature: %s\n", bench_hex(run->signature, hex));
+    fflush(out);
+    fprintf(stderr, "Nodes searched  : %" PRIu64 "\nNodes/second    : %.0f\n", t->nodes, nps);
+}
+
+cJSON *bench_run_json(const BenchRun *run) {
+    cJSON *json = cJSON_CreateObject();
+    char hex[17], config_text[512], position[BOARD_TEXT_MAX];
+    config_to_text(&run->config, config_text, sizeof config_text);
+    cJSON_AddStringToObject(json, "signature", bench_hex(run->signature, hex));
+    cJSON_AddNumberToObject(json, "nodes", (double)run->total.nodes);
+    cJSON_AddNumberToObject(json, "depth", run->config.depth);
+    cJSON_AddNumberToObject(json, "seconds", run->wall_seconds);
+    cJSON_AddNumberToObject(json, "nodes_per_second",
+                            run->wall_seconds > 0 ? (double)run->total.nodes / run->wall_seconds
+                                                  : 0);
+    cJSON_AddStringToObject(json, "config_text", config_text);
+    cJSON_AddStringToObject(json, "config_hash", bench_hex(config_hash(&run->config), hex));
+    cJSON_AddItemToObject(json, "config", report_config_json(&run->config));
+    cJSON *positions = cJSON_AddArrayToObject(json, "positions");
+    for (int i = 0; i < run->count; i++) {
+        cJSON *row = report_search_json(&run->rows[i].result);
+        cJSON_AddStringToObject(row, "id", run->rows[i].entry.id);
+        cJSON_AddStringToObject(row, "position", board_to_text(&run->rows[i].entry.board, position));
+        cJSON_AddItemToArray(positions, row);
+    }
+    cJSON_AddItemToObject(json, "totals", report_stats_json(&run->total));
+    return json;
+}
+
+void bench_parse_args(const char *command, int argc, char **argv, bool allow_out, bool allow_file,
+                      const char *usage, BenchArgs *args) {
+    memset(args, 0, sizeof *args);
+    args->config = config_default();
+    args->positions = BENCH_DEFAULT_POSITIONS;
+    args->threads = 1;
+    Error err;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes_value = !strcmp(arg, "-depth") || !strcmp(arg, "-positions") ||
+                           !strcmp(arg, "-threads") || !strcmp(arg, "-json") ||
+                           (allow_out && !strcmp(arg, "-out"));
+        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
+            fputs(usage, stdout);
+            report_print_options(stdout);
+            exit(0);
+        }
+        if (takes_value && !value)
+            die("%s: %s needs a value", command, arg);
+        if (!strcmp(arg, "-depth")) {
+            if (!parse_int(value, 1, SEARCH_MAX_DEPTH, &args->depth, &err))
+                die("%s: -depth: %s", command, err.text);
+        } else if (!strcmp(arg, "-threads")) {
+            if (!parse_int(value, 1, 1024, &args->threads, &err))
+                die("%s: -threads: %s", command, err.text);
+        } else if (!strcmp(arg, "-positions")) {
+            args->positions = value;
+        } else if (!strcmp(arg, "-json")) {
+            args->json = value;
+        } else if (allow_out && !strcmp(arg, "-out")) {
+            args->out = value;
+        } else if (arg[0] == '-') {
+            die("%s: unknown option '%s' (try bench %s -help)", command, arg, command);
+        } else if (strchr(arg, '=')) {
+            if (!config_apply(&args->config, arg, &err))
+                die("%s: %s", command, err.text);
+            args->has_config_tokens = true;
+            continue;
+        } else if (allow_file && !args->file) {
+            args->file = arg;
+            continue;
+        } else {
+            die("%s: unexpected argument '%s' (try bench %s -help)", command, arg, command);
+        }
+        i++; /* the value */
+    }
+}
+
+void bench_load_positions(const char *path, Book *book) {
+    Error err;
+    if (!book_load(book, path, true, &err))
+        die("%s", err.text);
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// Running the bench suite: every position searched to a fixed depth from an empty cache, on N
+// threads with results identical to one thread; the signature; the shared command-line options.
+#pragma once
+
+#include "book.h"
+#include "config.h"
+#include "search.h"
+
+#include <cJSON.h>
+#include <stdio.h>
+
+#define BENCH_DEFAULT_DEPTH 11
+#define BENCH_DEFAULT_POSITIONS "bench/positions.txt"
+#define BENCH_DEFAULT_SIGNATURE "bench/signature.json"
+
+typedef struct {
+    BookEntry entry;
+    SearchResult result;
+} BenchRow;
+
+typedef struct {
+    SearchConfig config; /* depth included */
+    BenchRow *rows;
+    int count;
+    SearchStats total;
+    double wall_seconds;
+    uint64_t signature;
+} BenchRun;
+
+/* Searches entries[0..count) with config on threads workers (each with its own Searcher).
+ * Results land in run->rows in entry order whatever the thread count. */
+bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, int threads,
+               BenchRun *run, Error *err);
+void bench_run_free(BenchRun *run);
+
+/* FNV-1a over "id move score\n" of every row: 16 hex digits pin every move and score. */
+uint64_t bench_signature(const BenchRow *rows, int count);
+
+/* The per-position table and the totals (stdout), and Stockfish's two lines (stderr). */
+void bench_print_run(const BenchRun *run, FILE *out);
+
+/* The run as JSON: signature, nodes, depth, config, positions (id, position, move, score, depth,
+ * nodes, seconds, stats), totals. */
+cJSON *bench_run_json(const BenchRun *run);
+
+/* Options shared by the subcommands. */
+typedef struct {
+    SearchConfig config;
+    int depth;                 /* -depth (0 = the command's default) */
+    const char *positions;     /* -positions */
+    const char *json;          /* -json */
+    const char *out;           /* -out (pin) */
+    const char *file;          /* positional file (check) */
+    int threads;               /* -threads */
+    bool has_config_tokens;
+} BenchArgs;
+
+/* Parses argv: -depth N, -positions FILE, -threads N, -json FILE, -out FILE (if allow_out), one
+ * positional FILE (if allow_file), and key=value search options. Calls die() on errors. */
+void bench_parse_args(const char *command, int argc, char **argv, bool allow_out, bool allow_file,
+                      const char *usage, BenchArgs *args);
+
+/* Loads the positions file or dies with the file:line message. */
+void bench_load_positions(const char *path, Book *book);
+
+/* The config hash as 16 hex digits. */
+char *bench_hex(uint64_t value, char out[17]);

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// `bench verify [-depth N]`: every combination of cache kind, replacement policy, killers and
+// symmetry against plain minimax on every suite position.
+#include "commands.h"
+
+#include "cli.h"
+#include "report.h"
+#include "suite.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define VERIFY_DEFAULT_DEPTH 4 /* deeper, the repetition caveat (docs/search.md) can apply */
+
+static const char verify_usage[] =
+    "usage: bench verify [-depth N] [-positions FILE] [-threads N] [-json FILE]\n"
+    "  For every combination of cache kind, replacement policy, killers and symmetry, checks\n"
+    "  every position's move and score against plain minimax (default depth 4). Prints a line\n"
+    "  per combination; exit 1 on any difference.\n";
+
+static const char *const CACHES[] = {"cache=none",
+                                     "cache=map",
+                                     "cache=table replace=twotier",
+                                     "cache=table replace=always",
+                                     "cache=table replace=deepest",
+                                     "cache=tiny replace=twotier",
+                                     "cache=tiny replace=always",
+                                     "cache=tiny replace=deepest"};
+
+int bench_verify_main(int argc, char **argv) {
+    BenchArgs args;
+    bench_parse_args("verify", argc, argv, false, false, verify_usage, &args);
+    if (args.has_config_tokens)
+        die("verify: it tries the combinations itself; no search options");
+    int depth = args.depth ? args.depth : VERIFY_DEFAULT_DEPTH;
+    Book book;
+    bench_load_positions(args.positions, &book);
+    FILE *out = args.json && !strcmp(args.json, "-") ? stderr : stdout;
+
+    int *scores = malloc((size_t)book.count * sizeof *scores);
+    Move *moves = malloc((size_t)book.count * sizeof *moves);
+    if (!scores || !moves)
+        die("verify: out of memory");
+    SearchConfig plain = config_default();
+    for (int i = 0; i < book.count; i++)
+        scores[i] = search_reference(&plain, &book.entries[i].board, depth, NULL, 0, &moves[i],
+                                     NULL);
+    fprintf(out, "reference: plain minimax at depth %d on %d positions\n", depth, book.count);
+
+    cJSON *combinations = cJSON_CreateArray();
+    int failures = 0;
+    Error err;
+    for (size_t c = 0; c < sizeof CACHES / sizeof CACHES[0]; c++)
+        for (int killers = 1; killers >= 0; killers--)
+            for (int symmetry = 1; symmetry >= 0; symmetry--) {
+                char tokens[160];
+                snprintf(tokens, sizeof tokens, "%s killers=%s symmetry=%s", CACHES[c],
+                         killers ? "on" : "off", symmetry ? "on" : "off");
+                SearchConfig config = config_default();
+                char copy[160];
+                strcpy(copy, tokens);
+                for (char *token = strtok(copy, " "); token; token = strtok(NULL, " "))
+                    if (!config_apply(&config, token, &err))
+                        die("verify: %s", err.text);
+                config.depth = depth;
+                BenchRun run;
+                if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
+                    die("verify: %s", err.text);
+                int wrong = 0;
+                cJSON *row = cJSON_CreateObject();
+                cJSON *differences = cJSON_CreateArray();
+                for (int i = 0; i < book.count; i++) {
+                    const SearchResult *r = &run.rows[i].result;
+                    if (r->move == moves[i] && r->score == scores[i])
+                        continue;
+                    wrong++;
+                    char got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX];
+                    fprintf(out, "  %s: %s %d, minimax %s %d\n", book.entries[i].id,
+                            move_to_text(r->move, got), r->score, move_to_text(moves[i], want),
+                            scores[i]);
+                    cJSON_AddItemToArray(differences, cJSON_CreateString(book.entries[i].id));
+                }
+                fprintf(out, "%-48s %d/%d %s\n", tokens, book.count - wrong, book.count,
+                        wrong ? "DIFFERENT" : "ok");
+                failures += wrong > 0;
+                cJSON_AddStringToObject(row, "config", tokens);
+                cJSON_AddBoolToObject(row, "ok", wrong == 0);
+                cJSON_AddItemToObject(row, "different", differences);
+                cJSON_AddItemToArray(combinations, row);
+                bench_run_free(&run);
+            }
+    fprintf(out, "%s: %d of %zu combinations differ from minimax\n", failures ? "FAILED" : "ok",
+            failures, 2 * 2 * sizeof CACHES / sizeof CACHES[0]);
+    if (args.json) {
+        cJSON *json = cJSON_CreateObject();
+        cJSON_AddBoolToObject(json, "ok", failures == 0);
+        cJSON_AddNumberToObject(json, "depth", depth);
+        cJSON_AddItemToObject(json, "combinations", combinations);
+        if (!report_write_json(json, args.json, &err))
+            die("verify: %s", err.text);
+        cJSON_Delete(json);
+    } else {
+        cJSON_Delete(combinations);
+    }
+    free(scores);
+    free(moves);
+    book_free(&book);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// build/bench end to end: signatures stable across runs and thread counts, check catching a
+// changed move, compare of a configuration with itself, clear errors on bad input.
+#include "test_util.h"
+
+#include <cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define BENCH TSLAB_BUILD_DIR "/bench"
+#define SUITE TSLAB_SOURCE_DIR "/bench/positions.txt"
+
+/* Runs a shell command; returns its exit status and (if out) its stdout+stderr, malloc'd. */
+static int run(const char *command, char **out) {
+    char full[2048];
+    snprintf(full, sizeof full, "%s 2>&1", command);
+    FILE *pipe = popen(full, "r");
+    assert_non_null(pipe);
+    size_t length = 0, capacity = 1 << 16;
+    char *text = malloc(capacity);
+    size_t got;
+    while ((got = fread(text + length, 1, capacity - length - 1, pipe)) > 0) {
+        length += got;
+        if (length + 1 >= capacity)
+            text = realloc(text, capacity *= 2);
+    }
+    text[length] = '\0';
+    int status = pclose(pipe);
+    if (out)
+        *out = text;
+    else
+        free(text);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static cJSON *run_json(const char *command) {
+    char *text;
+    char full[2048];
+    snprintf(full, sizeof full, "%s -json - 2>/dev/null", command);
+    FILE *pipe = popen(full, "r");
+    assert_non_null(pipe);
+    size_t length = 0, capacity = 1 << 20;
+    text = malloc(capacity);
+    length = fread(text, 1, capacity - 1, pipe);
+    text[length] = '\0';
+    pclose(pipe);
+    cJSON *json = cJSON_Parse(text);
+    if (!json)
+        fail_msg("%s: not JSON: %.200s", command, text);
+    free(text);
+    return json;
+}
+
+static const char *string_of(const cJSON *json, const char *key) {
+    return cJSON_GetStringValue(cJSON_GetObjectItem(json, key));
+}
+
+static void signature__same_across_runs_and_threads(void **state) {
+    (void)state;
+    cJSON *one = run_json(BENCH " -depth 6 -threads 1");
+    cJSON *again = run_json(BENCH " -depth 6 -threads 1");
+    cJSON *three = run_json(BENCH " -depth 6 -threads 3");
+    assert_string_equal(string_of(one, "signature"), string_of(again, "signature"));
+    assert_string_equal(string_of(one, "signature"), string_of(three, "signature"));
+    assert_int_equal(strlen(string_of(one, "signature")), 16);
+    const cJSON *a = cJSON_GetObjectItem(one, "positions"), *b = cJSON_GetObjectItem(three, "positions");
+    assert_int_equal(cJSON_GetArraySize(a), cJSON_GetArraySize(b));
+    for (int i = 0; i < cJSON_GetArraySize(a); i++) {
+        const cJSON *x = cJSON_GetArrayItem(a, i), *y = cJSON_GetArrayItem(b, i);
+        assert_string_equal(string_of(x, "id"), string_of(y, "id"));
+        assert_string_equal(string_of(x, "move"), string_of(y, "move"));
+        assert_int_equal(cJSON_GetObjectItem(x, "nodes")->valuedouble,
+                         cJSON_GetObjectItem(y, "nodes")->valuedouble);
+    }
+    assert_int_equal(cJSON_GetObjectItem(one, "nodes")->valuedouble,
+                     cJSON_GetObjectItem(three, "nodes")->valuedouble);
+    cJSON_Delete(one);
+    cJSON_Delete(again);
+    cJSON_Delete(three);
+}
+
+static char *read_text(const char *path) {
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char *text = calloc(1, 1 << 20);
+    size_t n = fread(text, 1, (1 << 20) - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+static void write_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void check__passes_then_names_a_doctored_position(void **state) {
+    (void)state;
+    char pin[64], command[512];
+    snprintf(pin, sizeof pin, "/tmp/tslab_pin_%d.json", (int)getpid());
+    snprintf(command, sizeof command, BENCH " pin -depth 5 -out %s", pin);
+    assert_int_equal(run(command, NULL), 0);
+    snprintf(command, sizeof command, BENCH " check %s", pin);
+    char *out;
+    assert_int_equal(run(command, &out), 0);
+    assert_non_null(strstr(out, "ok: every move and score unchanged"));
+    free(out);
+
+    /* Doctor the pinned move and score of "early2". */
+    char *pinned = read_text(pin);
+    cJSON *json = cJSON_Parse(pinned);
+    free(pinned);
+    cJSON *positions = cJSON_GetObjectItem(json, "positions"), *row;
+    cJSON_ArrayForEach(row, positions) {
+        if (strcmp(string_of(row, "id"), "early2"))
+            continue;
+        cJSON_ReplaceItemInObject(row, "move", cJSON_CreateString("a1-a2"));
+        cJSON_ReplaceItemInObject(row, "score", cJSON_CreateNumber(-7));
+    }
+    char *text = cJSON_Print(json);
+    write_text(pin, text);
+    free(text);
+    assert_int_equal(run(command, &out), 1);
+    assert_non_null(strstr(out, "changed: early2"));
+    assert_non_null(strstr(out, "move a1-a2 ->"));
+    assert_non_null(strstr(out, "score -7 ->"));
+    free(out);
+
+    /* A different configuration in the file: the evaluation moves most scores. */
+    cJSON_ReplaceItemInObject(json, "config", cJSON_CreateString("eval_jumps=0"));
+    text = cJSON_Print(json);
+    write_text(pin, text);
+    free(text);
+    cJSON_Delete(json);
+    assert_int_equal(run(command, &out), 1);
+    assert_non_null(strstr(out, "FAILED: moves or scores changed"));
+    free(out);
+    snprintf(command, sizeof command, BENCH " check %s -json -", pin);
+    cJSON *result = run_json(command);
+    assert_false(cJSON_IsTrue(cJSON_GetObjectItem(result, "ok")));
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(result, "changed")) > 1);
+    cJSON_Delete(result);
+    unlink(pin);
+}
+
+static void compare__configuration_with_itself_is_identical(void **state) {
+    (void)state;
+    cJSON *json = run_json(BENCH " compare -base killers=off -cand killers=off -depth 5");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(json, "identical")));
+    assert_float_equal(cJSON_GetObjectItem(json, "geomean_node_ratio")->valuedouble, 1.0, 1e-12);
+    assert_float_equal(cJSON_GetObjectItem(json, "total_node_ratio")->valuedouble, 1.0, 1e-12);
+    const cJSON *row;
+    cJSON_ArrayForEach(row, cJSON_GetObjectItem(json, "positions")) {
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(row, "same_move")));
+        assert_int_equal(cJSON_GetObjectItem(row, "base_nodes")->valuedouble,
+                         cJSON_GetObjectItem(row, "cand_nodes")->valuedouble);
+    }
+    cJSON_Delete(json);
+    /* A configuration that changes the evaluation differs, and compare says so with exit 1. */
+    char *out;
+    assert_int_equal(run(BENCH " compare -base -cand eval_mobility=0 -depth 4", &out), 1);
+    assert_non_null(strstr(out, "DIFFERENT:"));
+    free(out);
+}
+
+typedef struct {
+    const char *command;
+    const char *message;
+    const char *why;
+} ErrorRow;
+
+static const ErrorRow error_rows[] = {
+    {BENCH " -positions /nonexistent.txt", "/nonexistent.txt: cannot open", "missing file"},
+    {BENCH " -depth 3 kilers=off", "unknown option 'kilers' (did you mean 'killers'?)", "typo"},
+    {BENCH " -depht 3", "unknown option '-depht'", "unknown flag"},
+    {BENCH " -depth 0", "-depth: 0 is out of range 1..64", "depth 0"},
+    {BENCH " check /nonexistent.json", "/nonexistent.json: cannot open", "missing pin file"},
+    {BENCH " compare -base", "both -base and -cand are needed", "no candidate"},
+    {BENCH " frobnicate", "unknown command 'frobnicate'", "unknown command"},
+    {BENCH " search -fen 'T3T/5/5/5/T3T s 21 0'", "sheep in hand is 21", "bad position"},
+};
+
+static void errors__clear_messages_and_non_zero_exits(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof error_rows / sizeof error_rows[0]; i++) {
+        char *out;
+        int status = run(error_rows[i].command, &out);
+        if (status == 0)
+            fail_msg("row %zu (%s): exit 0", i, error_rows[i].why);
+        if (!strstr(out, error_rows[i].message))
+            fail_msg("row %zu (%s): '%s', expected '%s'", i, error_rows[i].why, out,
+                     error_rows[i].message);
+        free(out);
+    }
+    /* A malformed line names file and line. */
+    char path[64], command[256];
+    snprintf(path, sizeof path, "/tmp/tslab_suite_%d.txt", (int)getpid());
+    write_text(path, "T3T/5/5/5/T3T s 20 0 ; ok\nT3T/5/5/5/T3T s 20 ; broken\n");
+    snprintf(command, sizeof command, BENCH " -depth 2 -positions %s", path);
+    char *out;
+    assert_int_not_equal(run(command, &out), 0);
+    char expected[128];
+    snprintf(expected, sizeof expected, "%s:2: col 19:", path);
+    if (!strstr(out, expected))
+        fail_msg("'%s', expected '%s'", out, expected);
+    free(out);
+    unlink(path);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(signature__same_across_runs_and_threads),
+        cmocka_unit_test(check__passes_then_names_a_doctored_position),
+        cmocka_unit_test(compare__configuration_with_itself_is_identical),
+        cmocka_unit_test(errors__clear_messages_and_non_zero_exits),
+    };
+    return RUN_TESTS("bench", tests);
+}
