@@ -81,11 +81,8 @@ static void every_configuration__matches_plain_minimax(void **state) {
                      caches[c], bits & 1 ? "on" : "off", bits & 2 ? "on" : "off",
                      bits & 4 ? "on" : "off", bits & 8 ? "on" : "off");
             for (int d = 1; d <= EXACT_DEPTH; d++) {
-                char depth_token[16];
-                snprintf(depth_token, sizeof depth_token, " depth=%d", d);
-                strcat(tokens, depth_token);
                 SearchConfig config = with(tokens);
-                tokens[strlen(tokens) - strlen(depth_token)] = '\0';
+                config.depth = d;
                 for (int p = 0; p < POSITIONS; p++) {
                     SearchResult r = run(&config, &f->positions[p], NULL, 0);
                     if (r.score != reference[p][d] || r.move != reference_move[p][d]) {
