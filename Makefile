@@ -10,7 +10,7 @@ OPT     ?= -O2 -DNDEBUG  # sanitize builds drop NDEBUG, so invariants are assert
 ARCH    ?= -march=native
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
            -Wundef -Wpedantic
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -Ilib -Icli $(EXTRA_CFLAGS)
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -Ilib -Icli -Ilab $(EXTRA_CFLAGS)
 LDLIBS  := -lm -lpthread
 
 PKG_CJSON_CFLAGS  := $(shell pkg-config --cflags libcjson 2>/dev/null)
@@ -21,13 +21,15 @@ PKG_CMOCKA_LIBS   := $(or $(shell pkg-config --libs cmocka 2>/dev/null),-lcmocka
 LIB_SRC   := $(wildcard lib/*.c)
 CLI_SRC   := $(wildcard cli/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
+LAB_SRC   := $(filter-out lab/abtest.c,$(wildcard lab/*.c))
 TEST_SRC  := $(wildcard tests/test_*.c)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+LAB_OBJ   := $(LAB_SRC:%.c=$(BUILD)/obj/%.o)
 LIBTSLAB  := $(BUILD)/libtslab.a
-TOOLS     := $(BUILD)/bench
+TOOLS     := $(BUILD)/bench $(BUILD)/abtest
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 # Packages the build needs, and a command that proves each is present.
@@ -49,11 +51,15 @@ $(LIBTSLAB): $(LIB_OBJ)
 $(BUILD)/bench: $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(CLI_OBJ) $(LIBTSLAB) $(TOOLS)
+$(BUILD)/abtest: $(BUILD)/obj/lab/abtest.o $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(TOOLS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) $(PKG_CMOCKA_CFLAGS) -DTSLAB_SOURCE_DIR='"$(CURDIR)"' \
 	    -DTSLAB_BUILD_DIR='"$(abspath $(BUILD))"' \
-	    -MMD -MP -o $@ $< $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) $(PKG_CJSON_LIBS) $(LDLIBS)
+	    -MMD -MP -o $@ $< $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) $(PKG_CJSON_LIBS) \
+	    $(LDLIBS)
 
 # Runs every test binary; fails if any fails, after running them all.
 test-run: $(TESTS) $(TOOLS)
