@@ -321,3 +321,47 @@ double sprt_pairs_ratio(const Pentanomial *p) {
         return good ? INFINITY : 1.0;
     return (double)good / (double)bad;
 }
+
+/* Bound scores for the design formulas: logistic directly, nElo through the game deviation. */
+static bool plan_scores(const SprtParams *params, double draw_ratio, double *s0, double *s1,
+                        double *variance) {
+    if (!(draw_ratio >= 0 && draw_ratio < 1) || params->model == SPRT_MODEL_BAYESELO)
+        return false;
+    *variance = (1 - draw_ratio) / 4;
+    if (params->model == SPRT_MODEL_LOGISTIC) {
+        *s0 = sprt_score_from_elo(params->elo0);
+        *s1 = sprt_score_from_elo(params->elo1);
+    } else {
+        *s0 = params->elo0 / SPRT_NELO_PER_T * sqrt(*variance) + 0.5;
+        *s1 = params->elo1 / SPRT_NELO_PER_T * sqrt(*variance) + 0.5;
+    }
+    return true;
+}
+
+bool sprt_plan_bounds(const SprtParams *params, double draw_ratio, double *elo0, double *elo1) {
+    double s0, s1, v;
+    if (!plan_scores(params, draw_ratio, &s0, &s1, &v))
+        return false;
+    *elo0 = sprt_elo_from_score(s0) + 0.0; /* + 0.0 turns -0 into 0 for printing */
+    *elo1 = sprt_elo_from_score(s1) + 0.0;
+    return true;
+}
+
+bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo, double *pass_probability,
+               double *expected_games) {
+    double s0, s1, v;
+    if (!plan_scores(params, draw_ratio, &s0, &s1, &v))
+        return false;
+    double a = sprt_lower_bound(params), b = sprt_upper_bound(params);
+    double w2 = (s1 - s0) * (s1 - s0) / v;
+    double h = (2 * sprt_score_from_elo(true_elo) - s0 - s1) / (s1 - s0);
+    if (fabs(h) < 1e-9) {
+        *pass_probability = -a / (b - a);
+        *expected_games = -a * b / w2;
+        return true;
+    }
+    double p = (1 - exp(-h * a)) / (exp(-h * b) - exp(-h * a));
+    *pass_probability = p;
+    *expected_games = (2 / h) * (b * p + a * (1 - p)) / w2;
+    return true;
+}

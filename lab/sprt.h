@@ -87,6 +87,17 @@ double sprt_pair_draw_ratio(const Pentanomial *penta);
  * and 1 when both are zero. */
 double sprt_pairs_ratio(const Pentanomial *penta);
 
+/* Design-time figures (fishtest's SPRT calculator, Brownian approximation, no overshoot): for a
+ * per-game draw ratio, the probability that the test accepts H1 and the expected number of games
+ * when the true strength is true_elo (logistic). The bounds' scores come from the model (nElo via
+ * the per-game deviation sqrt((1 - draw_ratio) / 4)). Returns false for a draw ratio outside
+ * [0, 1) or a BayesElo model (no design formula). */
+bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo, double *pass_probability,
+               double *expected_games);
+
+/* The logistic Elo the model's bounds correspond to at this draw ratio. */
+bool sprt_plan_bounds(const SprtParams *params, double draw_ratio, double *elo0, double *elo1);
+
 /* Logistic Elo of a score and back. */
 double sprt_elo_from_score(double score);
 double sprt_score_from_elo(double elo);

@@ -19,7 +19,31 @@ static const char sprt_usage[] =
     "  Prints, for the given counts (candidate's side), the LLR with its bounds and decision,\n"
     "  Elo +/- 95%, nElo +/- 95% and LOS, exactly as fishtest computes them.\n"
     "  model=bayeselo (legacy, cutechess era) estimates drawelo from W/D/L: give -wdl or the\n"
-    "  six-count -penta.\n";
+    "  six-count -penta.\n"
+    "usage: abtest sprt -sprt elo0=X elo1=Y [...] -plan DRAW_RATIO\n"
+    "  Design figures instead (fishtest's SPRT calculator formulas): for true strengths around\n"
+    "  the bounds, the chance of accepting H1 and the expected games and pairs.\n";
+
+/* -plan: P(H1) and expected length for true Elo values around the bounds. */
+static int print_plan(const SprtParams *params, double draw_ratio) {
+    double e0, e1;
+    if (!sprt_plan_bounds(params, draw_ratio, &e0, &e1))
+        die("sprt: -plan needs a draw ratio in [0, 1) and a normalized or logistic model");
+    const char *brackets = sprt_model_brackets(params->model);
+    printf("Plan: %c%.2f, %.2f%c %s at draw ratio %.2f = {%.3f, %.3f} logistic, alpha %g, "
+           "beta %g\n",
+           brackets[0], params->elo0, params->elo1, brackets[1], sprt_model_name(params->model),
+           draw_ratio, e0, e1, params->alpha, params->beta);
+    printf("%10s %8s %12s %12s\n", "true Elo", "P(H1)", "E[games]", "E[pairs]");
+    double width = e1 - e0;
+    const double steps[] = {-1, 0, 0.5, 1, 2};
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        double elo = e0 + steps[i] * width, pass, games;
+        sprt_plan(params, draw_ratio, elo, &pass, &games);
+        printf("%10.3f %8.4f %12.0f %12.0f\n", elo, pass, games, games / 2);
+    }
+    return 0;
+}
 
 /* Parses "a,b,c" into exactly `count` (or `alternative`) non-negative integers. */
 static int parse_counts(const char *option, const char *text, uint64_t *out, int count,
@@ -86,6 +110,7 @@ int abtest_sprt_main(int argc, char **argv) {
     Trinomial wdl = {0};
     const char *json_path = NULL;
     int penta_fields = 0;
+    double plan_draw_ratio = -1;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
             fputs(sprt_usage, stdout);
@@ -112,6 +137,11 @@ int abtest_sprt_main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "-sprt")) {
             parse_sprt_tokens(argc, argv, &i, &params);
             has_sprt = true;
+        } else if (!strcmp(argv[i], "-plan")) {
+            Error err;
+            if (last || !parse_double(argv[++i], 0, 0.999999, &plan_draw_ratio, &err))
+                die("sprt: -plan needs a draw ratio in [0, 1)%s%s", last ? "" : ": ",
+                    last ? "" : err.text);
         } else if (!strcmp(argv[i], "-json")) {
             if (last)
                 die("sprt: -json needs a file name ('-' for stdout)");
@@ -120,13 +150,15 @@ int abtest_sprt_main(int argc, char **argv) {
             die("sprt: unknown argument '%s' (try abtest sprt -help)", argv[i]);
         }
     }
-    if (has_penta == has_wdl)
-        die("sprt: give exactly one of -penta and -wdl\n%s", sprt_usage);
     if (!has_sprt)
         die("sprt: -sprt elo0= elo1= is required\n%s", sprt_usage);
     Error err;
     if (!sprt_params_check(&params, &err))
         die("sprt: -sprt: %s", err.text);
+    if (plan_draw_ratio >= 0 && !has_penta && !has_wdl)
+        return print_plan(&params, plan_draw_ratio);
+    if (has_penta == has_wdl)
+        die("sprt: give exactly one of -penta and -wdl (or -plan)\n%s", sprt_usage);
     SprtSample sample = has_penta ? sprt_sample_pentanomial(&penta) : sprt_sample_trinomial(&wdl);
     if (has_penta && penta_fields == 5) /* WL and DD were given summed: W/D/L are unknown */
         sample.has_wdl = false;

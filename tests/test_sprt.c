@@ -253,6 +253,42 @@ static void parameters__validated(void **state) {
     assert_float_equal(sprt_upper_bound(&q), 2.8903717578961645, 1e-15);
 }
 
+/* Design figures: the table of shared/reference/sprt-notes.md section 7 (fishtest's sprt.js
+ * formulas), P(pass) to 1e-4 and expected games to the unit. */
+typedef struct {
+    SprtModel model;
+    double elo0, elo1, draw_ratio, true_elo, pass, games;
+} PlanRow;
+
+static const PlanRow plan_rows[] = {
+    {SPRT_MODEL_NORMALIZED, 0, 2, 0.6, -1, 0.0005, 68782},
+    {SPRT_MODEL_NORMALIZED, 0, 2, 0.6, 0, 0.0500, 159942},
+    {SPRT_MODEL_NORMALIZED, 0, 2, 0.6, 0.5, 0.3505, 253646},
+    {SPRT_MODEL_NORMALIZED, 0, 2, 0.6, 1, 0.8470, 212217},
+    {SPRT_MODEL_NORMALIZED, 0, 2, 0.6, 2, 0.9983, 81908},
+    {SPRT_MODEL_NORMALIZED, 0.5, 2.5, 0.8, 0, 0.0119, 115649},
+    {SPRT_MODEL_NORMALIZED, 0.5, 2.5, 0.8, 1, 0.8973, 191834},
+    {SPRT_MODEL_NORMALIZED, -1.75, 0.25, 0.6, 0, 0.9010, 190033},
+    {SPRT_MODEL_LOGISTIC, 0, 5, 0.4, 2.5, 0.5000, 25120},
+    {SPRT_MODEL_LOGISTIC, 0, 10, 0.4, 10, 0.9500, 3841},
+};
+
+static void plan__matches_fishtest_calculator(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof plan_rows / sizeof plan_rows[0]; i++) {
+        const PlanRow *r = &plan_rows[i];
+        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model};
+        double pass, games;
+        assert_true(sprt_plan(&params, r->draw_ratio, r->true_elo, &pass, &games));
+        if (fabs(pass - r->pass) > 1e-4 || fabs(games - r->games) > 1)
+            fail_msg("row %zu: P %.4f E %.0f, expected %.4f %.0f", i, pass, games, r->pass,
+                     r->games);
+    }
+    SprtParams bayes = {0, 5, 0.05, 0.05, SPRT_MODEL_BAYESELO};
+    double pass, games;
+    assert_false(sprt_plan(&bayes, 0.5, 0, &pass, &games));
+}
+
 /* The calculator, end to end. */
 static int run(const char *command, char *out, size_t size) {
     char full[1024];
@@ -311,6 +347,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(fishtest_vectors__reproduced),
         cmocka_unit_test(degenerate_counts__finite_and_sensible),
         cmocka_unit_test(parameters__validated),
+        cmocka_unit_test(plan__matches_fishtest_calculator),
         cmocka_unit_test(calculator__text_json_and_errors),
     };
     return RUN_TESTS("sprt", tests);
