@@ -343,7 +343,7 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
         if (s->config.cache != CACHE_NONE)
             tt_new_pass(&s->tt);
         s->run.limits_active = depth > 1;
-        Move best;
+        Move best = MOVE_NONE;
         int score = search_root(s, root, depth, previous_best, &best);
         if (s->run.aborted) {
             /* Throw the unfinished pass away, its cache entries too. */

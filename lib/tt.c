@@ -48,8 +48,9 @@ void tt_destroy(TTable *tt) {
 static void wipe(TTable *tt) {
     memset(tt->slots, 0, tt->slot_count * sizeof *tt->slots);
     tt->used = 0;
-    tt->wipes++;
+    tt->wipes += tt->kind != CACHE_MAP; /* the map is wiped at every clear: not a wrap */
     tt->gen_first = tt->gen_current = 1;
+    tt->pass_log_used = 0;
 }
 
 /* Advances the generation; on wrap wipes the table so that no old entry can come back. */
@@ -63,10 +64,13 @@ static void next_generation(TTable *tt) {
 }
 
 void tt_clear(TTable *tt) {
-    if (tt->kind == CACHE_MAP) {
-        /* The map must be empty for its probe chains to stay short: wipe it for real. */
-        memset(tt->slots, 0, tt->slot_count * sizeof *tt->slots);
-        tt->used = 0;
+    /* Wipe now rather than in the middle of the next search: a wrap during a search would drop
+     * its earlier passes' entries, and results would depend on how many searches this table had
+     * served before (found as a one-game difference between two runs of a node-limited match). */
+    if (tt->kind == CACHE_MAP || tt->gen_current > UINT16_MAX - TT_PASSES_MAX) {
+        /* The map must also be empty for its probe chains to stay short. */
+        wipe(tt);
+        return;
     }
     next_generation(tt);
     tt->gen_first = tt->gen_current;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #define TT_DEPTH_SHIFT 56
+#define TT_PASSES_MAX 66 /* generations one search can use: one per pass (depth <= 64), and one */
 
 /* Layout (16 bytes, four to a cache line):
  *   tag    the position's 56-bit key with the remaining depth in the top 8 bits: one compare
@@ -33,8 +34,9 @@ typedef enum { TT_STORE_NEW, TT_STORE_UPDATED, TT_STORE_OVERWROTE, TT_STORE_REJE
 
 /* Generations make clearing nearly free: an entry counts only if its gen lies in
  * [gen_first, gen_current]. tt_clear starts a new range; each iterative-deepening pass gets its
- * own generation so that an unfinished pass can be taken back (tt_discard_pass). When the 16-bit
- * counter would wrap, the table is wiped for real. */
+ * own generation so that an unfinished pass can be taken back (tt_discard_pass). When a search
+ * could run the 16-bit counter past its end, tt_clear wipes the table for real before it starts,
+ * so a search never sees a wipe and its result does not depend on the table's history. */
 typedef struct {
     TTEntry *slots;
     size_t slot_count;  /* a power of two */

@@ -169,6 +169,27 @@ static void unfinished_pass__stores_nothing(void **state) {
     free(b);
 }
 
+/* A searcher that has served many searches (its generation counter near the wrap) gives the
+ * same result, node for node, as a fresh one: results never depend on a worker's history. */
+static void used_searcher__same_result_as_fresh(void **state) {
+    Fixture *f = *state;
+    SearchConfig config = with("nodes=20000");
+    for (int p = 0; p < POSITIONS; p += 3) {
+        SearchResult fresh = run(&config, &f->positions[p], NULL, 0);
+        for (int offset = 1; offset <= 8; offset++) {
+            Searcher *s = malloc(sizeof *s);
+            assert_true(searcher_init(s, &config, NULL));
+            s->tt.gen_first = s->tt.gen_current = (uint16_t)(UINT16_MAX - offset * 4);
+            SearchResult used = search_run(s, &f->positions[p], NULL, 0);
+            assert_int_equal(used.move, fresh.move);
+            assert_int_equal(used.score, fresh.score);
+            assert_int_equal(used.stats.nodes, fresh.stats.nodes);
+            searcher_destroy(s);
+            free(s);
+        }
+    }
+}
+
 static void node_limit__deterministic_and_respected_per_pass(void **state) {
     Fixture *f = *state;
     SearchConfig config = with("nodes=20000");
@@ -283,6 +304,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(unfinished_pass__stores_nothing),
         cmocka_unit_test_setup_teardown(node_limit__deterministic_and_respected_per_pass, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(used_searcher__same_result_as_fresh, setup, teardown),
         cmocka_unit_test(time_limit__respected),
         cmocka_unit_test(repetition__behind_takes_it_ahead_avoids_it),
         cmocka_unit_test(wins__capture_taken_and_shortest_preferred),

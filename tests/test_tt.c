@@ -97,7 +97,7 @@ static void same_tag__bounds_intersect_or_new_wins_on_contradiction(void **state
     tt_destroy(&tt);
 }
 
-static void clear__by_generation_and_real_wipe_on_wrap(void **state) {
+static void clear__by_generation_and_real_wipe_before_a_wrap(void **state) {
     (void)state;
     TTable tt;
     assert_true(tt_init(&tt, CACHE_TABLE, 6, REPLACE_TWOTIER, NULL));
@@ -106,20 +106,25 @@ static void clear__by_generation_and_real_wipe_on_wrap(void **state) {
     tt_clear(&tt);
     assert_null(tt_probe(&tt, tag));
     assert_int_equal(tt.wipes, 0);
-    /* Run the counter up to the wrap: an entry written just before must not come back. */
-    tt.gen_first = tt.gen_current = UINT16_MAX - 1;
+    /* Near the top of the counter, clearing wipes for real, so that the search that follows can
+     * start a pass per depth without wrapping in the middle. */
+    tt.gen_first = tt.gen_current = UINT16_MAX - TT_PASSES_MAX;
     tt_store(&tt, tag, 2, 2, MOVE_NONE);
     tt_clear(&tt);
-    assert_int_equal(tt.gen_current, UINT16_MAX);
+    assert_int_equal(tt.wipes, 0);
     assert_null(tt_probe(&tt, tag));
-    tt_clear(&tt); /* wraps */
+    tt_store(&tt, tag, 2, 2, MOVE_NONE);
+    tt_clear(&tt);
     assert_int_equal(tt.wipes, 1);
     assert_int_equal(tt.gen_current, 1);
     for (size_t i = 0; i < tt.slot_count; i++)
         assert_int_equal(tt.slots[i].gen, 0);
     assert_null(tt_probe(&tt, tag));
+    for (int pass = 0; pass < TT_PASSES_MAX - 1; pass++)
+        tt_new_pass(&tt);
     tt_store(&tt, tag, 3, 3, MOVE_NONE);
     assert_int_equal(tt_probe(&tt, tag)->lower, 3);
+    assert_int_equal(tt.wipes, 1);
     tt_destroy(&tt);
 }
 
@@ -181,7 +186,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(always__new_entry_overwrites),
         cmocka_unit_test(deepest__only_replaces_an_entry_not_deeper),
         cmocka_unit_test(same_tag__bounds_intersect_or_new_wins_on_contradiction),
-        cmocka_unit_test(clear__by_generation_and_real_wipe_on_wrap),
+        cmocka_unit_test(clear__by_generation_and_real_wipe_before_a_wrap),
         cmocka_unit_test(discard_pass__removes_only_the_unfinished_pass),
         cmocka_unit_test(map__keeps_every_entry_while_growing),
         cmocka_unit_test(tiny__eight_slots),
