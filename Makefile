@@ -74,20 +74,32 @@ test-run: $(TESTS) $(TOOLS)
 test: deps
 	@$(MAKE) --no-print-directory test-run
 
-# Tests under AddressSanitizer + UndefinedBehaviorSanitizer, in their own build tree.
+# Tests under AddressSanitizer + UndefinedBehaviorSanitizer, in their own build tree; then the
+# threaded tools (the match runner with an interrupt and a resume, bench's parallel suite) under
+# ThreadSanitizer, which cannot be combined with ASan.
+TSAN_RUN := TSAN_OPTIONS="halt_on_error=1" build/tsan
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g -fno-omit-frame-pointer" \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 	    TSLAB_PERFT_MAX=100000000 test-run
+	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" EXTRA_CFLAGS="-fsanitize=thread" \
+	    build/tsan/abtest build/tsan/bench
+	rm -f build/tsan/match.json
+	$(TSAN_RUN)/abtest -engine name=base killers=off -engine name=cand -each nodes=500 \
+	    -openings file=tests/data/book_small.txt -rounds 40 -concurrency 3 -quiet \
+	    -out build/tsan/match.json -debug-stopafter 15 >/dev/null; test $$? -eq 130
+	$(TSAN_RUN)/abtest -resume build/tsan/match.json -quiet >/dev/null
+	$(TSAN_RUN)/bench -depth 6 -threads 3 >/dev/null 2>&1
+	@echo "make sanitize: ASan/UBSan tests and TSan runs passed"
 
 # Perft counts of the reference file above the test suite's limit (minutes).
 perft-deep: $(TOOLS)
 	TSLAB_PERFT_MAX=100000000000 $(BUILD)/tests/test_perft
 
-# The main job on built-in defaults (until abtest exists: the bench suite on all cores).
+# The main job on built-in defaults: abtest's built-in SPRT (killers off vs on), all cores.
 run: deps
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/bench -threads $$(nproc)
+	$(BUILD)/abtest
 
 # Every pinned bench move and score unchanged (bench/signature.json; docs/bench.md).
 bench-check: $(TOOLS)

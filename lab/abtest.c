@@ -1,24 +1,33 @@
 // SPDX-License-Identifier: MIT
-// build/abtest: entry point. The SPRT calculator is here; the match runner arrives with its issue.
-#include "sprt_cmd.h"
-
+// build/abtest: paired matches between search configurations decided by SPRT (runner.c), the
+// SPRT calculator (sprt_cmd.c) and the opening-book generator (book_gen.c). With no arguments it
+// runs the built-in main job.
+#include "book_gen.h"
 #include "cli.h"
+#include "runner.h"
+#include "settings.h"
+#include "sprt_cmd.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static const char abtest_usage[] =
-    "usage: abtest COMMAND [options]\n"
-    "  sprt (-penta ...|-wdl ...) -sprt elo0= elo1= [...]   the SPRT calculator (fishtest-exact)\n"
-    "Each command takes -help.\n";
-
 int main(int argc, char **argv) {
     cli_set_program("abtest");
-    if (argc < 2 || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help")) {
-        fputs(abtest_usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
-    }
-    if (!strcmp(argv[1], "sprt"))
+    if (argc >= 2 && !strcmp(argv[1], "sprt"))
         return abtest_sprt_main(argc - 2, argv + 2);
-    die("unknown command '%s'\n%s", argv[1], abtest_usage);
+    if (argc >= 2 && !strcmp(argv[1], "book"))
+        return abtest_book_main(argc - 2, argv + 2);
+    MatchSettings settings;
+    if (argc < 2) {
+        settings_default_job(&settings);
+        printf("abtest: no options: running the built-in main job (abtest -help for options)\n");
+        return runner_run(&settings);
+    }
+    bool exit_now;
+    Error err;
+    if (!settings_parse(argc - 1, argv + 1, &settings, &exit_now, &err))
+        die("%s", err.text);
+    if (exit_now)
+        return 0;
+    return runner_run(&settings);
 }

@@ -48,4 +48,13 @@ static inline int tslab_run_tests(const char *group, const struct CMUnitTest *te
         cmocka_set_test_filter(argv[2]);
     return _cmocka_run_group_tests(group, tests, count, NULL, NULL);
 }
+/* The same with a group fixture (setup and teardown run once around the whole group). */
+static inline int tslab_run_tests_setup(const char *group, const struct CMUnitTest *tests,
+                                        size_t count, int argc, char **argv,
+                                        CMFixtureFunction setup, CMFixtureFunction teardown) {
+    if (argc > 2 && !strcmp(argv[1], "-t"))
+        cmocka_set_test_filter(argv[2]);
+    return _cmocka_run_group_tests(group, tests, count, setup, teardown);
+}
+
 #define RUN_TESTS(group, tests) tslab_run_tests(group, tests, sizeof tests / sizeof tests[0], argc, argv)

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// One pair of games between two search configurations from one opening, sides swapped. A pair's
+// result depends only on (configurations, limits, opening, pair index, seed), never on the worker
+// or timing (time limits excepted).
+#pragma once
+
+#include "book.h"
+#include "game.h"
+#include "search.h"
+
+#include <stdatomic.h>
+
+#define MATCH_NAME_MAX 32
+#define MATCH_ENGINES 2 /* 0 = base, 1 = candidate */
+
+typedef struct {
+    char name[MATCH_NAME_MAX];
+    SearchConfig config; /* limits included (depth, nodes, movetime) */
+} EngineSpec;
+
+/* Per-engine counts over the moves an engine played in a game. */
+typedef struct {
+    uint64_t moves;
+    uint64_t nodes;
+    uint64_t depth_sum;
+} EngineMoveStats;
+
+typedef struct {
+    Board start;         /* after the opening and its random plies */
+    int tigers_engine;   /* 0 or 1: who played the tigers */
+    GameEnd end;
+    GameResult result;
+    int plies;
+    Move *moves;         /* plies moves, malloc'd (match_game_free) */
+    EngineMoveStats engine[MATCH_ENGINES];
+} GameRecord;
+
+typedef struct {
+    int64_t index;       /* 0-based pair number */
+    int opening;         /* index into the book */
+    GameRecord games[2]; /* game 1: base as tigers; game 2: candidate as tigers */
+} PairRecord;
+
+/* What a pair needs besides the engines. */
+typedef struct {
+    const EngineSpec *engines; /* [MATCH_ENGINES] */
+    int max_plies;             /* adjudicated as a draw after this many plies */
+    int random_plies;          /* extra random plies after the opening, same for both games */
+    uint64_t seed;
+} PairSetup;
+
+/* Searchers owned by one worker thread, one per engine, reused across games (every search starts
+ * from an empty cache, so reuse does not change results). */
+typedef struct {
+    Searcher searchers[MATCH_ENGINES];
+} MatchWorker;
+
+bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, Error *err);
+void match_worker_destroy(MatchWorker *worker);
+/* Makes the running searches return at once (from another thread). */
+void match_worker_stop(MatchWorker *worker);
+
+/* Plays pair `index` from `opening`. Returns false (pair unusable) when abort was raised while it
+ * ran, or on an internal error (err says which). */
+bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
+                     const BookEntry *opening, int opening_index, const atomic_bool *abort,
+                     PairRecord *out, Error *err);
+void match_pair_free(PairRecord *pair);
+
+/* The candidate's score in a game (1, 0.5, 0) and the pair's total in half points (0..4). */
+double match_candidate_score(const GameRecord *game);
+int match_pair_half_points(const PairRecord *pair);
+
+/* The position after the opening's random plies for pair index (deterministic in seed, index). */
+Board match_opening_position(const Board *opening, int random_plies, uint64_t seed, int64_t index);

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#include "pgn.h"
+
+#include <string.h>
+
+#define PGN_LINE 79
+
+static const char *result_text(GameResult result) {
+    return result == RESULT_TIGERS_WIN ? "1-0" : result == RESULT_SHEEP_WIN ? "0-1" : "1/2-1/2";
+}
+
+/* Writes a token, breaking the line before it would pass PGN_LINE columns. */
+static void put_token(FILE *out, const char *token, int *column) {
+    int length = (int)strlen(token);
+    if (*column > 0 && *column + 1 + length > PGN_LINE) {
+        fputc('\n', out);
+        *column = 0;
+    } else if (*column > 0) {
+        fputc(' ', out);
+        (*column)++;
+    }
+    fputs(token, out);
+    *column += length;
+}
+
+static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair, int g,
+                       const char *opening_id) {
+    const GameRecord *game = &pair->games[g];
+    char fen[BOARD_TEXT_MAX];
+    board_to_text(&game->start, fen);
+    fprintf(out, "[Event \"tslab abtest %s vs %s\"]\n", s->engines[0].name, s->engines[1].name);
+    fprintf(out, "[Round \"%lld.%d\"]\n", (long long)pair->index + 1, g + 1);
+    fprintf(out, "[Tigers \"%s\"]\n", s->engines[game->tigers_engine].name);
+    fprintf(out, "[Sheep \"%s\"]\n", s->engines[1 - game->tigers_engine].name);
+    fprintf(out, "[FEN \"%s\"]\n", fen);
+    fprintf(out, "[Opening \"%s\"]\n", opening_id);
+    fprintf(out, "[Result \"%s\"]\n", result_text(game->result));
+    fprintf(out, "[PlyCount \"%d\"]\n", game->plies);
+    fprintf(out, "[Termination \"%s\"]\n\n", game_end_name(game->end));
+    int column = 0, number = 1;
+    bool sheep_first = game->start.side == SIDE_SHEEP;
+    for (int i = 0; i < game->plies; i++) {
+        char token[32], move[MOVE_TEXT_MAX];
+        bool first_of_pair = (i % 2 == 0) == sheep_first;
+        if (first_of_pair || i == 0) {
+            snprintf(token, sizeof token, first_of_pair ? "%d." : "%d...", number);
+            put_token(out, token, &column);
+        }
+        put_token(out, move_to_text(game->moves[i], move), &column);
+        if (!first_of_pair)
+            number++;
+    }
+    put_token(out, result_text(game->result), &column);
+    fputs("\n\n", out);
+}
+
+bool pgn_write_pair(FILE *out, const MatchSettings *settings, const PairRecord *pair,
+                    const char *opening_id) {
+    for (int g = 0; g < 2; g++)
+        write_game(out, settings, pair, g, opening_id);
+    return !ferror(out);
+}

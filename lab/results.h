@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// What a match has counted so far over its contiguous prefix of pairs, and the results file:
+// written atomically, read back for -resume.
+#pragma once
+
+#include "match.h"
+#include "settings.h"
+#include "sprt.h"
+
+#include <cJSON.h>
+
+#define RESULTS_END_REASONS (GAME_END_MAX_MOVES + 1)
+
+typedef struct {
+    int64_t pairs;
+    double llr, elo, elo_low, elo_high;
+} TrajectoryPoint;
+
+typedef struct {
+    int64_t pairs;                 /* completed pairs counted, in pair order */
+    Pentanomial penta;             /* candidate's side */
+    Trinomial wdl;                 /* candidate's side */
+    Trinomial candidate_as[2];     /* [0]: candidate as sheep, [1]: as tigers */
+    uint64_t ends[RESULTS_END_REASONS];
+    EngineMoveStats engine[MATCH_ENGINES];
+    uint64_t plies;
+    TrajectoryPoint *trajectory;   /* one point per rating interval (and the end) */
+    int trajectory_count, trajectory_capacity;
+    SprtDecision decision;
+    int64_t decision_pair;         /* pairs counted when the SPRT decided (0: no decision) */
+    int64_t discarded_pairs;       /* finished or in flight after the decision or a stop */
+    bool book_exhausted;           /* pairs beyond the book's size replayed openings */
+    double seconds;                /* wall time over every session of the run */
+    uint64_t pgn_bytes;            /* bytes of the game-record file covering `pairs` */
+    int sessions;                  /* 1 + number of resumes */
+} MatchTotals;
+
+void totals_init(MatchTotals *totals);
+void totals_free(MatchTotals *totals);
+
+/* Adds a pair (which must be the next in order). */
+void totals_add_pair(MatchTotals *totals, const PairRecord *pair);
+
+/* The SPRT sample of the counts so far (pentanomial). */
+SprtSample totals_sample(const MatchTotals *totals);
+
+/* Appends a trajectory point for the current counts. */
+bool totals_add_point(MatchTotals *totals, const SprtParams *sprt, bool has_sprt);
+
+/* Why a run stopped, for the file: "running", "sprt", "rounds", "interrupted". */
+typedef enum { RUN_RUNNING, RUN_SPRT, RUN_ROUNDS, RUN_INTERRUPTED } RunState;
+
+/* The whole results file. book_hash identifies the book's content. */
+cJSON *results_to_json(const MatchSettings *settings, const MatchTotals *totals, RunState state,
+                       uint64_t book_hash, int book_positions, const char *command);
+
+/* Reads a results file for resume: settings, totals and the book hash it was made with. */
+bool results_load(const char *path, MatchSettings *settings, MatchTotals *totals,
+                  uint64_t *book_hash, Error *err);
+
+const char *results_state_name(RunState state);

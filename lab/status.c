@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "status.h"
+
+#include "sprt_report.h"
+#include "textbuf.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#define BAR_WIDTH 21
+
+static void limits_of(const SearchConfig *c, TextBuf *buf) {
+    const char *separator = "";
+    if (c->depth) {
+        textbuf_printf(buf, "depth=%d", c->depth);
+        separator = " ";
+    }
+    if (c->nodes) {
+        textbuf_printf(buf, "%snodes=%lld", separator, (long long)c->nodes);
+        separator = " ";
+    }
+    if (c->movetime)
+        textbuf_printf(buf, "%smovetime=%lld", separator, (long long)c->movetime);
+}
+
+void status_limits_text(const MatchSettings *s, char *out, size_t size) {
+    TextBuf buf = textbuf(out, size);
+    const SearchConfig *a = &s->engines[0].config, *b = &s->engines[1].config;
+    if (a->depth == b->depth && a->nodes == b->nodes && a->movetime == b->movetime) {
+        limits_of(a, &buf);
+        return;
+    }
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        textbuf_printf(&buf, "%s%s: ", e ? ", " : "", s->engines[e].name);
+        limits_of(&s->engines[e].config, &buf);
+    }
+}
+
+static SprtReport report_of(const MatchSettings *s, const MatchTotals *t) {
+    SprtSample sample = totals_sample(t);
+    SprtParams params = s->has_sprt ? s->sprt : (SprtParams){0, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
+    return sprt_report_make(&sample, &t->penta, &params);
+}
+
+void status_line_clear(FILE *out) { fputs("\r\033[K", out); }
+
+void status_line(FILE *out, const MatchSettings *s, const MatchTotals *t, double rate) {
+    SprtReport r = report_of(s, t);
+    char bar[BAR_WIDTH + 1] = "";
+    char eta[32] = "?";
+    if (s->has_sprt) {
+        /* The LLR between its bounds: '|' marks 0. */
+        double position = (r.llr - r.lower) / (r.upper - r.lower);
+        position = position < 0 ? 0 : position > 1 ? 1 : position;
+        int mark = (int)lround(position * (BAR_WIDTH - 1));
+        int zero = (int)lround(-r.lower / (r.upper - r.lower) * (BAR_WIDTH - 1));
+        for (int i = 0; i < BAR_WIDTH; i++)
+            bar[i] = i == mark ? '#' : i == zero ? '|' : '-';
+        bar[BAR_WIDTH] = '\0';
+        /* ETA from the LLR's drift so far: pairs needed ~ pairs * bound / LLR. */
+        double bound = r.llr >= 0 ? r.upper : r.lower;
+        if (t->pairs > 0 && fabs(r.llr) > 0.05 && rate > 0) {
+            double remaining = (double)t->pairs * (bound / r.llr - 1);
+            snprintf(eta, sizeof eta, "%.0fs", remaining > 0 ? remaining / rate : 0);
+        }
+    } else if (rate > 0) {
+        snprintf(eta, sizeof eta, "%.0fs", (double)(s->rounds - t->pairs) / rate);
+    }
+    status_line_clear(out);
+    fprintf(out, "pairs %" PRId64 "  W-D-L %" PRIu64 "-%" PRIu64 "-%" PRIu64 "  Elo %.1f +/- %.1f",
+            t->pairs, t->wdl.wins, t->wdl.draws, t->wdl.losses, r.estimate.elo,
+            (r.estimate.elo_high - r.estimate.elo_low) / 2);
+    if (s->has_sprt)
+        fprintf(out, "  LLR %.2f [%s] (%.2f, %.2f)", r.llr, bar, r.lower, r.upper);
+    fprintf(out, "  %.2f pairs/s  ETA %s", rate, eta);
+    fflush(out);
+}
+
+void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
+    SprtReport r = report_of(s, t);
+    char limits[160];
+    status_limits_text(s, limits, sizeof limits);
+    uint64_t games = t->wdl.wins + t->wdl.draws + t->wdl.losses;
+    double points = (double)t->wdl.wins + 0.5 * (double)t->wdl.draws;
+    fprintf(out, "--------------------------------------------------\n");
+    fprintf(out, "Results of %s vs %s (%s, %s):\n", s->engines[1].name, s->engines[0].name,
+            limits, s->book_path);
+    sprt_report_elo_lines(&r, out);
+    fprintf(out, "Games: %" PRIu64 ", Wins: %" PRIu64 ", Losses: %" PRIu64 ", Draws: %" PRIu64
+                 ", Points: %.1f (%.2f %%)\n",
+            games, t->wdl.wins, t->wdl.losses, t->wdl.draws, points,
+            games ? 100 * points / (double)games : 0);
+    fprintf(out, "Ptnml(0-2): [%" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 "]",
+            t->penta.ll, t->penta.ld, t->penta.wl + t->penta.dd, t->penta.wd, t->penta.ww);
+    if (t->penta.dd)
+        fprintf(out, ", WL/DD Ratio: %.2f\n", (double)t->penta.wl / (double)t->penta.dd);
+    else
+        fprintf(out, ", WL/DD Ratio: %s\n", t->penta.wl ? "inf" : "n/a");
+    if (s->has_sprt)
+        sprt_report_llr_line(&r, out);
+    fprintf(out, "--------------------------------------------------\n");
+    fflush(out);
+}
+
+static void side_line(FILE *out, const char *who, const Trinomial *t) {
+    fprintf(out, "  %-26s W-D-L %" PRIu64 "-%" PRIu64 "-%" PRIu64 "\n", who, t->wins, t->draws,
+            t->losses);
+}
+
+void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunState state,
+                  int book_positions) {
+    SprtReport r = report_of(s, t);
+    const char *brackets = sprt_model_brackets(s->sprt.model);
+    char bounds[96] = "";
+    if (s->has_sprt)
+        snprintf(bounds, sizeof bounds, "%c%.2f, %.2f%c %s", brackets[0], s->sprt.elo0,
+                 s->sprt.elo1, brackets[1], sprt_model_name(s->sprt.model));
+    if (state == RUN_SPRT)
+        fprintf(out, "SPRT (%s) completed - %s was accepted after %" PRId64 " pairs\n", bounds,
+                sprt_decision_name(t->decision), t->decision_pair);
+    else if (state == RUN_ROUNDS)
+        fprintf(out, "Finished: %" PRId64 " pairs played (-rounds)%s%s\n", t->pairs,
+                s->has_sprt ? "; SPRT undecided: " : "", bounds);
+    else
+        fprintf(out, "Interrupted after %" PRId64 " pairs%s\n", t->pairs,
+                s->has_sprt ? "; SPRT undecided" : "");
+    if (t->discarded_pairs)
+        fprintf(out, "Discarded %" PRId64 " pair(s) still running or finished after that point\n",
+                t->discarded_pairs);
+    char name[64];
+    fprintf(out, "By side (%s's results):\n", s->engines[1].name);
+    snprintf(name, sizeof name, "%s as tigers:", s->engines[1].name);
+    side_line(out, name, &t->candidate_as[1]);
+    snprintf(name, sizeof name, "%s as sheep:", s->engines[1].name);
+    side_line(out, name, &t->candidate_as[0]);
+    fprintf(out, "End reasons:");
+    for (int e = GAME_END_CAPTURES; e < RESULTS_END_REASONS; e++)
+        fprintf(out, "%s %s %" PRIu64, e == GAME_END_CAPTURES ? "" : ",", game_end_name((GameEnd)e),
+                t->ends[e]);
+    fprintf(out, "\nPer engine: ");
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        const EngineMoveStats *m = &t->engine[e];
+        fprintf(out, "%s%s depth %.2f, %.0f nodes/move", e ? "; " : "", s->engines[e].name,
+                m->moves ? (double)m->depth_sum / (double)m->moves : 0,
+                m->moves ? (double)m->nodes / (double)m->moves : 0);
+    }
+    if (t->book_exhausted)
+        fprintf(out, "\nNote: more pairs than the book's %d openings: openings were replayed",
+                book_positions);
+    char limits[160];
+    status_limits_text(s, limits, sizeof limits);
+    fprintf(out, "\n\nSummary (for the commit message):\n");
+    fprintf(out, "  abtest %s vs %s, %s, book %s, seed %llu\n", s->engines[1].name,
+            s->engines[0].name, limits, s->book_path, (unsigned long long)s->seed);
+    fprintf(out, "  Elo %+.2f +/- %.2f, nElo %+.2f +/- %.2f, LOS %.1f %%\n", r.estimate.elo,
+            (r.estimate.elo_high - r.estimate.elo_low) / 2, r.estimate.nelo,
+            (r.estimate.nelo_high - r.estimate.nelo_low) / 2, 100 * r.estimate.los);
+    if (s->has_sprt)
+        fprintf(out, "  SPRT %s: LLR %.2f (%.2f, %.2f), %s\n", bounds, r.llr, r.lower, r.upper,
+                t->decision == SPRT_CONTINUE ? "no decision" : t->decision == SPRT_H1 ? "H1 accepted"
+                                                                                    : "H0 accepted");
+    fprintf(out, "  Games %" PRIu64 ": W %" PRIu64 " D %" PRIu64 " L %" PRIu64 ", Ptnml(0-2) [%" PRIu64
+                 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 "]\n",
+            2 * (uint64_t)t->pairs, t->wdl.wins, t->wdl.draws, t->wdl.losses, t->penta.ll,
+            t->penta.ld, t->penta.wl + t->penta.dd, t->penta.wd, t->penta.ww);
+    fflush(out);
+}

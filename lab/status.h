@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// abtest's text output: the live status line, fastchess-shaped interval blocks (so existing
+// parsers work), and the closing report with a paste-ready summary.
+#pragma once
+
+#include "results.h"
+#include "settings.h"
+
+#include <stdio.h>
+
+/* "nodes=2000" when both engines share their limits, else "base: depth=5, cand: nodes=2000". */
+void status_limits_text(const MatchSettings *settings, char *out, size_t size);
+
+/* One line, rewritten in place on a terminal: pairs, W-D-L, Elo +/-, LLR bar, pairs/s, ETA. */
+void status_line(FILE *out, const MatchSettings *settings, const MatchTotals *totals,
+                 double pairs_per_second);
+void status_line_clear(FILE *out);
+
+/* The block printed every rating interval and at the end:
+ *   Results of base vs cand (nodes=2000, openings/default.txt):
+ *   Elo: ..., nElo: ...  /  LOS: ..., DrawRatio: ..., PairsRatio: ...
+ *   Games: N, Wins: W, Losses: L, Draws: D, Points: P (x %)  /  Ptnml(0-2): [...]
+ *   LLR: x (p%) (A, B) <elo0, elo1> model */
+void status_block(FILE *out, const MatchSettings *settings, const MatchTotals *totals);
+
+/* The end: how the run ended, the split by side, end reasons, and a summary for commits. */
+void status_final(FILE *out, const MatchSettings *settings, const MatchTotals *totals,
+                  RunState state, int book_positions);
