@@ -29,13 +29,15 @@ bool plot_write(const char *path, const MatchSettings *s, const MatchTotals *t, 
         return error_set(err, "-plot: cannot write %s", script);
     }
     fprintf(f, "set terminal pngcairo size 900,700 noenhanced\nset output '%s'\n", path);
-    fprintf(f, "set multiplot layout 2,1 title '%s vs %s'\nset grid\nset xlabel 'pairs'\n",
+    fprintf(f, "set multiplot layout 2,1 title '%s vs %s'\nset grid\nset key left top\n"
+               "set xlabel 'pairs'\n",
             s->engines[1].name, s->engines[0].name);
     if (s->has_sprt) {
         fprintf(f, "set ylabel 'LLR'\nset yrange [%f:%f]\n", 1.15 * sprt_lower_bound(&s->sprt),
                 1.15 * sprt_upper_bound(&s->sprt));
-        fprintf(f, "plot '%s' using 1:2 with lines lw 2 title 'LLR', %f title 'H0 bound' lw 1 dt 2,"
-                   " %f title 'H1 bound' lw 1 dt 2\n",
+        fprintf(f, "plot '%s' using 1:2 with lines lw 2 lc rgb '#1f4e9c' title 'LLR', %f title "
+                   "'H0 bound' lw 2 dt 2 lc rgb '#c0392b', %f title 'H1 bound' lw 2 dt 2 "
+                   "lc rgb '#27ae60'\n",
                 data, sprt_lower_bound(&s->sprt), sprt_upper_bound(&s->sprt));
         fprintf(f, "set autoscale y\n");
     }

@@ -255,7 +255,7 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
     fprintf(out, "book: %s, %d openings, %s order, seed %llu\n", s->book_path, r->book.count,
             s->order_random ? "random" : "sequential", (unsigned long long)s->seed);
     if (r->limit > r->book.count)
-        fprintf(out, "note: the run may need more than the book's %d openings; beyond that, "
+        fprintf(out, "note: this run may need more pairs than the book's %d openings; beyond them, "
                      "openings are replayed%s\n",
                 r->book.count, s->random_plies ? "" : " (deterministic engines replay the same "
                                                       "games: use a larger book or randomplies=)");
