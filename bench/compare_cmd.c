@@ -83,7 +83,7 @@ int bench_compare_main(int argc, char **argv) {
         !bench_run(book.entries, book.count, &cand, args.threads, &runs[1], &err))
         die("compare: %s", err.text);
 
-    FILE *out = args.json && !strcmp(args.json, "-") ? stderr : stdout;
+    FILE *out = bench_table_stream(args.json);
     char base_text[512], cand_text[512];
     config_to_text(&base, base_text, sizeof base_text);
     config_to_text(&cand, cand_text, sizeof cand_text);
@@ -156,9 +156,7 @@ int bench_compare_main(int argc, char **argv) {
         cJSON_AddItemToObject(json, "positions", positions);
         cJSON_AddItemToObject(json, "base_totals", report_stats_json(bt));
         cJSON_AddItemToObject(json, "cand_totals", report_stats_json(ct));
-        if (!report_write_json(json, args.json, &err))
-            die("compare: %s", err.text);
-        cJSON_Delete(json);
+        bench_write_json(json, args.json, "compare");
     } else {
         cJSON_Delete(positions);
     }

@@ -38,19 +38,6 @@ static SearchConfig effective_config(const BenchArgs *args) {
     return config;
 }
 
-static void write_json_or_die(cJSON *json, const char *path, const char *command) {
-    Error err;
-    bool ok = report_write_json(json, path, &err);
-    cJSON_Delete(json);
-    if (!ok)
-        die("%s: %s", command, err.text);
-}
-
-/* With -json - the JSON owns stdout; the table goes to stderr. */
-static FILE *table_stream(const char *json_path) {
-    return json_path && !strcmp(json_path, "-") ? stderr : stdout;
-}
-
 int bench_run_main(int argc, char **argv) {
     BenchArgs args;
     bench_parse_args("bench", argc, argv, false, false, run_usage, &args);
@@ -61,12 +48,12 @@ int bench_run_main(int argc, char **argv) {
     Error err;
     if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
         die("%s", err.text);
-    bench_print_run(&run, table_stream(args.json));
+    bench_print_run(&run, bench_table_stream(args.json));
     if (args.json) {
         cJSON *json = bench_run_json(&run);
         cJSON_AddStringToObject(json, "positions_file", args.positions);
         cJSON_AddNumberToObject(json, "threads", args.threads);
-        write_json_or_die(json, args.json, "bench");
+        bench_write_json(json, args.json, "bench");
     }
     bench_run_free(&run);
     book_free(&book);
@@ -103,7 +90,7 @@ int bench_pin_main(int argc, char **argv) {
         cJSON_AddNumberToObject(row, "nodes", (double)run.rows[i].result.stats.nodes);
         cJSON_AddItemToArray(positions, row);
     }
-    write_json_or_die(json, out, "pin");
+    bench_write_json(json, out, "pin");
     printf("pinned %d positions at depth %d to %s\nsignature: %s\nnodes: %" PRIu64 "\n",
            run.count, config.depth, out, hex, run.total.nodes);
     bench_run_free(&run);
@@ -205,7 +192,7 @@ int bench_check_main(int argc, char **argv) {
     BenchRun run;
     if (!bench_run(entries, count, &config, args.threads, &run, &err))
         die("check: %s", err.text);
-    FILE *out = table_stream(args.json);
+    FILE *out = bench_table_stream(args.json);
     cJSON *changed = cJSON_CreateArray();
     int node_changes = 0;
     for (int i = 0; i < count; i++) {
@@ -244,7 +231,7 @@ int bench_check_main(int argc, char **argv) {
         cJSON_AddNumberToObject(json, "pinned_nodes", pinned_nodes);
         cJSON_AddNumberToObject(json, "node_ratio", ratio);
         cJSON_AddNumberToObject(json, "node_changes", node_changes);
-        write_json_or_die(json, args.json, "check");
+        bench_write_json(json, args.json, "check");
     } else {
         cJSON_Delete(changed);
     }

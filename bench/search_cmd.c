@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "report.h"
+#include "suite.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -59,8 +60,7 @@ int bench_search_main(int argc, char **argv) {
     searcher_destroy(searcher);
     free(searcher);
 
-    bool to_stdout = json_path && !strcmp(json_path, "-");
-    FILE *out = to_stdout ? stderr : stdout; /* keep stdout pure JSON with -json - */
+    FILE *out = bench_table_stream(json_path); /* keep stdout pure JSON with -json - */
     char text[BOARD_TEXT_MAX], move[MOVE_TEXT_MAX], win[32], pv[SEARCH_MAX_PLY * 7];
     char config_text[512];
     config_to_text(&config, config_text, sizeof config_text);
@@ -82,10 +82,7 @@ int bench_search_main(int argc, char **argv) {
         cJSON *json = report_search_json(&result);
         cJSON_AddStringToObject(json, "position", text);
         cJSON_AddItemToObject(json, "config", report_config_json(&config));
-        bool ok = report_write_json(json, json_path, &err);
-        cJSON_Delete(json);
-        if (!ok)
-            die("search: %s", err.text);
+        bench_write_json(json, json_path, "search");
     }
     return 0;
 }

@@ -213,3 +213,15 @@ void bench_load_positions(const char *path, Book *book) {
     if (!book_load(book, path, true, &err))
         die("%s", err.text);
 }
+
+void bench_write_json(cJSON *json, const char *path, const char *command) {
+    Error err;
+    bool ok = report_write_json(json, path, &err);
+    cJSON_Delete(json);
+    if (!ok)
+        die("%s: %s", command, err.text);
+}
+
+FILE *bench_table_stream(const char *json_path) {
+    return json_path && !strcmp(json_path, "-") ? stderr : stdout;
+}

@@ -64,5 +64,11 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
 /* Loads the positions file or dies with the file:line message. */
 void bench_load_positions(const char *path, Book *book);
 
+/* Writes json to path ("-" = stdout) atomically, frees it, and dies with the message on error. */
+void bench_write_json(cJSON *json, const char *path, const char *command);
+
+/* Where tables go: stderr when the JSON owns stdout (-json -), else stdout. */
+FILE *bench_table_stream(const char *json_path);
+
 /* The config hash as 16 hex digits. */
 char *bench_hex(uint64_t value, char out[17]);

@@ -35,7 +35,7 @@ int bench_verify_main(int argc, char **argv) {
     int depth = args.depth ? args.depth : VERIFY_DEFAULT_DEPTH;
     Book book;
     bench_load_positions(args.positions, &book);
-    FILE *out = args.json && !strcmp(args.json, "-") ? stderr : stdout;
+    FILE *out = bench_table_stream(args.json);
 
     int *scores = malloc((size_t)book.count * sizeof *scores);
     Move *moves = malloc((size_t)book.count * sizeof *moves);
@@ -96,9 +96,7 @@ int bench_verify_main(int argc, char **argv) {
         cJSON_AddBoolToObject(json, "ok", failures == 0);
         cJSON_AddNumberToObject(json, "depth", depth);
         cJSON_AddItemToObject(json, "combinations", combinations);
-        if (!report_write_json(json, args.json, &err))
-            die("verify: %s", err.text);
-        cJSON_Delete(json);
+        bench_write_json(json, args.json, "verify");
     } else {
         cJSON_Delete(combinations);
     }

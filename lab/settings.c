@@ -40,36 +40,8 @@ static const char *const OPTIONS[] = {"-engine", "-each", "-openings", "-srand",
                                       "-out", "-pgnout", "-plot", "-quiet", "-resume", "-help",
                                       "-version", "-debug-stopafter"};
 
-static size_t distance(const char *a, const char *b) {
-    size_t la = strlen(a), lb = strlen(b), row[48];
-    if (la > 40 || lb > 40)
-        return 99;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j], best = diagonal + (a[i - 1] != b[j - 1]);
-            best = up + 1 < best ? up + 1 : best;
-            best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
-            row[j] = best;
-            diagonal = up;
-        }
-    }
-    return row[lb];
-}
-
 static bool unknown_option(const char *arg, Error *err) {
-    const char *best = NULL;
-    size_t best_distance = 4;
-    for (size_t i = 0; i < sizeof OPTIONS / sizeof OPTIONS[0]; i++) {
-        size_t d = distance(arg, OPTIONS[i]);
-        if (d < best_distance) {
-            best = OPTIONS[i];
-            best_distance = d;
-        }
-    }
+    const char *best = parse_closest(arg, OPTIONS, sizeof OPTIONS / sizeof OPTIONS[0], 3);
     if (best)
         return error_set(err, "unknown option '%s' (did you mean '%s'?)", arg, best);
     return error_set(err, "unknown option '%s' (see -help)", arg);

@@ -128,40 +128,12 @@ SearchConfig config_default(void) {
     return config;
 }
 
-/* Edit distance, for suggesting the closest key on a typo. */
-static size_t edit_distance(const char *a, const char *b) {
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 40 || lb > 40)
-        return 99;
-    size_t row[41];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t cost = diagonal + (a[i - 1] != b[j - 1]);
-            size_t best = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
-            row[j] = cost < best ? cost : best;
-            diagonal = up;
-        }
-    }
-    return row[lb];
-}
-
 const char *config_suggest(const char *name) {
-    const char *best = NULL;
-    size_t best_distance = 4; /* suggest only names at most 3 edits away */
-    for (size_t i = 0; i <= CONFIG_OPTION_COUNT; i++) {
-        const char *candidate = i < CONFIG_OPTION_COUNT ? CONFIG_OPTIONS[i].name : "preset";
-        size_t distance = edit_distance(name, candidate);
-        if (distance < best_distance) {
-            best = candidate;
-            best_distance = distance;
-        }
-    }
-    return best;
+    const char *names[sizeof CONFIG_OPTIONS / sizeof CONFIG_OPTIONS[0] + 1];
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++)
+        names[i] = CONFIG_OPTIONS[i].name;
+    names[CONFIG_OPTION_COUNT] = "preset";
+    return parse_closest(name, names, CONFIG_OPTION_COUNT + 1, 3);
 }
 
 static bool apply_preset(SearchConfig *config, const char *value, Error *err) {

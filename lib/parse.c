@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool parse_int64(const char *text, int64_t min, int64_t max, int64_t *out, Error *err) {
     if (text == NULL || *text == '\0')
@@ -40,4 +41,41 @@ bool parse_double(const char *text, double min, double max, double *out, Error *
         return error_set(err, "%s is out of range %g..%g", text, min, max);
     *out = value;
     return true;
+}
+
+/* Levenshtein distance with one row; words longer than 40 characters are never close. */
+static size_t edit_distance(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b), row[41];
+    if (la > 40 || lb > 40)
+        return SIZE_MAX;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j], best = diagonal + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *parse_closest(const char *word, const char *const *candidates, size_t count,
+                          size_t max_distance) {
+    const char *best = NULL;
+    size_t best_distance = max_distance + 1;
+    for (size_t i = 0; i < count; i++) {
+        size_t distance = edit_distance(word, candidates[i]);
+        if (distance < best_distance) {
+            best = candidates[i];
+            best_distance = distance;
+        }
+    }
+    return best;
 }

@@ -5,6 +5,7 @@
 #include "error.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Parses a whole decimal integer (optional sign, no spaces, no trailing text) in [min, max].
@@ -16,3 +17,8 @@ bool parse_int(const char *text, int min, int max, int *out, Error *err);
 
 /* Parses a whole finite decimal number in [min, max]. */
 bool parse_double(const char *text, double min, double max, double *out, Error *err);
+
+/* The candidate closest to word by edit distance (insertions, deletions, substitutions), if it
+ * is at most max_distance edits away; NULL otherwise. For "did you mean ...?" messages. */
+const char *parse_closest(const char *word, const char *const *candidates, size_t count,
+                          size_t max_distance);

@@ -35,38 +35,10 @@ static int teardown(void **state) {
     return system(command) == 0 ? 0 : -1;
 }
 
-static int run(const char *command, char **out) {
-    char full[4096];
-    snprintf(full, sizeof full, "%s 2>&1", command);
-    FILE *pipe = popen(full, "r");
-    size_t length = 0, capacity = 1 << 16;
-    char *text = malloc(capacity);
-    size_t got;
-    while ((got = fread(text + length, 1, capacity - length - 1, pipe)) > 0) {
-        length += got;
-        if (length + 1 >= capacity)
-            text = realloc(text, capacity *= 2);
-    }
-    text[length] = '\0';
-    int status = pclose(pipe);
-    if (out)
-        *out = text;
-    else
-        free(text);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    char *text = test_read_file(path);
+    if (!text)
         fail_msg("cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)size + 1);
-    size_t got = fread(text, 1, (size_t)size, f);
-    text[got] = '\0';
-    fclose(f);
     return text;
 }
 
@@ -117,7 +89,7 @@ static void reference_run(void) {
         return;
     snprintf(command, sizeof command, MATCH " -concurrency 1 -out %s/one.json -pgnout file=%s/one.pgn",
              dir, dir);
-    assert_int_equal(run(command, NULL), 0);
+    assert_int_equal(test_run(command, NULL), 0);
 }
 
 static void concurrency__one_and_three_give_identical_results_and_records(void **state) {
@@ -126,7 +98,7 @@ static void concurrency__one_and_three_give_identical_results_and_records(void *
     char command[4096], a[512], b[512];
     snprintf(command, sizeof command,
              MATCH " -concurrency 3 -out %s/three.json -pgnout file=%s/three.pgn", dir, dir);
-    assert_int_equal(run(command, NULL), 0);
+    assert_int_equal(test_run(command, NULL), 0);
     snprintf(a, sizeof a, "%s/one.json", dir);
     snprintf(b, sizeof b, "%s/three.json", dir);
     assert_same_results(a, b);
@@ -153,13 +125,13 @@ static void interrupt__in_process_then_resume_twice_matches(void **state) {
              MATCH " -concurrency 2 -out %s/cut.json -pgnout file=%s/cut.pgn -debug-stopafter 37",
              dir, dir);
     char *out;
-    assert_int_equal(run(command, &out), 130);
+    assert_int_equal(test_run(command, &out), 130);
     assert_non_null(strstr(out, "resume with: build/abtest -resume"));
     free(out);
     snprintf(command, sizeof command, ABTEST " -resume %s/cut.json -quiet -debug-stopafter 41", dir);
-    assert_int_equal(run(command, NULL), 130);
+    assert_int_equal(test_run(command, NULL), 130);
     snprintf(command, sizeof command, ABTEST " -resume %s/cut.json -quiet -concurrency 3", dir);
-    assert_int_equal(run(command, NULL), 0);
+    assert_int_equal(test_run(command, NULL), 0);
     snprintf(a, sizeof a, "%s/one.json", dir);
     snprintf(b, sizeof b, "%s/cut.json", dir);
     assert_same_results(a, b);
@@ -196,7 +168,7 @@ static void interrupt_with_signal(int sig, const char *name) {
     int status;
     waitpid(child, &status, 0);
     snprintf(command, sizeof command, ABTEST " -resume %s -quiet", json_path);
-    assert_int_equal(run(command, NULL), 0);
+    assert_int_equal(test_run(command, NULL), 0);
     snprintf(a, sizeof a, "%s/one.json", dir);
     assert_same_results(a, json_path);
     snprintf(a, sizeof a, "%s/one.pgn", dir);
@@ -221,7 +193,7 @@ static void self_play__elo_zero_and_never_h1(void **state) {
     snprintf(command, sizeof command,
              ABTEST " -engine name=a -engine name=b -each nodes=1000 -openings file=" BOOK
                     " -sprt elo0=0 elo1=10 -quiet -rounds 400 -out %s", path);
-    assert_int_equal(run(command, NULL), 0);
+    assert_int_equal(test_run(command, NULL), 0);
     cJSON *json = load(path);
     /* Equal deterministic engines replay game 1 with the names swapped in game 2: every pair
      * scores exactly 1, so Elo is 0 and the test can only reject. */
@@ -263,7 +235,7 @@ static void errors__books_and_options(void **state) {
     for (size_t i = 0; i < sizeof error_rows / sizeof error_rows[0]; i++) {
         char command[4096], *out;
         snprintf(command, sizeof command, ABTEST " %s", error_rows[i].arguments);
-        int status = run(command, &out);
+        int status = test_run(command, &out);
         if (status == 0 || !strstr(out, error_rows[i].message))
             fail_msg("row %zu (%s): exit %d, '%s', expected '%s'", i, error_rows[i].why, status,
                      out, error_rows[i].message);
@@ -277,7 +249,7 @@ static void errors__books_and_options(void **state) {
     fclose(f);
     snprintf(command, sizeof command,
              ABTEST " -engine name=a -engine name=b -each nodes=10 -rounds 2 -openings file=%s", book);
-    assert_int_not_equal(run(command, &out), 0);
+    assert_int_not_equal(test_run(command, &out), 0);
     char expected[1024];
     snprintf(expected, sizeof expected, "%s:2: col 1: the game is already over", book);
     if (!strstr(out, expected))
@@ -288,7 +260,7 @@ static void errors__books_and_options(void **state) {
     snprintf(command, sizeof command,
              ABTEST " -engine name=base -engine name=cand -each nodes=999 -openings file=" BOOK
                     " -sprt elo0=0 elo1=10 -resume %s/one.json", dir);
-    assert_int_not_equal(run(command, &out), 0);
+    assert_int_not_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "the run differs from the results file in: engine base options"));
     free(out);
 }

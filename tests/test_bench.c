@@ -12,29 +12,6 @@
 #define BENCH TSLAB_BUILD_DIR "/bench"
 #define SUITE TSLAB_SOURCE_DIR "/bench/positions.txt"
 
-/* Runs a shell command; returns its exit status and (if out) its stdout+stderr, malloc'd. */
-static int run(const char *command, char **out) {
-    char full[2048];
-    snprintf(full, sizeof full, "%s 2>&1", command);
-    FILE *pipe = popen(full, "r");
-    assert_non_null(pipe);
-    size_t length = 0, capacity = 1 << 16;
-    char *text = malloc(capacity);
-    size_t got;
-    while ((got = fread(text + length, 1, capacity - length - 1, pipe)) > 0) {
-        length += got;
-        if (length + 1 >= capacity)
-            text = realloc(text, capacity *= 2);
-    }
-    text[length] = '\0';
-    int status = pclose(pipe);
-    if (out)
-        *out = text;
-    else
-        free(text);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static cJSON *run_json(const char *command) {
     char *text;
     char full[2048];
@@ -81,16 +58,6 @@ static void signature__same_across_runs_and_threads(void **state) {
     cJSON_Delete(three);
 }
 
-static char *read_text(const char *path) {
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    char *text = calloc(1, 1 << 20);
-    size_t n = fread(text, 1, (1 << 20) - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    return text;
-}
-
 static void write_text(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
     assert_non_null(f);
@@ -103,15 +70,15 @@ static void check__passes_then_names_a_doctored_position(void **state) {
     char pin[64], command[512];
     snprintf(pin, sizeof pin, "/tmp/tslab_pin_%d.json", (int)getpid());
     snprintf(command, sizeof command, BENCH " pin -depth 5 -out %s", pin);
-    assert_int_equal(run(command, NULL), 0);
+    assert_int_equal(test_run(command, NULL), 0);
     snprintf(command, sizeof command, BENCH " check %s", pin);
     char *out;
-    assert_int_equal(run(command, &out), 0);
+    assert_int_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "ok: every move and score unchanged"));
     free(out);
 
     /* Doctor the pinned move and score of "early2". */
-    char *pinned = read_text(pin);
+    char *pinned = test_read_file(pin);
     cJSON *json = cJSON_Parse(pinned);
     free(pinned);
     cJSON *positions = cJSON_GetObjectItem(json, "positions"), *row;
@@ -124,7 +91,7 @@ static void check__passes_then_names_a_doctored_position(void **state) {
     char *text = cJSON_Print(json);
     write_text(pin, text);
     free(text);
-    assert_int_equal(run(command, &out), 1);
+    assert_int_equal(test_run(command, &out), 1);
     assert_non_null(strstr(out, "changed: early2"));
     assert_non_null(strstr(out, "move a1-a2 ->"));
     assert_non_null(strstr(out, "score -7 ->"));
@@ -136,7 +103,7 @@ static void check__passes_then_names_a_doctored_position(void **state) {
     write_text(pin, text);
     free(text);
     cJSON_Delete(json);
-    assert_int_equal(run(command, &out), 1);
+    assert_int_equal(test_run(command, &out), 1);
     assert_non_null(strstr(out, "FAILED: moves or scores changed"));
     free(out);
     snprintf(command, sizeof command, BENCH " check %s -json -", pin);
@@ -162,7 +129,7 @@ static void compare__configuration_with_itself_is_identical(void **state) {
     cJSON_Delete(json);
     /* A configuration that changes the evaluation differs, and compare says so with exit 1. */
     char *out;
-    assert_int_equal(run(BENCH " compare -base -cand eval_mobility=0 -depth 4", &out), 1);
+    assert_int_equal(test_run(BENCH " compare -base -cand eval_mobility=0 -depth 4", &out), 1);
     assert_non_null(strstr(out, "DIFFERENT:"));
     free(out);
 }
@@ -188,7 +155,7 @@ static void errors__clear_messages_and_non_zero_exits(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof error_rows / sizeof error_rows[0]; i++) {
         char *out;
-        int status = run(error_rows[i].command, &out);
+        int status = test_run(error_rows[i].command, &out);
         if (status == 0)
             fail_msg("row %zu (%s): exit 0", i, error_rows[i].why);
         if (!strstr(out, error_rows[i].message))
@@ -202,7 +169,7 @@ static void errors__clear_messages_and_non_zero_exits(void **state) {
     write_text(path, "T3T/5/5/5/T3T s 20 0 ; ok\nT3T/5/5/5/T3T s 20 ; broken\n");
     snprintf(command, sizeof command, BENCH " -depth 2 -positions %s", path);
     char *out;
-    assert_int_not_equal(run(command, &out), 0);
+    assert_int_not_equal(test_run(command, &out), 0);
     char expected[128];
     snprintf(expected, sizeof expected, "%s:2: col 19:", path);
     if (!strstr(out, expected))

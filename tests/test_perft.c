@@ -14,24 +14,6 @@
 /* Reference file: TSLAB_PERFT_FILE, else the shared reference beside the repository, else the
  * copy in tests/data. Entries above TSLAB_PERFT_MAX leaves (default 1e9) are skipped here;
  * `make perft-deep` raises the limit. */
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, f) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text)
-        text[size] = '\0';
-    fclose(f);
-    return text;
-}
-
 static void perft__reference_counts(void **state) {
     (void)state;
     const char *candidates[] = {getenv("TSLAB_PERFT_FILE"),
@@ -41,7 +23,7 @@ static void perft__reference_counts(void **state) {
     const char *path = NULL;
     for (size_t i = 0; i < 3 && !text; i++)
         if (candidates[i])
-            text = read_file(path = candidates[i]);
+            text = test_read_file(path = candidates[i]);
     if (!text)
         fail_msg("no perft reference file found");
     const char *limit_text = getenv("TSLAB_PERFT_MAX");

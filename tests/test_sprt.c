@@ -14,27 +14,13 @@
 #define RELATIVE_TOLERANCE 1e-6
 #define ABSOLUTE_TOLERANCE 1e-9 /* for values near zero */
 
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)size + 1);
-    size_t got = fread(text, 1, (size_t)size, f);
-    text[got] = '\0';
-    fclose(f);
-    return text;
-}
-
 /* The shared reference beside the repository (TSLAB_SPRT_FILE overrides), else the copy here. */
 static cJSON *load_vectors(const char **path_out) {
     const char *candidates[] = {getenv("TSLAB_SPRT_FILE"),
                                 TSLAB_SOURCE_DIR "/../shared/reference/sprt-vectors.json",
                                 TSLAB_SOURCE_DIR "/tests/data/sprt-vectors.json"};
     for (size_t i = 0; i < 3; i++) {
-        char *text = candidates[i] ? read_file(candidates[i]) : NULL;
+        char *text = candidates[i] ? test_read_file(candidates[i]) : NULL;
         if (!text)
             continue;
         cJSON *json = cJSON_Parse(text);
@@ -289,33 +275,24 @@ static void plan__matches_fishtest_calculator(void **state) {
     assert_false(sprt_plan(&bayes, 0.5, 0, &pass, &games));
 }
 
-/* The calculator, end to end. */
-static int run(const char *command, char *out, size_t size) {
-    char full[1024];
-    /* stderr joins stdout unless the command redirects it itself. */
-    snprintf(full, sizeof full, strstr(command, "2>") ? "%s" : "%s 2>&1", command);
-    FILE *pipe = popen(full, "r");
-    size_t n = fread(out, 1, size - 1, pipe);
-    out[n] = '\0';
-    int status = pclose(pipe);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
 
 static void calculator__text_json_and_errors(void **state) {
     (void)state;
-    char out[8192];
+    char *out;
     /* Fishtest vector 168 (cutechess unit test 1 counts), logistic {0, 5}. */
-    assert_int_equal(run(ABTEST " sprt -wdl 1477,2942,1351 -sprt elo0=0 elo1=5 model=logistic",
-                         out, sizeof out), 0);
+    assert_int_equal(
+        test_run(ABTEST " sprt -wdl 1477,2942,1351 -sprt elo0=0 elo1=5 model=logistic", &out), 0);
     assert_non_null(strstr(out, "Games: 5770, Wins: 1477, Losses: 1351, Draws: 2942"));
     assert_non_null(strstr(out, "LLR: 2.48 (84.3%) (-2.94, 2.94) {0.00, 5.00} logistic"));
     assert_non_null(strstr(out, "Elo: 7.59 +/- 6.28, nElo: 10.84 +/- 8.97"));
     assert_non_null(strstr(out, "LOS: 99.11 %"));
-    assert_int_equal(run(ABTEST " sprt -penta 0,0,0,0,1000 -sprt elo0=0 elo1=2 -json - 2>/dev/null",
-                         out, sizeof out), 0);
+    free(out);
+    assert_int_equal(
+        test_run(ABTEST " sprt -penta 0,0,0,0,1000 -sprt elo0=0 elo1=2 -json - 2>/dev/null", &out),
+        0);
     cJSON *json = cJSON_Parse(out);
+    free(out);
     assert_non_null(json);
     assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(json, "decision")), "H1");
     assert_true(cJSON_GetObjectItem(json, "llr")->valuedouble > 2.944);
@@ -336,9 +313,10 @@ static void calculator__text_json_and_errors(void **state) {
         {ABTEST " sprt -wdl 1,2,3", "-sprt elo0= elo1= is required"},
     };
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
-        int status = run(errors[i][0], out, sizeof out);
+        int status = test_run(errors[i][0], &out);
         if (status == 0 || !strstr(out, errors[i][1]))
             fail_msg("'%s': exit %d, '%s', expected '%s'", errors[i][0], status, out, errors[i][1]);
+        free(out);
     }
 }
 

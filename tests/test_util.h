@@ -9,7 +9,10 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <cmocka.h>
 
 /* Parses text or fails the test, naming the text and the parser's message. */
@@ -39,6 +42,50 @@ static inline Board random_position(Rng *rng, int plies) {
         board_make(&b, list.moves[rng_below(rng, (uint64_t)list.count)]);
     }
     return b;
+}
+
+/* A whole file, malloc'd and NUL-terminated, or NULL when it cannot be read. */
+static inline char *test_read_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t length = 0, capacity = 1 << 16;
+    char *text = malloc(capacity);
+    size_t got;
+    while (text && (got = fread(text + length, 1, capacity - length - 1, f)) > 0) {
+        length += got;
+        if (length + 1 >= capacity)
+            text = realloc(text, capacity *= 2);
+    }
+    if (text)
+        text[length] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* Runs a shell command; returns its exit status and (when out is not NULL) what it printed,
+ * malloc'd. stderr joins stdout unless the command redirects it itself. */
+static inline int test_run(const char *command, char **out) {
+    char full[8192];
+    snprintf(full, sizeof full, strstr(command, "2>") ? "%s" : "%s 2>&1", command);
+    FILE *pipe = popen(full, "r");
+    if (!pipe)
+        fail_msg("cannot run %s", command);
+    size_t length = 0, capacity = 1 << 16;
+    char *text = malloc(capacity);
+    size_t got;
+    while ((got = fread(text + length, 1, capacity - length - 1, pipe)) > 0) {
+        length += got;
+        if (length + 1 >= capacity)
+            text = realloc(text, capacity *= 2);
+    }
+    text[length] = '\0';
+    int status = pclose(pipe);
+    if (out)
+        *out = text;
+    else
+        free(text);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 /* Runs a group; `-t PATTERN` runs only the tests whose name matches (cmocka's filter). */
