@@ -61,7 +61,7 @@ int abtest_book_main(int argc, char **argv) {
     int positions = 50000, plies = 8, depth = 4, margin = 90;
     int64_t seed = 1;
     Error err;
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < argc; i += 2) { /* every option takes one value */
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
             fputs(book_usage, stdout);
@@ -86,7 +86,6 @@ int abtest_book_main(int argc, char **argv) {
             die("book: unknown option '%s' (try abtest book -help)", arg);
         if (!ok)
             die("book: %s: %s", arg, err.text);
-        i++;
     }
     if (!out_path)
         die("book: -out FILE is required\n%s", book_usage);

@@ -22,10 +22,9 @@ const char *sprt_model_brackets(SprtModel model) {
 
 void sprt_report_llr_line(const SprtReport *r, FILE *out) {
     double percent = 100 * (r->llr >= 0 ? r->llr / r->upper : -r->llr / r->lower);
-    const char *brackets = sprt_model_brackets(r->params.model);
-    fprintf(out, "LLR: %.2f (%.1f%%) (%.2f, %.2f) %c%.2f, %.2f%c %s\n", r->llr, percent, r->lower,
-            r->upper, brackets[0], r->params.elo0, r->params.elo1, brackets[1],
-            sprt_model_name(r->params.model));
+    /* fastchess's shape, square brackets included, so its parsers work; the model follows. */
+    fprintf(out, "LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f] %s\n", r->llr, percent, r->lower,
+            r->upper, r->params.elo0, r->params.elo1, sprt_model_name(r->params.model));
 }
 
 void sprt_report_elo_lines(const SprtReport *r, FILE *out) {

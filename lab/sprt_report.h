@@ -22,8 +22,8 @@ typedef struct {
 SprtReport sprt_report_make(const SprtSample *sample, const Pentanomial *penta,
                             const SprtParams *params);
 
-/* "LLR: 1.23 (41.8%) (-2.94, 2.94) [0.00, 2.00] normalized": percentage of the bound the LLR
- * is heading for, as fastchess prints it. */
+/* "LLR: 1.23 (41.8%) (-2.94, 2.94) [0.00, 2.00] normalized": fastchess's line (percentage of
+ * the bound the LLR is heading for, square brackets whatever the model), then the model. */
 void sprt_report_llr_line(const SprtReport *report, FILE *out);
 /* "Elo: 1.23 +/- 4.56, nElo: 1.50 +/- 5.50" and "LOS: ... %, DrawRatio: ... %, PairsRatio: ..." */
 void sprt_report_elo_lines(const SprtReport *report, FILE *out);

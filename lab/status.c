@@ -84,7 +84,9 @@ void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
     uint64_t games = t->wdl.wins + t->wdl.draws + t->wdl.losses;
     double points = (double)t->wdl.wins + 0.5 * (double)t->wdl.draws;
     fprintf(out, "--------------------------------------------------\n");
-    fprintf(out, "Results of %s vs %s (%s, %s):\n", s->engines[1].name, s->engines[0].name,
+    /* fastchess's first line names the engines in command-line order; every number below is
+     * from the candidate's (second engine's) side. */
+    fprintf(out, "Results of %s vs %s (%s, %s):\n", s->engines[0].name, s->engines[1].name,
             limits, s->book_path);
     sprt_report_elo_lines(&r, out);
     fprintf(out, "Games: %" PRIu64 ", Wins: %" PRIu64 ", Losses: %" PRIu64 ", Draws: %" PRIu64
@@ -111,14 +113,15 @@ static void side_line(FILE *out, const char *who, const Trinomial *t) {
 void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunState state,
                   int book_positions) {
     SprtReport r = report_of(s, t);
-    const char *brackets = sprt_model_brackets(s->sprt.model);
     char bounds[96] = "";
     if (s->has_sprt)
-        snprintf(bounds, sizeof bounds, "%c%.2f, %.2f%c %s", brackets[0], s->sprt.elo0,
-                 s->sprt.elo1, brackets[1], sprt_model_name(s->sprt.model));
-    if (state == RUN_SPRT)
-        fprintf(out, "SPRT (%s) completed - %s was accepted after %" PRId64 " pairs\n", bounds,
-                sprt_decision_name(t->decision), t->decision_pair);
+        snprintf(bounds, sizeof bounds, "[%.2f, %.2f] %s", s->sprt.elo0, s->sprt.elo1,
+                 sprt_model_name(s->sprt.model));
+    if (state == RUN_SPRT) /* fastchess's line, then what it leaves out */
+        fprintf(out, "SPRT ([%.2f, %.2f]) completed - %s was accepted\n"
+                     "  %s model, decided after %" PRId64 " pairs\n",
+                s->sprt.elo0, s->sprt.elo1, sprt_decision_name(t->decision),
+                sprt_model_name(s->sprt.model), t->decision_pair);
     else if (state == RUN_ROUNDS)
         fprintf(out, "Finished: %" PRId64 " pairs played (-rounds)%s%s\n", t->pairs,
                 s->has_sprt ? "; SPRT undecided: " : "", bounds);
@@ -129,7 +132,7 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
         fprintf(out, "Discarded %" PRId64 " pair(s) still running or finished after that point\n",
                 t->discarded_pairs);
     char name[64];
-    fprintf(out, "By side (%s's results):\n", s->engines[1].name);
+    fprintf(out, "By side (results of the candidate, %s):\n", s->engines[1].name);
     snprintf(name, sizeof name, "%s as tigers:", s->engines[1].name);
     side_line(out, name, &t->candidate_as[1]);
     snprintf(name, sizeof name, "%s as sheep:", s->engines[1].name);

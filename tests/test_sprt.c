@@ -284,7 +284,7 @@ static void calculator__text_json_and_errors(void **state) {
     assert_int_equal(
         test_run(ABTEST " sprt -wdl 1477,2942,1351 -sprt elo0=0 elo1=5 model=logistic", &out), 0);
     assert_non_null(strstr(out, "Games: 5770, Wins: 1477, Losses: 1351, Draws: 2942"));
-    assert_non_null(strstr(out, "LLR: 2.48 (84.3%) (-2.94, 2.94) {0.00, 5.00} logistic"));
+    assert_non_null(strstr(out, "LLR: 2.48 (84.3%) (-2.94, 2.94) [0.00, 5.00] logistic"));
     assert_non_null(strstr(out, "Elo: 7.59 +/- 6.28, nElo: 10.84 +/- 8.97"));
     assert_non_null(strstr(out, "LOS: 99.11 %"));
     free(out);
