@@ -180,7 +180,9 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddStringToObject(book, "path", s->book_path);
     cJSON_AddStringToObject(book, "hash", hex);
     cJSON_AddNumberToObject(book, "positions", book_positions);
-    cJSON_AddNumberToObject(json, "seed", (double)s->seed);
+    char seed[24]; /* text: a 64-bit seed does not survive a JSON number */
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
+    cJSON_AddStringToObject(json, "seed", seed);
     cJSON_AddItemToObject(json, "settings", settings_to_json(s));
     cJSON_AddStringToObject(json, "command", command);
     cJSON *resume = cJSON_AddObjectToObject(json, "resume");

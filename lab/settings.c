@@ -373,7 +373,9 @@ cJSON *settings_to_json(const MatchSettings *s) {
     cJSON_AddStringToObject(json, "order", s->order_random ? "random" : "sequential");
     cJSON_AddNumberToObject(json, "start", s->start);
     cJSON_AddNumberToObject(json, "randomplies", s->random_plies);
-    cJSON_AddNumberToObject(json, "seed", (double)s->seed);
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
+    cJSON_AddStringToObject(json, "seed", seed);
     cJSON_AddNumberToObject(json, "rounds", (double)s->rounds);
     if (s->has_sprt) {
         cJSON *sprt = cJSON_AddObjectToObject(json, "sprt");
@@ -432,27 +434,31 @@ bool settings_from_json(const cJSON *json, MatchSettings *s, Error *err) {
         !json_text(json, "order", order, sizeof order, err))
         return false;
     s->order_random = !strcmp(order, "random");
-    if (!json_number(json, "start", &number, err))
-        return false;
-    s->start = (int)number;
-    if (!json_number(json, "randomplies", &number, err))
-        return false;
-    s->random_plies = (int)number;
-    if (!json_number(json, "seed", &number, err))
-        return false;
-    s->seed = (uint64_t)number;
+    struct {
+        const char *key;
+        int *field;
+    } ints[] = {{"start", &s->start},
+                {"randomplies", &s->random_plies},
+                {"maxmoves", &s->max_plies},
+                {"concurrency", &s->concurrency},
+                {"ratinginterval", &s->rating_interval}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        if (!json_number(json, ints[i].key, &number, err))
+            return false;
+        *ints[i].field = (int)number;
+    }
     if (!json_number(json, "rounds", &number, err))
         return false;
-    s->rounds = (int64_t)number;
-    if (!json_number(json, "maxmoves", &number, err))
+    s->rounds = (int64_t)number; /* at most 1e12: exact in a double */
+    /* The seed is text: a 64-bit value does not survive a JSON number (a double). */
+    char seed[24];
+    int64_t seed_value;
+    Error inner;
+    if (!json_text(json, "seed", seed, sizeof seed, err))
         return false;
-    s->max_plies = (int)number;
-    if (!json_number(json, "concurrency", &number, err))
-        return false;
-    s->concurrency = (int)number;
-    if (!json_number(json, "ratinginterval", &number, err))
-        return false;
-    s->rating_interval = (int)number;
+    if (!parse_int64(seed, 0, INT64_MAX, &seed_value, &inner))
+        return error_set(err, "settings: seed: %s", inner.text);
+    s->seed = (uint64_t)seed_value;
     const cJSON *sprt = cJSON_GetObjectItemCaseSensitive(json, "sprt");
     if (cJSON_IsObject(sprt)) {
         char model[16];

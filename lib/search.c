@@ -111,6 +111,20 @@ static uint64_t cache_key(const Searcher *s, const Board *b, Symmetry *sym) {
 }
 
 static int search_node(Searcher *s, const Board *b, int depth, int ply, int alpha, int beta,
+                       int reversible_start);
+
+/* Plays m from b (at key index `index` of the line) and searches the child; returns the score
+ * from b's side. A placement or capture starts a new reversible stretch for the repetition
+ * scan. */
+static int search_move(Searcher *s, const Board *b, Move m, int depth, int ply, int alpha,
+                       int beta, int index, int reversible_start) {
+    Board child = *b;
+    board_make(&child, m);
+    int child_start = is_irreversible(m) ? index + 1 : reversible_start;
+    return -search_node(s, &child, depth - 1, ply + 1, -beta, -alpha, child_start);
+}
+
+static int search_node(Searcher *s, const Board *b, int depth, int ply, int alpha, int beta,
                        int reversible_start) {
     SearchStats *stats = &s->stats;
     stats->nodes++;
@@ -195,10 +209,7 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        Board child = *b;
-        board_make(&child, m);
-        int child_start = is_irreversible(m) ? index + 1 : reversible_start;
-        int score = -search_node(s, &child, depth - 1, ply + 1, -beta, -alpha, child_start);
+        int score = search_move(s, b, m, depth, ply, alpha, beta, index, reversible_start);
         if (s->run.aborted)
             return 0;
         if (score <= best)
@@ -252,11 +263,9 @@ static int search_root(Searcher *s, const Board *root, int depth, Move previous_
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        Board child = *root;
-        board_make(&child, m);
-        int child_start = is_irreversible(m) ? index + 1 : s->run.root_reversible_start;
         int alpha = best == -SCORE_INFINITE ? -SCORE_INFINITE : best - 1;
-        int score = -search_node(s, &child, depth - 1, 1, -SCORE_INFINITE, -alpha, child_start);
+        int score = search_move(s, root, m, depth, 0, alpha, SCORE_INFINITE, index,
+                                s->run.root_reversible_start);
         if (s->run.aborted)
             return 0;
         bool better = score > best ||
