@@ -145,6 +145,9 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         cJSON_AddStringToObject(engine, "name", s->engines[e].name);
         cJSON_AddStringToObject(engine, "role", e ? "candidate" : "base");
         cJSON_AddStringToObject(engine, "config_text", text);
+        char hash[17];
+        snprintf(hash, sizeof hash, "%016" PRIx64, config_hash(&s->engines[e].config));
+        cJSON_AddStringToObject(engine, "config_hash", hash);
         cJSON_AddItemToObject(engine, "config", report_config_json(&s->engines[e].config));
         cJSON_AddNumberToObject(engine, "moves", (double)m->moves);
         cJSON_AddNumberToObject(engine, "nodes", (double)m->nodes);

@@ -252,6 +252,9 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
             s->engines[1].name, s->concurrency, settings_reproducible(s) ? "" :
             "; movetime limits: results are NOT reproducible");
     fprintf(out, "command: %s\n", r->command);
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
+                (unsigned long long)config_hash(&s->engines[e].config));
     fprintf(out, "book: %s, %d openings, %s order, seed %llu\n", s->book_path, r->book.count,
             s->order_random ? "random" : "sequential", (unsigned long long)s->seed);
     if (r->limit > r->book.count)
