@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "symmetry.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -78,12 +79,12 @@ static bool out_of_limits(Searcher *s) {
 /* Repetitions (always on): any earlier position of the game or the line with the same key is a
  * draw. Only positions since the last placement or capture can repeat, and only with the same
  * side to move, at least 4 plies back. */
-static bool is_repetition(const Searcher *s, int index, int reversible_start) {
+static int repeated_index(const Searcher *s, int index, int reversible_start) {
     uint64_t key = s->run.keys[index];
     for (int i = index - 4; i >= reversible_start; i -= 2)
         if (s->run.keys[i] == key)
-            return true;
-    return false;
+            return i;
+    return -1;
 }
 
 static void generate(const Searcher *s, const Board *b, MoveList *list) {
@@ -129,6 +130,7 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     SearchStats *stats = &s->stats;
     stats->nodes++;
     s->run.pv_length[ply] = 0;
+    s->run.dependency = INT_MAX;
     if (out_of_limits(s)) {
         s->run.aborted = true;
         return 0;
@@ -137,8 +139,10 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     /* 1. Repetition: a draw, whatever the position holds. */
     int index = s->run.history + ply;
     s->run.keys[index] = board_key(b);
-    if (is_repetition(s, index, reversible_start)) {
+    int repeated = repeated_index(s, index, reversible_start);
+    if (repeated >= 0) {
         stats->repetitions++;
+        s->run.dependency = repeated;
         return SCORE_DRAW;
     }
 
@@ -205,13 +209,15 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
                 depth);
 
     /* 6. The move loop, fail-soft. */
-    int best = -SCORE_INFINITE;
+    int best = -SCORE_INFINITE, dependency = INT_MAX;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         int score = search_move(s, b, m, depth, ply, alpha, beta, index, reversible_start);
         if (s->run.aborted)
             return 0;
+        if (s->run.dependency < dependency)
+            dependency = s->run.dependency;
         if (score <= best)
             continue;
         best = score;
@@ -229,8 +235,12 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         }
     }
 
-    /* 7. Store: exact, lower or upper bound relative to the window actually searched. */
-    if (use_cache) {
+    /* 7. Store: exact, lower or upper bound relative to the window actually searched, unless a
+     * repetition of a position between the root and this node decided part of it: that value
+     * holds only on this line. */
+    s->run.dependency = dependency;
+    bool line_dependent = dependency > s->run.history && dependency < index;
+    if (use_cache && !line_dependent) {
         int lower = best > window_alpha ? best : -SCORE_INFINITE;
         int upper = best < window_beta ? best : SCORE_INFINITE;
         TTStore result = tt_store(&s->tt, tt_tag(key, depth), score_to_cache(lower, ply),

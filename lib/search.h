@@ -48,6 +48,8 @@ typedef struct {
         double start_seconds;
         double deadline_seconds; /* 0 = no time limit */
         bool limits_active;      /* false in pass 1, which always finishes */
+        int dependency;          /* set by each node: the lowest line index whose position a
+                                    repetition below it matched (INT_MAX: none) */
         bool aborted;
     } run;
 } Searcher;
