@@ -13,6 +13,21 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototyp
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -Ilib -Icli -Ilab $(EXTRA_CFLAGS)
 LDLIBS  := -lm -lpthread
 
+# Objects depend on the compiler and its flags: a stamp file holds them and changes when they do,
+# so `make CC=clang` or `make ARCH=` after `make` rebuilds everything instead of mixing objects.
+FLAGS_STAMP := $(BUILD)/flags.stamp
+BUILD_FLAGS := $(CC) $(CFLAGS)
+$(shell mkdir -p $(BUILD) && { echo '$(BUILD_FLAGS)' | cmp -s - $(FLAGS_STAMP) || \
+    echo '$(BUILD_FLAGS)' > $(FLAGS_STAMP); })
+
+# The git commit the tools report (-version, results files): compiled into cli/version.o only, so
+# a new commit relinks the tools without recompiling the rest. "-dirty": uncommitted changes.
+GIT_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) || c=unknown; \
+    if [ "$$c" != unknown ] && ! git diff --quiet HEAD -- 2>/dev/null; then c="$$c-dirty"; fi; \
+    echo "$$c")
+COMMIT_STAMP := $(BUILD)/commit.stamp
+$(shell { echo '$(GIT_COMMIT)' | cmp -s - $(COMMIT_STAMP) || echo '$(GIT_COMMIT)' > $(COMMIT_STAMP); })
+
 PKG_CJSON_CFLAGS  := $(shell pkg-config --cflags libcjson 2>/dev/null)
 PKG_CJSON_LIBS    := $(or $(shell pkg-config --libs libcjson 2>/dev/null),-lcjson)
 PKG_CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
@@ -39,9 +54,12 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-no
 
 all: $(LIBTSLAB) $(TOOLS)
 
-$(BUILD)/obj/%.o: %.c
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) $(OBJ_DEFINES) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/cli/version.o: $(COMMIT_STAMP)
+$(BUILD)/obj/cli/version.o: OBJ_DEFINES = -DTSLAB_GIT_COMMIT='"$(GIT_COMMIT)"'
 
 $(LIBTSLAB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -54,7 +72,7 @@ $(BUILD)/bench: $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 $(BUILD)/abtest: $(BUILD)/obj/lab/abtest.o $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(TOOLS)
+$(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(TOOLS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) $(PKG_CMOCKA_CFLAGS) -DTSLAB_SOURCE_DIR='"$(CURDIR)"' \
 	    -DTSLAB_BUILD_DIR='"$(abspath $(BUILD))"' \
@@ -68,6 +86,7 @@ test-run: $(TESTS) $(TOOLS)
 	done; \
 	if ! $(BUILD)/bench options -markdown | cmp -s - docs/options.md; then \
 	    echo "docs/options.md is out of date with lib/config.c: run make docs"; failed=1; fi; \
+	sh tools/check_layers.sh || failed=1; \
 	if [ $$failed -ne 0 ]; then echo "make test: some tests FAILED"; exit 1; fi; \
 	echo "make test: all test binaries passed"
 
@@ -92,9 +111,9 @@ sanitize: deps
 	$(TSAN_RUN)/bench -depth 6 -threads 3 >/dev/null 2>&1
 	@echo "make sanitize: ASan/UBSan tests and TSan runs passed"
 
-# Perft counts of the reference file above the test suite's limit (minutes).
-perft-deep: $(TOOLS)
-	TSLAB_PERFT_MAX=100000000000 $(BUILD)/tests/test_perft
+# Perft counts of the reference file above the test suite's limit (minutes), a line per entry.
+perft-deep: $(BUILD)/tests/test_perft
+	TSLAB_PERFT_MAX=100000000000 TSLAB_PERFT_PROGRESS=1 $(BUILD)/tests/test_perft
 
 # The main job on built-in defaults: abtest's built-in SPRT (killers off vs on), all cores.
 run: deps
@@ -130,10 +149,9 @@ deps:
 	    echo "make deps: run: sudo apt-get install -y $(DEB_PACKAGES)"; exit 1; \
 	fi
 
+# Tools as tslab-*, their data (the defaults they find beside themselves) and the docs.
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/tslab
-	for t in $(TOOLS); do install -m 755 $$t $(DESTDIR)$(PREFIX)/bin/tslab-$$(basename $$t); done
-	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/tslab
+	sh tools/install.sh $(DESTDIR)$(PREFIX) $(BUILD)
 
 clean:
 	rm -rf build
@@ -147,7 +165,7 @@ help:
 	@echo "make bench-check every pinned bench move and score unchanged"
 	@echo "make perf       bench nodes/s and perft leaves/s"
 	@echo "make docs       regenerate docs/options.md from the option table"
-	@echo "make install PREFIX=...  install tools as tslab-* and the docs"
+	@echo "make install PREFIX=...  install tools as tslab-*, their data and the docs"
 	@echo "make deps       install missing Debian packages (as root) or print the command"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* Reference file: TSLAB_PERFT_FILE, else the shared reference beside the repository, else the
  * copy in tests/data. Entries above TSLAB_PERFT_MAX leaves (default 1e9) are skipped here;
@@ -28,6 +29,7 @@ static void perft__reference_counts(void **state) {
         fail_msg("no perft reference file found");
     const char *limit_text = getenv("TSLAB_PERFT_MAX");
     double limit = limit_text ? strtod(limit_text, NULL) : 1e9;
+    bool progress = getenv("TSLAB_PERFT_PROGRESS") != NULL; /* make perft-deep: a line each */
     cJSON *root = cJSON_Parse(text);
     free(text);
     cJSON *entries = cJSON_GetObjectItem(root, "entries");
@@ -45,7 +47,17 @@ static void perft__reference_counts(void **state) {
             continue;
         }
         Board b = parse_board(fen);
+        if (progress) {
+            fprintf(stderr, "perft %-24s depth %2d: %15.0f ...", name ? name : fen, depth, nodes);
+            fflush(stderr);
+        }
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         uint64_t got = perft(&b, depth);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (progress)
+            fprintf(stderr, " %s (%.1f s)\n", (double)got == nodes ? "ok" : "WRONG",
+                    (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
         if ((double)got != nodes)
             fail_msg("%s (%s) depth %d: %" PRIu64 ", reference %.0f", name, fen, depth, got, nodes);
         checked++;

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+// The tools' version and the git commit they were built from (compiled into version.o alone, so
+// a new commit only relinks).
+#pragma once
+
+#define TSLAB_VERSION "0.2.0"
+
+/* The commit the build came from: 12 hex digits, "-dirty" appended when the tree had
+ * uncommitted changes, or "unknown" outside a git checkout. */
+const char *version_git_commit(void);
+
+/* "tslab 0.2.0 (git 0123456789ab)", for -version and reports. */
+const char *version_text(void);
