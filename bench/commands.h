@@ -10,6 +10,7 @@ int bench_pin_main(int argc, char **argv);
 int bench_check_main(int argc, char **argv);
 int bench_compare_main(int argc, char **argv);
 int bench_verify_main(int argc, char **argv);
+int bench_stockfish_main(int argc, char **argv);
 
 #include <stdio.h>
 /* docs/options.md, from the option table. */

@@ -46,8 +46,7 @@ static void split_args(int argc, char **argv, SearchConfig *base, SearchConfig *
     }
     for (int i = 0; i < *rest_argc; i++)
         if (!strcmp(rest[i], "-help") || !strcmp(rest[i], "--help")) {
-            fputs(compare_usage, stdout);
-            report_print_options(stdout);
+            bench_print_usage(compare_usage);
             exit(0);
         }
     if (!seen_base || !seen_cand)
@@ -76,7 +75,7 @@ int bench_compare_main(int argc, char **argv) {
         base.depth = cand.depth = args.depth;
 
     Book book;
-    bench_load_positions(args.positions, &book);
+    bench_load_positions(bench_positions(&args), &book);
     BenchRun runs[2];
     Error err;
     if (!bench_run(book.entries, book.count, &base, args.threads, &runs[0], &err) ||

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The suite run (`bench`), `bench pin` and `bench check`: pinning every best move and score of
-// the suite in a signature file and checking a build against it.
+// The suite run (`bench`, and `bench bench` with Stockfish's arguments) and `bench pin`, which
+// pins every best move, score and node count of the suite in a signature file (check_cmd.c
+// checks a build against it).
 #include "commands.h"
 
 #include "cli.h"
@@ -22,12 +23,6 @@ static const char pin_usage[] =
     "  Runs the suite and writes the signature file (default " BENCH_DEFAULT_SIGNATURE "):\n"
     "  depth, configuration, and per position id, position, best move, score and nodes.\n";
 
-static const char check_usage[] =
-    "usage: bench check [FILE] [-threads N] [-json FILE]\n"
-    "  Re-runs what the signature file (default " BENCH_DEFAULT_SIGNATURE ") says and compares.\n"
-    "  Exit 0 when every move and score matches; otherwise lists each change and exits 1.\n"
-    "  Changed node counts are reported but are not a failure.\n";
-
 /* The depth of a run: -depth, else depth= among the options, else the bench default. */
 static SearchConfig effective_config(const BenchArgs *args) {
     SearchConfig config = args->config;
@@ -42,8 +37,14 @@ int bench_run_main(int argc, char **argv) {
     BenchArgs args;
     bench_parse_args("bench", argc, argv, false, false, run_usage, &args);
     SearchConfig config = effective_config(&args);
+    return bench_run_suite(&args, &config);
+}
+
+int bench_run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
+    BenchArgs args = *args_in;
+    SearchConfig config = *config_in;
     Book book;
-    bench_load_positions(args.positions, &book);
+    bench_load_positions(bench_positions(&args), &book);
     BenchRun run;
     Error err;
     if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
@@ -64,9 +65,10 @@ int bench_pin_main(int argc, char **argv) {
     BenchArgs args;
     bench_parse_args("pin", argc, argv, true, false, pin_usage, &args);
     SearchConfig config = effective_config(&args);
-    const char *out = args.out ? args.out : BENCH_DEFAULT_SIGNATURE;
+    char default_out[PATHS_MAX];
+    const char *out = bench_file_or_default(args.out, BENCH_DEFAULT_SIGNATURE, default_out);
     Book book;
-    bench_load_positions(args.positions, &book);
+    bench_load_positions(bench_positions(&args), &book);
     BenchRun run;
     Error err;
     if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
@@ -91,152 +93,11 @@ int bench_pin_main(int argc, char **argv) {
         cJSON_AddItemToArray(positions, row);
     }
     bench_write_json(json, out, "pin");
-    printf("pinned %d positions at depth %d to %s\nsignature: %s\nnodes: %" PRIu64 "\n",
-           run.count, config.depth, out, hex, run.total.nodes);
+    printf("pinned %d positions at depth %d to %s\nsignature: %s\nnodes: %" PRIu64 "\n"
+           "Bench: %" PRIu64 "   (the line for the commit message)\n",
+           run.count, config.depth, out, hex, run.total.nodes, run.total.nodes);
     bench_run_free(&run);
     book_free(&book);
     return 0;
 }
 
-/* One pinned position. */
-typedef struct {
-    char move[MOVE_TEXT_MAX];
-    int score;
-    double nodes;
-} Pinned;
-
-static const char *json_string(const cJSON *object, const char *key, const char *path, int index) {
-    const char *value = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(object, key));
-    if (!value)
-        die("check: %s: position %d: missing string \"%s\"", path, index, key);
-    return value;
-}
-
-static double json_number(const cJSON *object, const char *key, const char *path, int index) {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
-    if (!cJSON_IsNumber(item))
-        die("check: %s: %s%d: missing number \"%s\"", path, index >= 0 ? "position " : "",
-            index, key);
-    return item->valuedouble;
-}
-
-static char *read_whole_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        die("check: %s: cannot open: %s", path, strerror(errno));
-    char *text = NULL;
-    size_t length = 0, capacity = 0;
-    for (;;) {
-        if (length + 4096 + 1 > capacity) {
-            capacity = capacity ? capacity * 2 : 65536;
-            char *grown = realloc(text, capacity);
-            if (!grown)
-                die("check: %s: out of memory", path);
-            text = grown;
-        }
-        size_t got = fread(text + length, 1, capacity - length - 1, f);
-        length += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    text[length] = '\0';
-    return text;
-}
-
-int bench_check_main(int argc, char **argv) {
-    BenchArgs args;
-    bench_parse_args("check", argc, argv, false, true, check_usage, &args);
-    if (args.has_config_tokens || args.depth || strcmp(args.positions, BENCH_DEFAULT_POSITIONS))
-        die("check: the signature file says what to run; options other than -threads and -json "
-            "are not allowed");
-    const char *path = args.file ? args.file : BENCH_DEFAULT_SIGNATURE;
-    char *text = read_whole_file(path);
-    cJSON *pin = cJSON_Parse(text);
-    free(text);
-    if (!pin)
-        die("check: %s: not valid JSON (near: %.30s)", path, cJSON_GetErrorPtr());
-
-    /* The configuration and positions come from the file itself. */
-    SearchConfig config = config_default();
-    char config_text[1024];
-    snprintf(config_text, sizeof config_text, "%s", json_string(pin, "config", path, -1));
-    Error err;
-    for (char *token = strtok(config_text, " "); token; token = strtok(NULL, " "))
-        if (!config_apply(&config, token, &err))
-            die("check: %s: config: %s", path, err.text);
-    config.depth = (int)json_number(pin, "depth", path, -1);
-    const cJSON *positions = cJSON_GetObjectItemCaseSensitive(pin, "positions");
-    int count = cJSON_GetArraySize(positions);
-    if (!cJSON_IsArray(positions) || count == 0)
-        die("check: %s: no \"positions\" array", path);
-    BookEntry *entries = calloc((size_t)count, sizeof *entries);
-    Pinned *pinned = calloc((size_t)count, sizeof *pinned);
-    if (!entries || !pinned)
-        die("check: out of memory");
-    for (int i = 0; i < count; i++) {
-        const cJSON *row = cJSON_GetArrayItem(positions, i);
-        snprintf(entries[i].id, sizeof entries[i].id, "%s", json_string(row, "id", path, i));
-        const char *position = json_string(row, "position", path, i);
-        if (!board_from_text(position, &entries[i].board, &err))
-            die("check: %s: position %d (%s): %s", path, i, entries[i].id, err.text);
-        snprintf(pinned[i].move, sizeof pinned[i].move, "%s", json_string(row, "move", path, i));
-        pinned[i].score = (int)json_number(row, "score", path, i);
-        pinned[i].nodes = json_number(row, "nodes", path, i);
-    }
-    double pinned_nodes = json_number(pin, "nodes", path, -1);
-    char pinned_signature[32];
-    snprintf(pinned_signature, sizeof pinned_signature, "%s", json_string(pin, "signature", path, -1));
-    cJSON_Delete(pin);
-
-    BenchRun run;
-    if (!bench_run(entries, count, &config, args.threads, &run, &err))
-        die("check: %s", err.text);
-    FILE *out = bench_table_stream(args.json);
-    cJSON *changed = cJSON_CreateArray();
-    int node_changes = 0;
-    for (int i = 0; i < count; i++) {
-        char move[MOVE_TEXT_MAX];
-        const SearchResult *r = &run.rows[i].result;
-        move_to_text(r->move, move);
-        node_changes += (double)r->stats.nodes != pinned[i].nodes;
-        if (!strcmp(move, pinned[i].move) && r->score == pinned[i].score)
-            continue;
-        fprintf(out, "changed: %-8s move %s -> %s, score %d -> %d\n", entries[i].id,
-                pinned[i].move, move, pinned[i].score, r->score);
-        cJSON *row = cJSON_CreateObject();
-        cJSON_AddStringToObject(row, "id", entries[i].id);
-        cJSON_AddStringToObject(row, "old_move", pinned[i].move);
-        cJSON_AddStringToObject(row, "new_move", move);
-        cJSON_AddNumberToObject(row, "old_score", pinned[i].score);
-        cJSON_AddNumberToObject(row, "new_score", r->score);
-        cJSON_AddItemToArray(changed, row);
-    }
-    int changes = cJSON_GetArraySize(changed);
-    double ratio = pinned_nodes > 0 ? (double)run.total.nodes / pinned_nodes : 0;
-    char hex[17];
-    fprintf(out, "checked %d positions at depth %d against %s\n", count, config.depth, path);
-    fprintf(out, "nodes: %" PRIu64 " (pinned %.0f, ratio %.4f; %d positions changed node count)\n",
-            run.total.nodes, pinned_nodes, ratio, node_changes);
-    fprintf(out, "signature: %s (pinned %s)\n", bench_hex(run.signature, hex), pinned_signature);
-    fprintf(out, "%s\n", changes ? "FAILED: moves or scores changed (re-pin if intended)"
-                                 : "ok: every move and score unchanged");
-    if (args.json) {
-        cJSON *json = cJSON_CreateObject();
-        cJSON_AddBoolToObject(json, "ok", changes == 0);
-        cJSON_AddItemToObject(json, "changed", changed);
-        cJSON_AddStringToObject(json, "signature", hex);
-        cJSON_AddStringToObject(json, "pinned_signature", pinned_signature);
-        cJSON_AddNumberToObject(json, "nodes", (double)run.total.nodes);
-        cJSON_AddNumberToObject(json, "pinned_nodes", pinned_nodes);
-        cJSON_AddNumberToObject(json, "node_ratio", ratio);
-        cJSON_AddNumberToObject(json, "node_changes", node_changes);
-        bench_write_json(json, args.json, "check");
-    } else {
-        cJSON_Delete(changed);
-    }
-    bench_run_free(&run);
-    free(entries);
-    free(pinned);
-    return changes ? 1 : 0;
-}

@@ -131,7 +131,9 @@ void bench_print_run(const BenchRun *run, FILE *out) {
     fprintf(out, "  leaves per node     %.1f%%\n", percent(t->leaves, t->nodes));
     fprintf(out, "signature: %s\n", bench_hex(run->signature, hex));
     fflush(out);
-    fprintf(stderr, "Nodes searched  : %" PRIu64 "\nNodes/second    : %.0f\n", t->nodes, nps);
+    fprintf(stderr, "===========================\nTotal time (ms) : %.0f\nNodes searched  : %" PRIu64
+                    "\nNodes/second    : %.0f\n",
+            run->wall_seconds * 1000, t->nodes, nps);
 }
 
 cJSON *bench_run_json(const BenchRun *run) {
@@ -163,8 +165,13 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
                       const char *usage, BenchArgs *args) {
     memset(args, 0, sizeof *args);
     args->config = config_default();
-    args->positions = BENCH_DEFAULT_POSITIONS;
+    args->positions = NULL;
     args->threads = 1;
+    /* Messages name the subcommand; the suite run is the program itself ("bench: -depth: ..."). */
+    bool is_run = !strcmp(command, "bench");
+    char prefix[32], help[48];
+    snprintf(prefix, sizeof prefix, "%s%s", is_run ? "" : command, is_run ? "" : ": ");
+    snprintf(help, sizeof help, "bench%s%s -help", is_run ? "" : " ", is_run ? "" : command);
     Error err;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
@@ -173,18 +180,17 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
                            !strcmp(arg, "-threads") || !strcmp(arg, "-json") ||
                            (allow_out && !strcmp(arg, "-out"));
         if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            fputs(usage, stdout);
-            report_print_options(stdout);
+            bench_print_usage(usage);
             exit(0);
         }
         if (takes_value && !value)
-            die("%s: %s needs a value", command, arg);
+            die("%s%s needs a value", prefix, arg);
         if (!strcmp(arg, "-depth")) {
             if (!parse_int(value, 1, SEARCH_MAX_DEPTH, &args->depth, &err))
-                die("%s: -depth: %s", command, err.text);
+                die("%s-depth: %s", prefix, err.text);
         } else if (!strcmp(arg, "-threads")) {
             if (!parse_int(value, 1, 1024, &args->threads, &err))
-                die("%s: -threads: %s", command, err.text);
+                die("%s-threads: %s", prefix, err.text);
         } else if (!strcmp(arg, "-positions")) {
             args->positions = value;
         } else if (!strcmp(arg, "-json")) {
@@ -192,20 +198,47 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
         } else if (allow_out && !strcmp(arg, "-out")) {
             args->out = value;
         } else if (arg[0] == '-') {
-            die("%s: unknown option '%s' (try bench %s -help)", command, arg, command);
+            die("%sunknown option '%s' (try %s)", prefix, arg, help);
         } else if (strchr(arg, '=')) {
             if (!config_apply(&args->config, arg, &err))
-                die("%s: %s", command, err.text);
+                die("%s%s", prefix, err.text);
             args->has_config_tokens = true;
             continue;
         } else if (allow_file && !args->file) {
             args->file = arg;
             continue;
         } else {
-            die("%s: unexpected argument '%s' (try bench %s -help)", command, arg, command);
+            die("%sunexpected argument '%s' (try %s)", prefix, arg, help);
         }
         i++; /* the value */
     }
+}
+
+const char *bench_positions(BenchArgs *args) {
+    return args->positions = bench_file_or_default(args->positions, BENCH_DEFAULT_POSITIONS,
+                                                   args->default_positions);
+}
+
+void bench_default_file(const char *relative, char out[PATHS_MAX]) {
+    Error err;
+    if (!paths_data_file(relative, out, PATHS_MAX, &err))
+        die("%s", err.text);
+}
+
+const char *bench_file_or_default(const char *given, const char *relative,
+                                  char buffer[PATHS_MAX]) {
+    if (given)
+        return given;
+    bench_default_file(relative, buffer);
+    return buffer;
+}
+
+void bench_print_usage(const char *usage) {
+    char defaults[PATHS_MAX + 128];
+    fputs(usage, stdout);
+    paths_describe_defaults(defaults, sizeof defaults);
+    printf("%s\n", defaults);
+    report_print_options(stdout);
 }
 
 void bench_load_positions(const char *path, Book *book) {
@@ -218,8 +251,11 @@ void bench_write_json(cJSON *json, const char *path, const char *command) {
     Error err;
     bool ok = report_write_json(json, path, &err);
     cJSON_Delete(json);
-    if (!ok)
+    if (!ok) {
+        if (!strcmp(command, "bench"))
+            die("%s", err.text);
         die("%s: %s", command, err.text);
+    }
 }
 
 FILE *bench_table_stream(const char *json_path) {

@@ -5,6 +5,7 @@
 
 #include "book.h"
 #include "config.h"
+#include "paths.h"
 #include "search.h"
 
 #include <cJSON.h>
@@ -37,7 +38,13 @@ void bench_run_free(BenchRun *run);
 /* FNV-1a over "id move score\n" of every row: 16 hex digits pin every move and score. */
 uint64_t bench_signature(const BenchRow *rows, int count);
 
-/* The per-position table and the totals (stdout), and Stockfish's two lines (stderr). */
+/* The per-position table and the totals (on out), then Stockfish's summary on stderr, last:
+ *   ===========================
+ *   Total time (ms) : 5939
+ *   Nodes searched  : 71420524
+ *   Nodes/second    : 12025888
+ * fishtest reads the first two from stderr; OpenBench reads nodes and nodes/second from the
+ * last matching lines of stdout and stderr together. */
 void bench_print_run(const BenchRun *run, FILE *out);
 
 /* The run as JSON: signature, nodes, depth, config, positions (id, position, move, score, depth,
@@ -48,7 +55,8 @@ cJSON *bench_run_json(const BenchRun *run);
 typedef struct {
     SearchConfig config;
     int depth;                 /* -depth (0 = the command's default) */
-    const char *positions;     /* -positions */
+    const char *positions;     /* -positions (NULL: the default suite, see bench_positions) */
+    char default_positions[PATHS_MAX];
     const char *json;          /* -json */
     const char *out;           /* -out (pin) */
     const char *file;          /* positional file (check) */
@@ -61,6 +69,20 @@ typedef struct {
 void bench_parse_args(const char *command, int argc, char **argv, bool allow_out, bool allow_file,
                       const char *usage, BenchArgs *args);
 
+/* The positions file: -positions as given, else the default suite found by paths_data_file
+ * (dies with where it looked when there is none). */
+const char *bench_positions(BenchArgs *args);
+
+/* A default data file ("bench/signature.json") into out, or dies saying where it looked. */
+void bench_default_file(const char *relative, char out[PATHS_MAX]);
+
+/* given when the user named a file, else the default data file `relative` (in buffer). */
+const char *bench_file_or_default(const char *given, const char *relative,
+                                  char buffer[PATHS_MAX]);
+
+/* Prints a command's usage, the search options and where defaults come from. */
+void bench_print_usage(const char *usage);
+
 /* Loads the positions file or dies with the file:line message. */
 void bench_load_positions(const char *path, Book *book);
 
@@ -72,3 +94,7 @@ FILE *bench_table_stream(const char *json_path);
 
 /* The config hash as 16 hex digits. */
 char *bench_hex(uint64_t value, char out[17]);
+
+/* Runs the suite as `bench` does (the positions of args, config's depth) and prints it; writes
+ * -json when asked. Returns the exit code. */
+int bench_run_suite(BenchArgs *args, const SearchConfig *config);

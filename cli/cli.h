@@ -3,6 +3,7 @@
 // Only main-level code calls these; lib/ reports errors and never exits.
 #pragma once
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdnoreturn.h>
 
@@ -14,8 +15,25 @@ noreturn void die(const char *format, ...)
 #endif
     ;
 
-/* Sets the program name used by die(). */
-void cli_set_program(const char *name);
+/* Prints "<tool>: <message>" to stderr and returns: for errors a tool reports and survives. */
+void cli_error(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Records how the program was started: die() prefixes messages with the last component of
+ * argv0 ("tslab-abtest: ..."), and cli_program() returns argv0 itself, so that the commands a
+ * tool echoes (resume hints, command lines) run as typed. */
+void cli_init(const char *argv0);
+const char *cli_program(void);
+
+/* The wall-clock time now in UTC, ISO 8601 ("2026-11-29T23:41:12Z"), into out. */
+#define CLI_UTC_TEXT_MAX 32
+char *cli_utc_now(char out[CLI_UTC_TEXT_MAX]);
+
+/* This machine's host name, into out (size bytes; "unknown" when it cannot be read). */
+char *cli_hostname(char *out, size_t size);
 
 /* Monotonic clock in milliseconds / seconds. */
 int64_t cli_now_ms(void);

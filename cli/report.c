@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report.h"
 
+#include "paths.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,11 @@ bool report_write_json(const cJSON *json, const char *path, Error *err) {
             error_set(err, "cannot write JSON to stdout");
         free(text);
         return ok;
+    }
+    Error inner;
+    if (!paths_make_parent(path, &inner)) {
+        free(text);
+        return error_set(err, "%s", inner.text);
     }
     size_t length = strlen(path) + 32;
     char *temporary = malloc(length);

@@ -12,7 +12,8 @@
 #include <stdio.h>
 
 /* Writes json (pretty-printed) to path: "-" is stdout; otherwise a temporary file in the same
- * directory renamed into place, so a reader never sees half a file. */
+ * directory renamed into place, so a reader never sees half a file. Missing directories above
+ * path are created. */
 bool report_write_json(const cJSON *json, const char *path, Error *err);
 
 /* {"cache": "table", "tt_bits": 20, ...} with typed values, in table order. */

@@ -2,6 +2,7 @@
 // build/abtest: paired matches between search configurations decided by SPRT (runner.c), the
 // SPRT calculator (sprt_cmd.c) and the opening-book generator (book_gen.c). With no arguments it
 // runs the built-in main job.
+#include "arguments.h"
 #include "book_gen.h"
 #include "cli.h"
 #include "runner.h"
@@ -12,20 +13,22 @@
 #include <string.h>
 
 int main(int argc, char **argv) {
-    cli_set_program("abtest");
+    cli_init(argv[0]);
     if (argc >= 2 && !strcmp(argv[1], "sprt"))
         return abtest_sprt_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "book"))
         return abtest_book_main(argc - 2, argv + 2);
     MatchSettings settings;
+    Error err;
     if (argc < 2) {
         settings_default_job(&settings);
+        if (!settings_resolve_book(&settings, &err))
+            die("%s", err.text);
         printf("abtest: no options: running the built-in main job (abtest -help for options)\n");
         return runner_run(&settings);
     }
     bool exit_now;
-    Error err;
-    if (!settings_parse(argc - 1, argv + 1, &settings, &exit_now, &err))
+    if (!arguments_parse(argc - 1, argv + 1, &settings, &exit_now, &err))
         die("%s", err.text);
     if (exit_now)
         return 0;

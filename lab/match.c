@@ -105,7 +105,7 @@ bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
     out->index = index;
     out->opening = opening_index;
     Board start = match_opening_position(&opening->board, setup->random_plies, setup->seed, index);
-    for (int g = 0; g < 2; g++) /* game 1: base (0) as tigers; game 2: candidate (1) */
+    for (int g = 0; g < 2; g++) /* game 1: the first engine (0) as tigers; game 2: the second */
         if (!play_game(worker, setup, &start, g, abort, &out->games[g], err)) {
             match_pair_free(out);
             return false;
@@ -120,15 +120,14 @@ void match_pair_free(PairRecord *pair) {
     }
 }
 
-double match_candidate_score(const GameRecord *game) {
+double match_first_score(const GameRecord *game) {
     if (game->result == RESULT_DRAW)
         return 0.5;
     bool tigers_won = game->result == RESULT_TIGERS_WIN;
-    bool candidate_tigers = game->tigers_engine == 1;
-    return tigers_won == candidate_tigers ? 1.0 : 0.0;
+    bool first_is_tigers = game->tigers_engine == 0;
+    return tigers_won == first_is_tigers ? 1.0 : 0.0;
 }
 
 int match_pair_half_points(const PairRecord *pair) {
-    return (int)(2 * (match_candidate_score(&pair->games[0]) +
-                      match_candidate_score(&pair->games[1])));
+    return (int)(2 * (match_first_score(&pair->games[0]) + match_first_score(&pair->games[1])));
 }

@@ -11,7 +11,9 @@
 #include <stdatomic.h>
 
 #define MATCH_NAME_MAX 32
-#define MATCH_ENGINES 2 /* 0 = base, 1 = candidate */
+/* Engine 0 is the first engine, the one under test; engine 1 the second, the baseline. Every
+ * statistic is from the first engine's side, as fastchess, fishtest and OpenBench report. */
+#define MATCH_ENGINES 2
 
 typedef struct {
     char name[MATCH_NAME_MAX];
@@ -38,7 +40,7 @@ typedef struct {
 typedef struct {
     int64_t index;       /* 0-based pair number */
     int opening;         /* index into the book */
-    GameRecord games[2]; /* game 1: base as tigers; game 2: candidate as tigers */
+    GameRecord games[2]; /* game 1: the first engine as tigers; game 2: the second */
 } PairRecord;
 
 /* What a pair needs besides the engines. */
@@ -67,8 +69,8 @@ bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
                      PairRecord *out, Error *err);
 void match_pair_free(PairRecord *pair);
 
-/* The candidate's score in a game (1, 0.5, 0) and the pair's total in half points (0..4). */
-double match_candidate_score(const GameRecord *game);
+/* The first engine's score in a game (1, 0.5, 0) and its pair total in half points (0..4). */
+double match_first_score(const GameRecord *game);
 int match_pair_half_points(const PairRecord *pair);
 
 /* The position after the opening's random plies for pair index (deterministic in seed, index). */

@@ -5,7 +5,7 @@
 
 #define PGN_LINE 79
 
-static const char *result_text(GameResult result) {
+const char *pgn_result_text(GameResult result) {
     return result == RESULT_TIGERS_WIN ? "1-0" : result == RESULT_SHEEP_WIN ? "0-1" : "1/2-1/2";
 }
 
@@ -34,7 +34,7 @@ static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair
     fprintf(out, "[Sheep \"%s\"]\n", s->engines[1 - game->tigers_engine].name);
     fprintf(out, "[FEN \"%s\"]\n", fen);
     fprintf(out, "[Opening \"%s\"]\n", opening_id);
-    fprintf(out, "[Result \"%s\"]\n", result_text(game->result));
+    fprintf(out, "[Result \"%s\"]\n", pgn_result_text(game->result));
     fprintf(out, "[PlyCount \"%d\"]\n", game->plies);
     fprintf(out, "[Termination \"%s\"]\n\n", game_end_name(game->end));
     int column = 0, number = 1;
@@ -50,7 +50,7 @@ static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair
         if (!first_of_pair)
             number++;
     }
-    put_token(out, result_text(game->result), &column);
+    put_token(out, pgn_result_text(game->result), &column);
     fputs("\n\n", out);
 }
 

@@ -9,6 +9,9 @@
 
 #include <stdio.h>
 
+/* "1-0" (the tigers won), "0-1" (the sheep won) or "1/2-1/2". */
+const char *pgn_result_text(GameResult result);
+
 /* Writes both games of a pair; returns false on a write error. */
 bool pgn_write_pair(FILE *out, const MatchSettings *settings, const PairRecord *pair,
                     const char *opening_id);

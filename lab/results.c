@@ -3,6 +3,7 @@
 
 #include "report.h"
 #include "sprt_report.h"
+#include "version.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -24,8 +25,8 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
     t->pairs++;
     for (int g = 0; g < 2; g++) {
         const GameRecord *game = &pair->games[g];
-        double score = match_candidate_score(game);
-        Trinomial *side = &t->candidate_as[game->tigers_engine == 1];
+        double score = match_first_score(game);
+        Trinomial *side = &t->first_as[game->tigers_engine == 0];
         if (score == 1) {
             t->wdl.wins++;
             side->wins++;
@@ -44,7 +45,7 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
             t->engine[e].depth_sum += game->engine[e].depth_sum;
         }
     }
-    double first = match_candidate_score(&pair->games[0]);
+    double first = match_first_score(&pair->games[0]);
     switch (match_pair_half_points(pair)) {
     case 0: t->penta.ll++; break;
     case 1: t->penta.ld++; break;
@@ -97,8 +98,19 @@ static cJSON *wdl_json(const Trinomial *t) {
 cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState state,
                        uint64_t book_hash, int book_positions, const char *command) {
     cJSON *json = cJSON_CreateObject();
+    char now[CLI_UTC_TEXT_MAX], host[256];
+    bool over = state == RUN_SPRT || state == RUN_ROUNDS;
     cJSON_AddStringToObject(json, "tool", "tslab abtest");
-    cJSON_AddNumberToObject(json, "format", 1);
+    cJSON_AddNumberToObject(json, "format", RESULTS_FORMAT);
+    cJSON_AddStringToObject(json, "version", TSLAB_VERSION);
+    cJSON_AddStringToObject(json, "commit", version_git_commit());
+    cJSON_AddStringToObject(json, "host", cli_hostname(host, sizeof host));
+    cJSON_AddStringToObject(json, "started", t->started);
+    cJSON_AddStringToObject(json, "updated", cli_utc_now(now));
+    if (over)
+        cJSON_AddStringToObject(json, "ended", now);
+    else
+        cJSON_AddNullToObject(json, "ended");
     cJSON_AddStringToObject(json, "state", results_state_name(state));
     cJSON_AddNumberToObject(json, "pairs", (double)t->pairs);
     cJSON_AddNumberToObject(json, "games", 2.0 * (double)t->pairs);
@@ -124,10 +136,10 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         cJSON_ReplaceItemInObject(json, "llr", cJSON_CreateNull());
         cJSON_DeleteItemFromObject(json, "model");
     }
+    /* The words of `abtest sprt -json`: "H0", "H1" or "continue"; null without an SPRT. */
     cJSON_ReplaceItemInObject(json, "decision",
-                              cJSON_CreateString(t->decision == SPRT_CONTINUE
-                                                     ? "none"
-                                                     : sprt_decision_name(t->decision)));
+                              s->has_sprt ? cJSON_CreateString(sprt_decision_name(t->decision))
+                                          : cJSON_CreateNull());
     if (t->decision_pair)
         cJSON_AddNumberToObject(json, "decision_pair", (double)t->decision_pair);
     else
@@ -143,7 +155,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         config_to_text(&s->engines[e].config, text, sizeof text);
         cJSON *engine = cJSON_CreateObject();
         cJSON_AddStringToObject(engine, "name", s->engines[e].name);
-        cJSON_AddStringToObject(engine, "role", e ? "candidate" : "base");
+        cJSON_AddStringToObject(engine, "role", e ? "second" : "first");
         cJSON_AddStringToObject(engine, "config_text", text);
         char hash[17];
         snprintf(hash, sizeof hash, "%016" PRIx64, config_hash(&s->engines[e].config));
@@ -158,8 +170,8 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
                                 m->moves ? (double)m->nodes / (double)m->moves : 0);
         cJSON_AddItemToArray(engines, engine);
     }
-    cJSON_AddItemToObject(json, "candidate_as_tigers", wdl_json(&t->candidate_as[1]));
-    cJSON_AddItemToObject(json, "candidate_as_sheep", wdl_json(&t->candidate_as[0]));
+    cJSON_AddItemToObject(json, "first_as_tigers", wdl_json(&t->first_as[1]));
+    cJSON_AddItemToObject(json, "first_as_sheep", wdl_json(&t->first_as[0]));
     cJSON *ends = cJSON_AddObjectToObject(json, "end_reasons");
     for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++)
         cJSON_AddNumberToObject(ends, game_end_name((GameEnd)r), (double)t->ends[r]);
@@ -263,6 +275,23 @@ bool results_load(const char *path, MatchSettings *s, MatchTotals *t, uint64_t *
     const cJSON *ends = cJSON_GetObjectItemCaseSensitive(json, "end_reasons");
     const cJSON *settings = cJSON_GetObjectItemCaseSensitive(json, "settings");
     const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(book, "hash"));
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(json, "format");
+    if (!cJSON_IsNumber(format)) {
+        error_set(err, "%s: not an abtest results file (no \"format\")", path);
+        goto out;
+    }
+    if (format->valuedouble == 1) {
+        error_set(err, "%s: results format 1, written by an older abtest that counted from the "
+                       "second engine's side; this version counts from the first (the engine "
+                       "under test, as fastchess does) and cannot resume it: start the "
+                       "experiment again with the engine under test first", path);
+        goto out;
+    }
+    if (format->valuedouble != RESULTS_FORMAT) {
+        error_set(err, "%s: results format %g is not one this abtest reads (%d)", path,
+                  format->valuedouble, RESULTS_FORMAT);
+        goto out;
+    }
     if (!detail || !book || !resume || !engines || !ends || !settings || !hash) {
         error_set(err, "%s: not an abtest results file (missing sections)", path);
         goto out;
@@ -282,8 +311,8 @@ bool results_load(const char *path, MatchSettings *s, MatchTotals *t, uint64_t *
         goto out;
     t->pairs = (int64_t)v;
     if (!wdl_at(json, "wdl", &t->wdl, path, err) ||
-        !wdl_at(json, "candidate_as_tigers", &t->candidate_as[1], path, err) ||
-        !wdl_at(json, "candidate_as_sheep", &t->candidate_as[0], path, err))
+        !wdl_at(json, "first_as_tigers", &t->first_as[1], path, err) ||
+        !wdl_at(json, "first_as_sheep", &t->first_as[0], path, err))
         goto out;
     for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++) {
         if (!number_at(ends, game_end_name((GameEnd)r), &v, path, err))
@@ -309,6 +338,8 @@ bool results_load(const char *path, MatchSettings *s, MatchTotals *t, uint64_t *
     t->seconds = seconds;
     t->sessions = (int)sessions + 1;
     t->pgn_bytes = (uint64_t)pgn_bytes;
+    const char *started = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "started"));
+    snprintf(t->started, sizeof t->started, "%s", started ? started : "unknown");
     t->book_exhausted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "book_exhausted"));
     const cJSON *point;
     cJSON_ArrayForEach(point, cJSON_GetObjectItemCaseSensitive(json, "trajectory")) {

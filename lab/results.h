@@ -3,6 +3,7 @@
 // written atomically, read back for -resume.
 #pragma once
 
+#include "cli.h"
 #include "match.h"
 #include "settings.h"
 #include "sprt.h"
@@ -10,6 +11,9 @@
 #include <cJSON.h>
 
 #define RESULTS_END_REASONS (GAME_END_MAX_MOVES + 1)
+/* The results file's format. 2: every count from the first engine's side (format 1 counted from
+ * the second's and cannot be resumed by this version). */
+#define RESULTS_FORMAT 2
 
 typedef struct {
     int64_t pairs;
@@ -18,9 +22,9 @@ typedef struct {
 
 typedef struct {
     int64_t pairs;                 /* completed pairs counted, in pair order */
-    Pentanomial penta;             /* candidate's side */
-    Trinomial wdl;                 /* candidate's side */
-    Trinomial candidate_as[2];     /* [0]: candidate as sheep, [1]: as tigers */
+    Pentanomial penta;             /* first engine's side */
+    Trinomial wdl;                 /* first engine's side */
+    Trinomial first_as[2];         /* the first engine's games: [0] as sheep, [1] as tigers */
     uint64_t ends[RESULTS_END_REASONS];
     EngineMoveStats engine[MATCH_ENGINES];
     uint64_t plies;
@@ -33,6 +37,7 @@ typedef struct {
     double seconds;                /* wall time over every session of the run */
     uint64_t pgn_bytes;            /* bytes of the game-record file covering `pairs` */
     int sessions;                  /* 1 + number of resumes */
+    char started[CLI_UTC_TEXT_MAX]; /* UTC start of the first session (ISO 8601) */
 } MatchTotals;
 
 void totals_init(MatchTotals *totals);

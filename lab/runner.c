@@ -7,6 +7,7 @@
 #include "runner.h"
 
 #include "cli.h"
+#include "outputs.h"
 #include "pgn.h"
 #include "plot.h"
 #include "report.h"
@@ -15,6 +16,7 @@
 #include "status.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -141,7 +143,7 @@ static int default_concurrency(void) {
 static bool checkpoint(Runner *r, RunState state, double session_start, double seconds_before) {
     if (r->pgn) {
         if (fflush(r->pgn) != 0 || fsync(fileno(r->pgn)) != 0) {
-            fprintf(stderr, "abtest: %s: write failed: %s\n", r->settings->pgn_path, strerror(errno));
+            cli_error("%s: write failed: %s", r->settings->pgn_path, strerror(errno));
             return false;
         }
         r->totals.pgn_bytes = (uint64_t)ftello(r->pgn);
@@ -155,7 +157,7 @@ static bool checkpoint(Runner *r, RunState state, double session_start, double s
     bool ok = report_write_json(json, r->settings->out_path, &err);
     cJSON_Delete(json);
     if (!ok)
-        fprintf(stderr, "abtest: %s\n", err.text);
+        cli_error("%s", err.text);
     return ok;
 }
 
@@ -166,7 +168,7 @@ static bool open_pgn(Runner *r, bool resuming) {
     if (resuming) {
         if (truncate(r->settings->pgn_path, (off_t)r->totals.pgn_bytes) != 0 &&
             !(errno == ENOENT && r->totals.pgn_bytes == 0)) {
-            fprintf(stderr, "abtest: %s: cannot cut back to %llu bytes for resume: %s\n",
+            cli_error("%s: cannot cut back to %llu bytes for resume: %s",
                     r->settings->pgn_path, (unsigned long long)r->totals.pgn_bytes,
                     strerror(errno));
             return false;
@@ -176,7 +178,7 @@ static bool open_pgn(Runner *r, bool resuming) {
         r->pgn = fopen(r->settings->pgn_path, "w");
     }
     if (!r->pgn)
-        fprintf(stderr, "abtest: %s: cannot open: %s\n", r->settings->pgn_path, strerror(errno));
+        cli_error("%s: cannot open: %s", r->settings->pgn_path, strerror(errno));
     return r->pgn != NULL;
 }
 
@@ -190,12 +192,12 @@ static bool start_workers(Runner *r) {
         Error err;
         t->runner = r;
         if (!match_worker_init(&t->worker, r->settings->engines, &err)) {
-            fprintf(stderr, "abtest: %s\n", err.text);
+            cli_error("%s", err.text);
             return false;
         }
         if (pthread_create(&t->thread, NULL, worker_main, t) != 0) {
             match_worker_destroy(&t->worker);
-            fprintf(stderr, "abtest: cannot start worker thread %d\n", w + 1);
+            cli_error("cannot start worker thread %d", w + 1);
             return false;
         }
         t->started = true;
@@ -227,13 +229,26 @@ static void stop_workers(Runner *r) {
     r->totals.discarded_pairs = r->next_dispatch - r->consumed;
 }
 
-/* Counts one pair (the next in order): totals, records, SPRT. Returns the new state. */
-static RunState count_pair(Runner *r, PairRecord *pair) {
+/* Counts one pair (the next in order): totals, records, per-game lines, SPRT. Returns the new
+ * state. */
+static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
     totals_add_pair(&r->totals, pair);
     if (r->pgn)
         pgn_write_pair(r->pgn, r->settings, pair, r->book.entries[pair->opening].id);
-    if (r->totals.pairs > r->book.count)
+    if (!r->settings->quiet) {
+        if (live)
+            status_line_clear(stdout);
+        status_game_lines(stdout, r->settings, pair);
+    }
+    if (r->totals.pairs > r->book.count && !r->totals.book_exhausted) {
         r->totals.book_exhausted = true;
+        if (live)
+            status_line_clear(stdout);
+        printf("note: pair %" PRId64 " replays an opening: the book has %d%s\n", r->totals.pairs,
+               r->book.count, r->settings->random_plies ? "" : " (deterministic engines replay "
+                                                                "the same games: use a larger "
+                                                                "book or randomplies=)");
+    }
     if (r->settings->has_sprt) {
         SprtSample sample = totals_sample(&r->totals);
         SprtDecision decision = sprt_decide(sprt_llr(&sample, &r->settings->sprt), &r->settings->sprt);
@@ -248,20 +263,23 @@ static RunState count_pair(Runner *r, PairRecord *pair) {
 
 static void print_start(const Runner *r, FILE *out, bool resuming) {
     const MatchSettings *s = r->settings;
-    fprintf(out, "abtest: %s (base) vs %s (candidate), %d worker(s)%s\n", s->engines[0].name,
-            s->engines[1].name, s->concurrency, settings_reproducible(s) ? "" :
-            "; movetime limits: results are NOT reproducible");
+    fprintf(out, "abtest: %s vs %s (every number from the first engine's side), %d worker(s)%s\n",
+            s->engines[0].name, s->engines[1].name, s->concurrency,
+            settings_reproducible(s) ? "" : "; movetime limits: results are NOT reproducible");
     fprintf(out, "command: %s\n", r->command);
     for (int e = 0; e < MATCH_ENGINES; e++)
         fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
                 (unsigned long long)config_hash(&s->engines[e].config));
     fprintf(out, "book: %s, %d openings, %s order, seed %llu\n", s->book_path, r->book.count,
             s->order_random ? "random" : "sequential", (unsigned long long)s->seed);
-    if (r->limit > r->book.count)
-        fprintf(out, "note: this run may need more pairs than the book's %d openings; beyond them, "
+    /* Only a planned maximum can exceed the book; an SPRT without -rounds gets a note if and
+     * when it passes the book's size. */
+    if (r->limit != SETTINGS_UNBOUNDED_ROUNDS && r->limit > r->book.count)
+        fprintf(out, "note: -rounds %" PRId64 " is more than the book's %d openings; beyond them, "
                      "openings are replayed%s\n",
-                r->book.count, s->random_plies ? "" : " (deterministic engines replay the same "
-                                                      "games: use a larger book or randomplies=)");
+                r->limit, r->book.count, s->random_plies ? "" : " (deterministic engines replay "
+                                                                "the same games: use a larger "
+                                                                "book or randomplies=)");
     if (resuming)
         fprintf(out, "resuming at pair %lld from %s\n", (long long)r->totals.pairs + 1,
                 s->resume_path);
@@ -279,22 +297,23 @@ static int finish(Runner *r, RunState state, double session_start, double second
     if (!s->quiet || state != RUN_INTERRUPTED)
         status_block(out, s, &r->totals);
     status_final(out, s, &r->totals, state, r->book.count);
-    if (s->plot_path[0] && r->totals.trajectory_count > 0) {
+    if (s->plot_path[0]) {
         Error err;
-        if (plot_write(s->plot_path, s, &r->totals, &err))
+        if (plot_write(s->plot_path, s, &r->totals, state, &err))
             fprintf(out, "plot: %s\n", s->plot_path);
         else
-            fprintf(stderr, "abtest: %s\n", err.text);
+            fprintf(out, "plot: not drawn: %s\n", err.text);
     }
     if (s->out_path[0])
-        fprintf(out, "results: %s\n", s->out_path);
+        fprintf(out, "results: %s%s\n", s->out_path, saved ? "" : " (NOT saved: see the error)");
     if (state == RUN_INTERRUPTED) {
         if (s->out_path[0] && saved)
-            fprintf(out, "resume with: build/abtest -resume %s\n", s->out_path);
+            fprintf(out, "resume with: %s -resume %s\n", cli_program(), s->out_path);
         else
             fprintf(out, "no -out file: this run cannot be resumed\n");
         return interrupt_signal == SIGTERM ? 143 : 130;
     }
+    fprintf(out, "Finished match\n"); /* fastchess's last line */
     return saved ? 0 : 2;
 }
 
@@ -303,11 +322,11 @@ static bool setup_resume(Runner *r, MatchSettings *s) {
     uint64_t book_hash;
     Error err;
     if (!results_load(s->resume_path, &from_file, &r->totals, &book_hash, &err)) {
-        fprintf(stderr, "abtest: -resume: %s\n", err.text);
+        cli_error("-resume: %s", err.text);
         return false;
     }
     if (s->engines[0].name[0] && !settings_same_experiment(s, &from_file, &err)) {
-        fprintf(stderr, "abtest: -resume %s: %s\n", s->resume_path, err.text);
+        cli_error("-resume %s: %s", s->resume_path, err.text);
         return false;
     }
     /* The experiment comes from the file; how it runs may change. */
@@ -326,11 +345,11 @@ static bool setup_resume(Runner *r, MatchSettings *s) {
     if (!s->out_path[0])
         strcpy(s->out_path, resume_path);
     if (!book_load(&r->book, s->book_path, true, &err)) {
-        fprintf(stderr, "abtest: %s\n", err.text);
+        cli_error("%s", err.text);
         return false;
     }
     if (r->book.content_hash != book_hash) {
-        fprintf(stderr, "abtest: -resume: the book %s has changed since the run started\n",
+        cli_error("-resume: the book %s has changed since the run started",
                 s->book_path);
         return false;
     }
@@ -340,7 +359,7 @@ static bool setup_resume(Runner *r, MatchSettings *s) {
 int runner_run(MatchSettings *s) {
     Runner *r = calloc(1, sizeof *r);
     if (!r) {
-        fprintf(stderr, "abtest: out of memory\n");
+        cli_error("out of memory");
         return 2;
     }
     int code = 2;
@@ -357,13 +376,21 @@ int runner_run(MatchSettings *s) {
     } else {
         Error err;
         if (!book_load(&r->book, s->book_path, true, &err)) {
-            fprintf(stderr, "abtest: -openings: %s\n", err.text);
+            cli_error("-openings: %s", err.text);
             goto out_free;
         }
     }
     if (!s->concurrency)
         s->concurrency = default_concurrency();
     settings_command_line(s, r->command, sizeof r->command);
+    Error output_err;
+    if (!(resuming ? outputs_check_writable(s, &output_err)
+                   : outputs_prepare_fresh(s, stdout, &output_err))) {
+        cli_error("%s", output_err.text);
+        goto out_free;
+    }
+    if (!resuming)
+        cli_utc_now(r->totals.started);
     if (!build_order(r) || !open_pgn(r, resuming))
         goto out_free;
     r->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed};
@@ -413,7 +440,7 @@ int runner_run(MatchSettings *s) {
         pthread_cond_broadcast(&r->work_cond);
         pthread_mutex_unlock(&r->mutex);
 
-        state = count_pair(r, &pair);
+        state = count_pair(r, &pair, live);
         match_pair_free(&pair);
         double now = cli_now_seconds();
         if (r->totals.pairs % s->rating_interval == 0) {
@@ -440,7 +467,7 @@ int runner_run(MatchSettings *s) {
     if (live)
         status_line_clear(stdout);
     if (failed)
-        fprintf(stderr, "abtest: a game failed: %s\n", failure.text);
+        cli_error("a game failed: %s", failure.text);
     if (state == RUN_INTERRUPTED && interrupt_signal)
         fprintf(stdout, "abtest: stopped by signal %d\n", (int)interrupt_signal);
     code = finish(r, state, session_start, seconds_before);

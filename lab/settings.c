@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "settings.h"
 
+#include "arguments.h"
+#include "cli.h"
 #include "parse.h"
+#include "paths.h"
 #include "textbuf.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define DEFAULT_BOOK "openings/default.txt"
 #define CONFIG_TEXT_MAX 512
 
 void settings_default_job(MatchSettings *s) {
@@ -17,10 +19,11 @@ void settings_default_job(MatchSettings *s) {
         s->engines[e].config = config_default();
         config_apply(&s->engines[e].config, "nodes=5000", &err);
     }
-    snprintf(s->engines[0].name, MATCH_NAME_MAX, "nokillers");
-    snprintf(s->engines[1].name, MATCH_NAME_MAX, "killers");
-    config_apply(&s->engines[0].config, "killers=off", &err);
-    snprintf(s->book_path, sizeof s->book_path, DEFAULT_BOOK);
+    /* The engine under test first, as fastchess and fishtest order them. */
+    snprintf(s->engines[0].name, MATCH_NAME_MAX, "killers");
+    snprintf(s->engines[1].name, MATCH_NAME_MAX, "nokillers");
+    config_apply(&s->engines[1].config, "killers=off", &err);
+    s->book_path[0] = '\0'; /* the default book: settings_resolve_book finds it */
     s->order_random = true;
     s->start = 1;
     s->seed = SETTINGS_DEFAULT_SEED;
@@ -35,295 +38,22 @@ void settings_default_job(MatchSettings *s) {
     snprintf(s->plot_path, sizeof s->plot_path, "results/killers.png");
 }
 
-static const char *const OPTIONS[] = {"-engine", "-each", "-openings", "-srand", "-rounds",
-                                      "-sprt", "-maxmoves", "-concurrency", "-ratinginterval",
-                                      "-out", "-pgnout", "-plot", "-quiet", "-resume", "-help",
-                                      "-version", "-debug-stopafter"};
-
-static bool unknown_option(const char *arg, Error *err) {
-    const char *best = parse_closest(arg, OPTIONS, sizeof OPTIONS / sizeof OPTIONS[0], 3);
-    if (best)
-        return error_set(err, "unknown option '%s' (did you mean '%s'?)", arg, best);
-    return error_set(err, "unknown option '%s' (see -help)", arg);
-}
-
-/* A group's tokens run until the next option (a '-' word without '='). */
-static int group_end(int argc, char **argv, int first) {
-    int i = first;
-    while (i < argc && !(argv[i][0] == '-' && !strchr(argv[i], '=')))
-        i++;
-    return i;
-}
-
-/* Splits "key=value" into a key buffer and returns the value. */
-static const char *split_token(const char *option, const char *token, char *key, size_t size,
-                               Error *err) {
-    const char *equals = strchr(token, '=');
-    if (!equals || equals == token || (size_t)(equals - token) >= size) {
-        error_set(err, "%s: '%s' is not key=value", option, token);
-        return NULL;
-    }
-    memcpy(key, token, (size_t)(equals - token));
-    key[equals - token] = '\0';
-    return equals + 1;
-}
-
-static bool copy_path(char *dest, const char *value, const char *option, Error *err) {
-    if (!*value || strlen(value) >= SETTINGS_PATH_MAX)
-        return error_set(err, "%s: file name empty or too long", option);
-    strcpy(dest, value);
-    return true;
-}
-
-static bool parse_openings(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
-    int end = group_end(argc, argv, *i + 1);
-    for (int k = *i + 1; k < end; k++) {
-        char key[32];
-        const char *value = split_token("-openings", argv[k], key, sizeof key, err);
-        Error inner;
-        if (!value)
-            return false;
-        if (!strcmp(key, "file")) {
-            if (!copy_path(s->book_path, value, "-openings file", err))
-                return false;
-        } else if (!strcmp(key, "order")) {
-            if (strcmp(value, "random") && strcmp(value, "sequential"))
-                return error_set(err, "-openings order: '%s' is not allowed (random|sequential)",
-                                 value);
-            s->order_random = !strcmp(value, "random");
-        } else if (!strcmp(key, "start")) {
-            if (!parse_int(value, 1, 1 << 30, &s->start, &inner))
-                return error_set(err, "-openings start: %s", inner.text);
-        } else if (!strcmp(key, "randomplies")) {
-            if (!parse_int(value, 0, 200, &s->random_plies, &inner))
-                return error_set(err, "-openings randomplies: %s", inner.text);
-        } else if (!strcmp(key, "format")) {
-            if (strcmp(value, "tslab") && strcmp(value, "epd"))
-                return error_set(err, "-openings format: only the project's notation is read");
-        } else {
-            return error_set(err, "-openings: unknown key '%s' (file, order, start, randomplies)",
-                             key);
-        }
-    }
-    *i = end - 1;
-    return true;
-}
-
-static bool parse_sprt(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
-    int end = group_end(argc, argv, *i + 1);
-    bool has0 = false, has1 = false;
-    s->sprt = (SprtParams){0, 0, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
-    for (int k = *i + 1; k < end; k++) {
-        char key[32];
-        const char *value = split_token("-sprt", argv[k], key, sizeof key, err);
-        Error inner;
-        double *target = NULL;
-        if (!value)
-            return false;
-        if (!strcmp(key, "model")) {
-            if (!sprt_model_from_name(value, &s->sprt.model))
-                return error_set(err, "-sprt model: '%s' is not allowed "
-                                      "(normalized|logistic|bayeselo)", value);
-            continue;
-        }
-        if (!strcmp(key, "elo0"))
-            target = &s->sprt.elo0, has0 = true;
-        else if (!strcmp(key, "elo1"))
-            target = &s->sprt.elo1, has1 = true;
-        else if (!strcmp(key, "alpha"))
-            target = &s->sprt.alpha;
-        else if (!strcmp(key, "beta"))
-            target = &s->sprt.beta;
-        else
-            return error_set(err, "-sprt: unknown key '%s' (elo0, elo1, alpha, beta, model)", key);
-        if (!parse_double(value, -1e9, 1e9, target, &inner))
-            return error_set(err, "-sprt %s: %s", key, inner.text);
-    }
-    if (!has0 || !has1)
-        return error_set(err, "-sprt needs elo0= and elo1=");
-    if (!sprt_params_check(&s->sprt, err)) {
-        Error copy = *err;
-        return error_set(err, "-sprt: %s", copy.text);
-    }
-    s->has_sprt = true;
-    *i = end - 1;
-    return true;
-}
-
-static bool parse_file_group(int argc, char **argv, int *i, const char *option, char *dest,
-                             Error *err) {
-    int end = group_end(argc, argv, *i + 1);
-    if (end == *i + 1)
-        return error_set(err, "%s needs file=NAME", option);
-    for (int k = *i + 1; k < end; k++) {
-        const char *value = argv[k];
-        if (!strncmp(value, "file=", 5))
-            value += 5;
-        else if (strchr(value, '='))
-            return error_set(err, "%s: unknown key in '%s' (file=)", option, value);
-        if (!copy_path(dest, value, option, err))
-            return false;
-    }
-    *i = end - 1;
-    return true;
-}
-
-static bool parse_number_option(int argc, char **argv, int *i, int64_t min, int64_t max,
-                                int64_t *out, Error *err) {
+bool settings_resolve_book(MatchSettings *s, Error *err) {
+    if (s->book_path[0])
+        return true;
+    char path[PATHS_MAX];
     Error inner;
-    if (*i + 1 >= argc)
-        return error_set(err, "%s needs a number", argv[*i]);
-    if (!parse_int64(argv[*i + 1], min, max, out, &inner))
-        return error_set(err, "%s: %s", argv[*i], inner.text);
-    (*i)++;
-    return true;
-}
-
-static const char usage[] =
-    "usage: abtest [options]            (no options: the built-in main job)\n"
-    "       abtest sprt ...             the SPRT calculator (abtest sprt -help)\n"
-    "       abtest book ...             the opening-book generator (abtest book -help)\n"
-    "  -engine name=N [key=value ...]   a search configuration (twice: base, then candidate)\n"
-    "  -each [key=value ...]            options for both engines (their own ones win)\n"
-    "                                   limits: depth=N nodes=N movetime=MS\n"
-    "  -openings file=F [order=random|sequential] [start=N] [randomplies=K]\n"
-    "  -srand S                         seed of the book shuffle and random plies\n"
-    "  -rounds N                        pairs to play (unbounded with -sprt)\n"
-    "  -sprt elo0=X elo1=Y [alpha=0.05 beta=0.05 model=normalized|logistic|bayeselo]\n"
-    "  -maxmoves N                      plies before a game is adjudicated a draw (300)\n"
-    "  -concurrency N                   games in parallel (default: all cores)\n"
-    "  -ratinginterval N                report and checkpoint every N pairs (10)\n"
-    "  -out FILE.json                   results file (atomic, resumable)\n"
-    "  -pgnout file=F                   game records\n"
-    "  -plot file=F.png                 LLR and Elo against pairs (needs gnuplot)\n"
-    "  -resume FILE.json                continue an interrupted run\n"
-    "  -quiet                           no live status line and no interval blocks\n"
-    "  -help, -version\n"
-    "Search options (key=value) are those of `bench options`.\n";
-
-bool settings_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Error *err) {
-    settings_default_job(s);
-    memset(s->engines, 0, sizeof s->engines);
-    s->has_sprt = false;
-    s->rounds = 0;
-    s->out_path[0] = s->plot_path[0] = s->pgn_path[0] = '\0';
-    s->concurrency = 0;
-    *exit_now = false;
-    int engine_first[MATCH_ENGINES] = {0}, engine_end[MATCH_ENGINES] = {0}, engines = 0;
-    int each_first = 0, each_end = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        int64_t number;
-        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            fputs(usage, stdout);
-            *exit_now = true;
-            return true;
-        } else if (!strcmp(arg, "-version") || !strcmp(arg, "--version")) {
-            printf("abtest (tslab) 0.1\n");
-            *exit_now = true;
-            return true;
-        } else if (!strcmp(arg, "-engine")) {
-            if (engines == MATCH_ENGINES)
-                return error_set(err, "-engine: exactly two engines (base, then candidate)");
-            engine_first[engines] = i + 1;
-            engine_end[engines] = group_end(argc, argv, i + 1);
-            i = engine_end[engines++] - 1;
-        } else if (!strcmp(arg, "-each")) {
-            each_first = i + 1;
-            each_end = group_end(argc, argv, i + 1);
-            i = each_end - 1;
-        } else if (!strcmp(arg, "-openings")) {
-            if (!parse_openings(argc, argv, &i, s, err))
-                return false;
-        } else if (!strcmp(arg, "-sprt")) {
-            if (!parse_sprt(argc, argv, &i, s, err))
-                return false;
-        } else if (!strcmp(arg, "-srand")) {
-            if (!parse_number_option(argc, argv, &i, 0, INT64_MAX, &number, err))
-                return false;
-            s->seed = (uint64_t)number;
-        } else if (!strcmp(arg, "-rounds")) {
-            if (!parse_number_option(argc, argv, &i, 1, SETTINGS_UNBOUNDED_ROUNDS, &s->rounds, err))
-                return false;
-        } else if (!strcmp(arg, "-maxmoves")) {
-            if (!parse_number_option(argc, argv, &i, 1, 100000, &number, err))
-                return false;
-            s->max_plies = (int)number;
-        } else if (!strcmp(arg, "-concurrency")) {
-            if (!parse_number_option(argc, argv, &i, 1, 256, &number, err))
-                return false;
-            s->concurrency = (int)number;
-        } else if (!strcmp(arg, "-ratinginterval")) {
-            if (!parse_number_option(argc, argv, &i, 1, 1000000, &number, err))
-                return false;
-            s->rating_interval = (int)number;
-        } else if (!strcmp(arg, "-debug-stopafter")) {
-            if (!parse_number_option(argc, argv, &i, 1, INT32_MAX, &number, err))
-                return false;
-            s->debug_stop_after = (int)number;
-        } else if (!strcmp(arg, "-out") || !strcmp(arg, "-resume")) {
-            if (i + 1 >= argc)
-                return error_set(err, "%s needs a file name", arg);
-            if (!copy_path(!strcmp(arg, "-out") ? s->out_path : s->resume_path, argv[++i], arg, err))
-                return false;
-        } else if (!strcmp(arg, "-pgnout")) {
-            if (!parse_file_group(argc, argv, &i, "-pgnout", s->pgn_path, err))
-                return false;
-        } else if (!strcmp(arg, "-plot")) {
-            if (!parse_file_group(argc, argv, &i, "-plot", s->plot_path, err))
-                return false;
-        } else if (!strcmp(arg, "-quiet")) {
-            s->quiet = true;
-        } else if (arg[0] == '-') {
-            return unknown_option(arg, err);
-        } else {
-            return error_set(err, "unexpected '%s' (options start with '-'; see -help)", arg);
-        }
-    }
-    if (s->resume_path[0] && engines == 0)
-        return true; /* everything else comes from the results file */
-    if (engines != MATCH_ENGINES)
-        return error_set(err, "-engine: exactly two engines are needed (base, then candidate); "
-                              "found %d", engines);
-    for (int e = 0; e < MATCH_ENGINES; e++) {
-        EngineSpec *spec = &s->engines[e];
-        spec->config = config_default();
-        /* -each first, so that an engine's own options win. */
-        int firsts[2] = {each_first, engine_first[e]}, ends[2] = {each_end, engine_end[e]};
-        for (int g = 0; g < 2; g++)
-            for (int k = firsts[g]; k < ends[g]; k++) {
-                if (!strncmp(argv[k], "name=", 5)) {
-                    if (g == 0)
-                        return error_set(err, "-each: name= belongs to -engine");
-                    if (!argv[k][5] || strlen(argv[k] + 5) >= MATCH_NAME_MAX)
-                        return error_set(err, "-engine: name empty or longer than %d",
-                                         MATCH_NAME_MAX - 1);
-                    strcpy(spec->name, argv[k] + 5);
-                    continue;
-                }
-                Error inner;
-                if (!config_apply(&spec->config, argv[k], &inner))
-                    return error_set(err, "%s %s: %s", g ? "-engine" : "-each",
-                                     g ? (spec->name[0] ? spec->name : "?") : "", inner.text);
-            }
-        if (!spec->name[0])
-            return error_set(err, "-engine: name=N is required (engine %d)", e + 1);
-        if (!spec->config.depth && !spec->config.nodes && !spec->config.movetime)
-            return error_set(err, "engine %s has no limit: give depth=, nodes= or movetime= "
-                                  "(with -engine or -each)", spec->name);
-    }
-    if (!strcmp(s->engines[0].name, s->engines[1].name))
-        return error_set(err, "-engine: the two engines need different names");
-    if (!s->rounds)
-        s->rounds = s->has_sprt ? SETTINGS_UNBOUNDED_ROUNDS : 0;
-    if (!s->rounds)
-        return error_set(err, "give -rounds N, -sprt, or both");
+    if (!paths_data_file(SETTINGS_DEFAULT_BOOK, path, sizeof path, &inner))
+        return error_set(err, "-openings: %s", inner.text);
+    if (strlen(path) >= sizeof s->book_path)
+        return error_set(err, "-openings: the default book's path is too long: %s", path);
+    strcpy(s->book_path, path);
     return true;
 }
 
 void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
-    textbuf_printf(&buf, "build/abtest");
+    textbuf_printf(&buf, "%s", cli_program());
     SearchConfig defaults = config_default();
     for (int e = 0; e < MATCH_ENGINES; e++) {
         textbuf_printf(&buf, " -engine name=%s", s->engines[e].name);
@@ -420,9 +150,12 @@ bool settings_from_json(const cJSON *json, MatchSettings *s, Error *err) {
     for (int e = 0; e < MATCH_ENGINES; e++) {
         const cJSON *engine = cJSON_GetArrayItem(engines, e);
         char text[CONFIG_TEXT_MAX];
+        Error inner;
         if (!json_text(engine, "name", s->engines[e].name, MATCH_NAME_MAX, err) ||
             !json_text(engine, "config", text, sizeof text, err))
             return false;
+        if (!arguments_check_name(s->engines[e].name, &inner))
+            return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
         s->engines[e].config = config_default();
         for (char *token = strtok(text, " "); token; token = strtok(NULL, " "))
             if (!config_apply(&s->engines[e].config, token, err))

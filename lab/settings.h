@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// abtest's settings: parsed from the command line (fastchess grammar: single-dash options,
-// key=value groups), frozen before any thread starts, written into and compared against results
-// files for resume.
+// abtest's settings: filled from the command line (arguments.c) or a results file, frozen before
+// any thread starts, written into and compared against results files for resume.
 #pragma once
 
 #include "match.h"
@@ -10,13 +9,14 @@
 #include <cJSON.h>
 
 #define SETTINGS_PATH_MAX 512
+#define SETTINGS_DEFAULT_BOOK "openings/default.txt"
 #define SETTINGS_DEFAULT_SEED 20261129
 #define SETTINGS_DEFAULT_MAXMOVES 300
 #define SETTINGS_DEFAULT_RATINGINTERVAL 10
 #define SETTINGS_UNBOUNDED_ROUNDS INT64_C(1000000000000) /* "until the SPRT decides" */
 
 typedef struct {
-    EngineSpec engines[MATCH_ENGINES]; /* base, candidate */
+    EngineSpec engines[MATCH_ENGINES]; /* the first engine (under test), then the baseline */
     char book_path[SETTINGS_PATH_MAX];
     bool order_random;
     int start;            /* 1-based first opening */
@@ -36,13 +36,14 @@ typedef struct {
     int debug_stop_after; /* testing: behave as if interrupted after this many pairs (0 = off) */
 } MatchSettings;
 
-/* The built-in main job (README): killers off vs on at 5000 nodes per move, SPRT <0, 10> on the
- * default book, results, game records and plot in results/. */
+/* The built-in main job (README): killers on (under test, first) against killers off at 5000
+ * nodes per move, SPRT <0, 10> on the default book, results, game records and plot in
+ * results/. The book path is left empty: settings_resolve_book fills it in. */
 void settings_default_job(MatchSettings *settings);
 
-/* Parses argv (after the program name). On error returns false with a message naming the option
- * and what is wrong (with the closest option on a typo). `-help`/`-version` set *exit_now. */
-bool settings_parse(int argc, char **argv, MatchSettings *settings, bool *exit_now, Error *err);
+/* An empty book path becomes the default book (SETTINGS_DEFAULT_BOOK, found as paths.h says).
+ * Fails with where it looked when there is none. */
+bool settings_resolve_book(MatchSettings *settings, Error *err);
 
 /* The command line that reproduces these settings (for reports and the resume hint). */
 void settings_command_line(const MatchSettings *settings, char *out, size_t size);

@@ -24,12 +24,13 @@ typedef struct {
     SprtModel model;
 } SprtParams;
 
-/* Game pairs from the candidate's side, WL and DD kept apart (both score 1). */
+/* Game pairs from the first engine's side (the engine under test), WL and DD kept apart (both
+ * score 1). */
 typedef struct {
     uint64_t ll, ld, wl, dd, wd, ww;
 } Pentanomial;
 
-/* Single games from the candidate's side. */
+/* Single games from the first engine's side. */
 typedef struct {
     uint64_t wins, draws, losses;
 } Trinomial;

@@ -16,7 +16,7 @@ static const char sprt_usage[] =
     "usage: abtest sprt (-penta LL,LD,DD+WL,WD,WW | -penta LL,LD,WL,DD,WD,WW | -wdl W,D,L)\n"
     "                   -sprt elo0=X elo1=Y [alpha=0.05] [beta=0.05]\n"
     "                   [model=normalized|logistic|bayeselo] [-json FILE]\n"
-    "  Prints, for the given counts (candidate's side), the LLR with its bounds and decision,\n"
+    "  Prints, for the given counts (first engine's side), the LLR with its bounds and decision,\n"
     "  Elo +/- 95%, nElo +/- 95% and LOS, exactly as fishtest computes them.\n"
     "  model=bayeselo (legacy, cutechess era) estimates drawelo from W/D/L: give -wdl or the\n"
     "  six-count -penta.\n"

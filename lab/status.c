@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "status.h"
 
+#include "pgn.h"
 #include "sprt_report.h"
 #include "textbuf.h"
 
@@ -77,6 +78,12 @@ void status_line(FILE *out, const MatchSettings *s, const MatchTotals *t, double
     fflush(out);
 }
 
+/* The last component of a path: fastchess names the book by its file name. */
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
     SprtReport r = report_of(s, t);
     char limits[160];
@@ -84,10 +91,10 @@ void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
     uint64_t games = t->wdl.wins + t->wdl.draws + t->wdl.losses;
     double points = (double)t->wdl.wins + 0.5 * (double)t->wdl.draws;
     fprintf(out, "--------------------------------------------------\n");
-    /* fastchess's first line names the engines in command-line order; every number below is
-     * from the candidate's (second engine's) side. */
+    /* fastchess's block: the engines in command-line order, every number from the first's side
+     * (fishtest's parser reads the Games and Ptnml lines). */
     fprintf(out, "Results of %s vs %s (%s, %s):\n", s->engines[0].name, s->engines[1].name,
-            limits, s->book_path);
+            limits, base_name(s->book_path));
     sprt_report_elo_lines(&r, out);
     fprintf(out, "Games: %" PRIu64 ", Wins: %" PRIu64 ", Losses: %" PRIu64 ", Draws: %" PRIu64
                  ", Points: %.1f (%.2f %%)\n",
@@ -103,6 +110,32 @@ void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
         sprt_report_llr_line(&r, out);
     fprintf(out, "--------------------------------------------------\n");
     fflush(out);
+}
+
+/* How each end is written in a per-game line, in fastchess's manner ("White mates"). None of
+ * them contains a colon or the words OpenBench and fishtest count as faults (disconnect, stall,
+ * on time, timeout, illegal). */
+static const char *const END_ANNOTATIONS[] = {
+    [GAME_END_NONE] = "Unfinished",
+    [GAME_END_CAPTURES] = "Tigers win by five captures",
+    [GAME_END_TIGERS_TRAPPED] = "Sheep win, the tigers cannot move",
+    [GAME_END_SHEEP_BLOCKED] = "Tigers win, the sheep cannot move",
+    [GAME_END_REPETITION] = "Draw by 3-fold repetition",
+    [GAME_END_MAX_MOVES] = "Draw by adjudication, move limit",
+};
+
+void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair) {
+    for (int g = 0; g < 2; g++) {
+        const GameRecord *game = &pair->games[g];
+        /* The tigers are named first, as White is: "1-0" is a win for the first-named. */
+        const char *tigers = s->engines[game->tigers_engine].name;
+        const char *sheep = s->engines[1 - game->tigers_engine].name;
+        long long number = 2 * (long long)pair->index + g + 1;
+        fprintf(out, "Started game %lld of %lld (%s vs %s)\n", number, 2 * (long long)s->rounds,
+                tigers, sheep);
+        fprintf(out, "Finished game %lld (%s vs %s): %s {%s}\n", number, tigers, sheep,
+                pgn_result_text(game->result), END_ANNOTATIONS[game->end]);
+    }
 }
 
 static void side_line(FILE *out, const char *who, const Trinomial *t) {
@@ -132,11 +165,11 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
         fprintf(out, "Discarded %" PRId64 " pair(s) still running or finished after that point\n",
                 t->discarded_pairs);
     char name[64];
-    fprintf(out, "By side (results of the candidate, %s):\n", s->engines[1].name);
-    snprintf(name, sizeof name, "%s as tigers:", s->engines[1].name);
-    side_line(out, name, &t->candidate_as[1]);
-    snprintf(name, sizeof name, "%s as sheep:", s->engines[1].name);
-    side_line(out, name, &t->candidate_as[0]);
+    fprintf(out, "By side (results of the first engine, %s):\n", s->engines[0].name);
+    snprintf(name, sizeof name, "%s as tigers:", s->engines[0].name);
+    side_line(out, name, &t->first_as[1]);
+    snprintf(name, sizeof name, "%s as sheep:", s->engines[0].name);
+    side_line(out, name, &t->first_as[0]);
     fprintf(out, "End reasons:");
     for (int e = GAME_END_CAPTURES; e < RESULTS_END_REASONS; e++)
         fprintf(out, "%s %s %" PRIu64, e == GAME_END_CAPTURES ? "" : ",", game_end_name((GameEnd)e),
@@ -148,14 +181,16 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
                 m->moves ? (double)m->depth_sum / (double)m->moves : 0,
                 m->moves ? (double)m->nodes / (double)m->moves : 0);
     }
+    fprintf(out, "\n");
     if (t->book_exhausted)
-        fprintf(out, "\nNote: more pairs than the book's %d openings: openings were replayed",
+        fprintf(out, "Note: more pairs than the book's %d openings: openings were replayed\n",
                 book_positions);
     char limits[160];
     status_limits_text(s, limits, sizeof limits);
-    fprintf(out, "\n\nSummary (for the commit message):\n");
-    fprintf(out, "  abtest %s vs %s, %s, book %s, seed %llu\n", s->engines[1].name,
-            s->engines[0].name, limits, s->book_path, (unsigned long long)s->seed);
+    /* No empty line: OpenBench stops reading a runner's output at the first one. */
+    fprintf(out, "Summary (for the commit message):\n");
+    fprintf(out, "  abtest %s vs %s, %s, book %s, seed %llu\n", s->engines[0].name,
+            s->engines[1].name, limits, s->book_path, (unsigned long long)s->seed);
     fprintf(out, "  Elo %+.2f +/- %.2f, nElo %+.2f +/- %.2f, LOS %.1f %%\n", r.estimate.elo,
             (r.estimate.elo_high - r.estimate.elo_low) / 2, r.estimate.nelo,
             (r.estimate.nelo_high - r.estimate.nelo_low) / 2, 100 * r.estimate.los);

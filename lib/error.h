@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 typedef struct {
-    char text[256]; /* human-readable, no trailing newline; empty when no error */
+    char text[512]; /* human-readable, no trailing newline; empty when no error */
 } Error;
 
 /* Formats a message into err (when err is not NULL) and returns false, so that a parser can

@@ -14,8 +14,9 @@
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
-/* A fast match: 2000-node searches, decided by SPRT in a few hundred pairs. */
-#define MATCH ABTEST " -engine name=base killers=off hint=off -engine name=cand -each nodes=1000" \
+/* A fast match: 1000-node searches, decided by SPRT in a few hundred pairs. The engine under test
+ * (full search) comes first, the baseline (no killers, no hint) second. */
+#define MATCH ABTEST " -engine name=cand -engine name=base killers=off hint=off -each nodes=1000" \
                      " -openings file=" BOOK " -sprt elo0=0 elo1=10 -quiet"
 
 static char dir[64];
@@ -42,24 +43,16 @@ static char *slurp(const char *path) {
     return text;
 }
 
-static cJSON *load(const char *path) {
-    char *text = slurp(path);
-    cJSON *json = cJSON_Parse(text);
-    free(text);
-    if (!json)
-        fail_msg("%s: not JSON", path);
-    return json;
-}
 
 /* The keys that must agree between two runs of the same experiment (timing and the number of
  * discarded in-flight pairs may differ). */
 static void assert_same_results(const char *a_path, const char *b_path) {
     static const char *const keys[] = {"pairs", "pentanomial", "pentanomial_detail", "wdl",
                                        "llr", "decision", "decision_pair", "elo", "elo_ci95",
-                                       "nelo", "los", "engines", "candidate_as_tigers",
-                                       "candidate_as_sheep", "end_reasons", "trajectory",
+                                       "nelo", "los", "engines", "first_as_tigers",
+                                       "first_as_sheep", "end_reasons", "trajectory",
                                        "plies", "book"};
-    cJSON *a = load(a_path), *b = load(b_path);
+    cJSON *a = test_load_json(a_path), *b = test_load_json(b_path);
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         char *x = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, keys[i]));
         char *y = cJSON_PrintUnformatted(cJSON_GetObjectItem(b, keys[i]));
@@ -105,11 +98,20 @@ static void concurrency__one_and_three_give_identical_results_and_records(void *
     snprintf(a, sizeof a, "%s/one.pgn", dir);
     snprintf(b, sizeof b, "%s/three.pgn", dir);
     assert_same_file(a, b);
-    /* The run decided, and its file says so in the required keys. */
+    /* The run decided, and its file says so in the required keys. The first engine (the full
+     * search) is the stronger: every number is from its side, so H1 and a positive Elo. */
     snprintf(a, sizeof a, "%s/one.json", dir);
-    cJSON *json = load(a);
+    cJSON *json = test_load_json(a);
     const char *decision = cJSON_GetStringValue(cJSON_GetObjectItem(json, "decision"));
-    assert_true(!strcmp(decision, "H0") || !strcmp(decision, "H1"));
+    assert_string_equal(decision, "H1");
+    assert_true(cJSON_GetObjectItem(json, "elo")->valuedouble > 0);
+    const cJSON *wdl = cJSON_GetObjectItem(json, "wdl");
+    assert_true(cJSON_GetObjectItem(wdl, "wins")->valuedouble >
+                cJSON_GetObjectItem(wdl, "losses")->valuedouble);
+    assert_int_equal(cJSON_GetObjectItem(json, "format")->valueint, 2);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(
+                            cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), 0), "name")),
+                        "cand");
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(json, "pentanomial")), 5);
     assert_non_null(cJSON_GetObjectItem(cJSON_GetObjectItem(json, "wdl"), "wins"));
     assert_true(cJSON_IsArray(cJSON_GetObjectItem(json, "elo_ci95")));
@@ -126,7 +128,7 @@ static void interrupt__in_process_then_resume_twice_matches(void **state) {
              dir, dir);
     char *out;
     assert_int_equal(test_run(command, &out), 130);
-    assert_non_null(strstr(out, "resume with: build/abtest -resume"));
+    assert_non_null(strstr(out, "resume with: " ABTEST " -resume"));
     free(out);
     snprintf(command, sizeof command, ABTEST " -resume %s/cut.json -quiet -debug-stopafter 41", dir);
     assert_int_equal(test_run(command, NULL), 130);
@@ -135,7 +137,7 @@ static void interrupt__in_process_then_resume_twice_matches(void **state) {
     snprintf(a, sizeof a, "%s/one.json", dir);
     snprintf(b, sizeof b, "%s/cut.json", dir);
     assert_same_results(a, b);
-    cJSON *json = load(b);
+    cJSON *json = test_load_json(b);
     assert_int_equal(cJSON_GetObjectItem(json, "sessions")->valueint, 3);
     cJSON_Delete(json);
     snprintf(a, sizeof a, "%s/one.pgn", dir);
@@ -194,7 +196,7 @@ static void self_play__elo_zero_and_never_h1(void **state) {
              ABTEST " -engine name=a -engine name=b -each nodes=1000 -openings file=" BOOK
                     " -sprt elo0=0 elo1=10 -quiet -rounds 400 -out %s", path);
     assert_int_equal(test_run(command, NULL), 0);
-    cJSON *json = load(path);
+    cJSON *json = test_load_json(path);
     /* Equal deterministic engines replay game 1 with the names swapped in game 2: every pair
      * scores exactly 1, so Elo is 0 and the test can only reject. */
     assert_float_equal(cJSON_GetObjectItem(json, "elo")->valuedouble, 0, 1e-9);
@@ -228,6 +230,39 @@ static const ErrorRow error_rows[] = {
     {"-engine name=a -engine name=b -each nodes=10", "give -rounds N, -sprt", "no end"},
     {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -openings file=x order=shuffle",
      "order: 'shuffle' is not allowed", "bad order"},
+    /* fastchess habits get pointers to what abtest does instead. */
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -log file=x",
+     "-log is a fastchess option abtest does not take: in-process engines have no protocol",
+     "-log"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -draw movenumber=40",
+     "score adjudication is not implemented", "-draw"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -resign movecount=3",
+     "score adjudication is not implemented", "-resign"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -recover",
+     "nothing to recover", "-recover"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -config file=x.json",
+     "use -resume F.json", "-config"},
+    {"-engine name=a -engine name=b -each tc=10+0.1 -rounds 2",
+     "'tc=10+0.1' is a fastchess engine option abtest does not take: in-process engines take "
+     "nodes=N, depth=N or movetime=MS", "tc="},
+    {"-engine name=a -engine name=b -each st=0.1 -rounds 2", "movetime=MS (st=0.1 is movetime=100)",
+     "st="},
+    {"-engine name=a cmd=./sf -engine name=b -each nodes=10 -rounds 2",
+     "engines are configurations of the in-process search", "cmd="},
+    {"-engine name=a -engine name=b -each nodes=10 option.Hash=16 -rounds 2",
+     "search options are plain key=value tokens", "option."},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -games 1",
+     "abtest always plays pairs", "-games 1"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -openings file=x format=pgn",
+     "format: 'pgn' is not supported", "pgn book"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -openings",
+     "-openings needs file=F", "-openings without a file"},
+    {"-engine \"name=a b\" -engine name=b -each nodes=10 -rounds 2",
+     "use letters, digits and . _ + - only", "a space in a name"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -out -quiet",
+     "looks like an option, not a file name", "-out followed by an option"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -out /etc/passwd/x.json",
+     "-out /etc/passwd/x.json: /etc/passwd is not a directory", "-out under a file"},
 };
 
 static void errors__books_and_options(void **state) {
@@ -258,11 +293,141 @@ static void errors__books_and_options(void **state) {
     /* Resuming with a different experiment says what differs. */
     reference_run();
     snprintf(command, sizeof command,
-             ABTEST " -engine name=base -engine name=cand -each nodes=999 -openings file=" BOOK
+             ABTEST " -engine name=cand -engine name=base -each nodes=999 -openings file=" BOOK
                     " -sprt elo0=0 elo1=10 -resume %s/one.json", dir);
     assert_int_not_equal(test_run(command, &out), 0);
-    assert_non_null(strstr(out, "the run differs from the results file in: engine base options"));
+    assert_non_null(strstr(out, "the run differs from the results file in: engine cand options"));
     free(out);
+}
+
+/* A quick bounded match into dir/NAME.{json,pgn}; returns the exit status and the output. */
+static int quick_run(const char *name, const char *extra, char **out) {
+    char command[4096];
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=a -engine name=b killers=off -each nodes=300 -openings file="
+                    BOOK " -rounds 6 -quiet -out %s/%s.json -pgnout file=%s/%s.pgn %s",
+             dir, name, dir, name, extra);
+    return test_run(command, out);
+}
+
+static bool exists(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+static void outputs__finished_runs_move_aside_and_unfinished_are_refused(void **state) {
+    (void)state;
+    char *out, expected[1024];
+    assert_int_equal(quick_run("again", "", NULL), 0);
+    /* The same command again: the finished files are moved aside, and the output says so. */
+    assert_int_equal(quick_run("again", "", &out), 0);
+    snprintf(expected, sizeof expected, "note: %s/again.json existed (an earlier run): moved to "
+                                        "%s/again.1.json", dir, dir);
+    if (!strstr(out, expected))
+        fail_msg("'%s' not in:\n%s", expected, out);
+    free(out);
+    assert_true(exists("again.json") && exists("again.pgn"));
+    assert_true(exists("again.1.json") && exists("again.1.pgn"));
+    /* Once more: the next number. */
+    assert_int_equal(quick_run("again", "", NULL), 0);
+    assert_true(exists("again.2.json") && exists("again.2.pgn"));
+
+    /* An interrupted run is not replaced: it says how to resume it. */
+    assert_int_equal(quick_run("cut_short", "-debug-stopafter 2", NULL), 130);
+    assert_int_equal(quick_run("cut_short", "", &out), 2);
+    snprintf(expected, sizeof expected, "-out %s/cut_short.json holds an unfinished run (2 pairs): "
+                                        "continue it with `" ABTEST " -resume %s/cut_short.json`",
+             dir, dir);
+    if (!strstr(out, expected))
+        fail_msg("'%s' not in:\n%s", expected, out);
+    free(out);
+    assert_false(exists("cut_short.1.json"));
+
+    /* An output that cannot be written fails before the first game. */
+    char command[1024];
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=a -engine name=b -each nodes=300 -openings file=" BOOK
+                    " -rounds 2 -pgnout file=%s/again.json/x.pgn", dir);
+    assert_int_equal(test_run(command, &out), 2);
+    assert_non_null(strstr(out, "is not a directory"));
+    assert_null(strstr(out, "Started game"));
+    free(out);
+    /* Output directories are created as needed. */
+    assert_int_equal(quick_run("new/deeper/run", "", NULL), 0);
+    assert_true(exists("new/deeper/run.json") && exists("new/deeper/run.pgn"));
+}
+
+static void results__format_1_is_not_resumed_with_the_wrong_perspective(void **state) {
+    (void)state;
+    assert_int_equal(quick_run("old_format", "", NULL), 0);
+    char path[512], command[1024], *out;
+    snprintf(path, sizeof path, "%s/old_format.json", dir);
+    cJSON *json = test_load_json(path);
+    cJSON_ReplaceItemInObject(json, "format", cJSON_CreateNumber(1));
+    cJSON_ReplaceItemInObject(json, "state", cJSON_CreateString("interrupted"));
+    char *text = cJSON_Print(json);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command, ABTEST " -resume %s", path);
+    assert_int_equal(test_run(command, &out), 2);
+    assert_non_null(strstr(out, "results format 1, written by an older abtest that counted from "
+                                "the second engine's side"));
+    free(out);
+}
+
+static void habits__fastchess_forms_that_mean_what_abtest_does(void **state) {
+    (void)state;
+    /* -repeat and -games 2 are accepted; -openings takes a bare file name; a second -each adds
+     * to the first. */
+    char command[4096], path[512], *out;
+    snprintf(path, sizeof path, "%s/habits.json", dir);
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=a -engine name=b -each nodes=300 -each killers=off -repeat "
+                    "-games 2 -openings " BOOK " -rounds 3 -quiet -out %s", path);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    cJSON *json = test_load_json(path);
+    const cJSON *engine;
+    cJSON_ArrayForEach(engine, cJSON_GetObjectItem(json, "engines")) {
+        const char *config = cJSON_GetStringValue(cJSON_GetObjectItem(engine, "config_text"));
+        assert_non_null(strstr(config, "killers=off"));
+        assert_non_null(strstr(config, "nodes=300"));
+    }
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(json, "book"),
+                                                                 "path")),
+                        BOOK);
+    cJSON_Delete(json);
+}
+
+static void plot__a_run_too_short_to_plot_says_so(void **state) {
+    (void)state;
+    char extra[512], *out;
+    snprintf(extra, sizeof extra, "-plot file=%s/short.png", dir);
+    assert_int_equal(quick_run("short", extra, &out), 0);
+    assert_non_null(strstr(out, "plot: not drawn: the run is too short to plot (1 point"));
+    free(out);
+    assert_false(exists("short.png"));
+}
+
+static void metadata__version_commit_host_and_times_recorded(void **state) {
+    (void)state;
+    reference_run();
+    char path[512];
+    snprintf(path, sizeof path, "%s/one.json", dir);
+    cJSON *json = test_load_json(path);
+    static const char *const keys[] = {"version", "commit", "host", "started", "updated", "ended"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!cJSON_GetStringValue(cJSON_GetObjectItem(json, keys[i])))
+            fail_msg("no \"%s\" in the results file", keys[i]);
+    const char *started = cJSON_GetStringValue(cJSON_GetObjectItem(json, "started"));
+    assert_int_equal(strlen(started), 20); /* 2026-11-29T23:41:12Z */
+    assert_int_equal(started[10], 'T');
+    assert_int_equal(started[19], 'Z');
+    cJSON_Delete(json);
 }
 
 int main(int argc, char **argv) {
@@ -273,6 +438,11 @@ int main(int argc, char **argv) {
         cmocka_unit_test(interrupt__kill_9_then_resume_matches),
         cmocka_unit_test(self_play__elo_zero_and_never_h1),
         cmocka_unit_test(errors__books_and_options),
+        cmocka_unit_test(outputs__finished_runs_move_aside_and_unfinished_are_refused),
+        cmocka_unit_test(results__format_1_is_not_resumed_with_the_wrong_perspective),
+        cmocka_unit_test(habits__fastchess_forms_that_mean_what_abtest_does),
+        cmocka_unit_test(plot__a_run_too_short_to_plot_says_so),
+        cmocka_unit_test(metadata__version_commit_host_and_times_recorded),
     };
     return tslab_run_tests_setup("abtest", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -3,6 +3,8 @@
 // changed move, compare of a configuration with itself, clear errors on bad input.
 #include "test_util.h"
 
+#include "config.h"
+
 #include <cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,50 +67,93 @@ static void write_text(const char *path, const char *text) {
     fclose(f);
 }
 
-static void check__passes_then_names_a_doctored_position(void **state) {
-    (void)state;
-    char pin[64], command[512];
-    snprintf(pin, sizeof pin, "/tmp/tslab_pin_%d.json", (int)getpid());
-    snprintf(command, sizeof command, BENCH " pin -depth 5 -out %s", pin);
-    assert_int_equal(test_run(command, NULL), 0);
-    snprintf(command, sizeof command, BENCH " check %s", pin);
-    char *out;
-    assert_int_equal(test_run(command, &out), 0);
-    assert_non_null(strstr(out, "ok: every move and score unchanged"));
-    free(out);
+/* Rewrites the pin file at path after edit(json) changed it. */
+static void rewrite_pin(const char *path, void (*edit)(cJSON *json)) {
+    char *text = test_read_file(path);
+    cJSON *json = cJSON_Parse(text);
+    free(text);
+    assert_non_null(json);
+    edit(json);
+    text = cJSON_Print(json);
+    write_text(path, text);
+    free(text);
+    cJSON_Delete(json);
+}
 
-    /* Doctor the pinned move and score of "early2". */
-    char *pinned = test_read_file(pin);
-    cJSON *json = cJSON_Parse(pinned);
-    free(pinned);
-    cJSON *positions = cJSON_GetObjectItem(json, "positions"), *row;
-    cJSON_ArrayForEach(row, positions) {
+/* Pinned with the hint off, checked with the file's config set to the defaults: the hint is an
+ * ordering feature, so every move and score stays and only node counts fall. */
+static void pin_config_to_defaults(cJSON *json) {
+    char text[1024];
+    SearchConfig defaults = config_default();
+    defaults.depth = 5;
+    config_to_text(&defaults, text, sizeof text);
+    cJSON_ReplaceItemInObject(json, "config", cJSON_CreateString(text));
+}
+
+static void doctor_early2_move(cJSON *json) {
+    cJSON *row;
+    cJSON_ArrayForEach(row, cJSON_GetObjectItem(json, "positions")) {
         if (strcmp(string_of(row, "id"), "early2"))
             continue;
         cJSON_ReplaceItemInObject(row, "move", cJSON_CreateString("a1-a2"));
         cJSON_ReplaceItemInObject(row, "score", cJSON_CreateNumber(-7));
     }
-    char *text = cJSON_Print(json);
-    write_text(pin, text);
-    free(text);
-    assert_int_equal(test_run(command, &out), 1);
-    assert_non_null(strstr(out, "changed: early2"));
-    assert_non_null(strstr(out, "move a1-a2 ->"));
-    assert_non_null(strstr(out, "score -7 ->"));
+}
+
+static void check__identical_functional_and_efficiency_outcomes(void **state) {
+    (void)state;
+    char pin[64], command[512], *out;
+    snprintf(pin, sizeof pin, "/tmp/tslab_pin_%d.json", (int)getpid());
+    snprintf(command, sizeof command, BENCH " pin -depth 5 -out %s", pin);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "Bench: "));
+    free(out);
+    snprintf(command, sizeof command, BENCH " check %s", pin);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "IDENTICAL: every move, score and node count as pinned"));
     free(out);
 
-    /* A different configuration in the file: the evaluation moves most scores. */
-    cJSON_ReplaceItemInObject(json, "config", cJSON_CreateString("eval_jumps=0"));
-    text = cJSON_Print(json);
-    write_text(pin, text);
-    free(text);
-    cJSON_Delete(json);
+    /* A functional change: a pinned move and score differ (exit 1, named). */
+    rewrite_pin(pin, doctor_early2_move);
     assert_int_equal(test_run(command, &out), 1);
-    assert_non_null(strstr(out, "FAILED: moves or scores changed"));
+    assert_non_null(strstr(out, "changed: early2   move a1-a2 ->"));
+    assert_non_null(strstr(out, "score -7 ->"));
+    assert_non_null(strstr(out, "FUNCTIONAL CHANGE: 1 move(s) or score(s) changed"));
+    free(out);
+
+    /* An efficiency change: pinned without the hint, checked with it (exit 3, with ratios). */
+    snprintf(command, sizeof command, BENCH " pin -depth 5 hint=off -out %s", pin);
+    assert_int_equal(test_run(command, NULL), 0);
+    rewrite_pin(pin, pin_config_to_defaults);
+    snprintf(command, sizeof command, BENCH " check %s", pin);
+    assert_int_equal(test_run(command, &out), 3);
+    assert_non_null(strstr(out, "moves and scores: 0 position(s) changed"));
+    assert_non_null(strstr(out, "nodes:   start"));
+    assert_non_null(strstr(out, "EFFICIENCY CHANGE: the same moves and scores for x0."));
     free(out);
     snprintf(command, sizeof command, BENCH " check %s -json -", pin);
     cJSON *result = run_json(command);
+    assert_string_equal(string_of(result, "outcome"), "efficiency");
     assert_false(cJSON_IsTrue(cJSON_GetObjectItem(result, "ok")));
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(result, "changed")), 0);
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(result, "node_changed")) > 10);
+    assert_true(cJSON_GetObjectItem(result, "node_ratio")->valuedouble < 1);
+    cJSON_Delete(result);
+
+    /* A different evaluation in the file moves most scores: functional. */
+    snprintf(command, sizeof command, BENCH " pin -depth 5 -out %s", pin);
+    assert_int_equal(test_run(command, NULL), 0);
+    char *pinned = test_read_file(pin);
+    cJSON *json = cJSON_Parse(pinned);
+    free(pinned);
+    cJSON_ReplaceItemInObject(json, "config", cJSON_CreateString("eval_jumps=0"));
+    char *text = cJSON_Print(json);
+    write_text(pin, text);
+    free(text);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command, BENCH " check %s -json -", pin);
+    result = run_json(command);
+    assert_string_equal(string_of(result, "outcome"), "functional");
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(result, "changed")) > 1);
     cJSON_Delete(result);
     unlink(pin);
@@ -181,7 +226,7 @@ static void errors__clear_messages_and_non_zero_exits(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(signature__same_across_runs_and_threads),
-        cmocka_unit_test(check__passes_then_names_a_doctored_position),
+        cmocka_unit_test(check__identical_functional_and_efficiency_outcomes),
         cmocka_unit_test(compare__configuration_with_itself_is_identical),
         cmocka_unit_test(errors__clear_messages_and_non_zero_exits),
     };

@@ -6,6 +6,7 @@
 #include "movegen.h"
 #include "rng.h"
 
+#include <cJSON.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,6 +62,18 @@ static inline char *test_read_file(const char *path) {
         text[length] = '\0';
     fclose(f);
     return text;
+}
+
+/* A JSON file, parsed, or the test fails naming it. */
+static inline cJSON *test_load_json(const char *path) {
+    char *text = test_read_file(path);
+    if (!text)
+        fail_msg("cannot read %s", path);
+    cJSON *json = cJSON_Parse(text);
+    free(text);
+    if (!json)
+        fail_msg("%s: not JSON", path);
+    return json;
 }
 
 /* Runs a shell command; returns its exit status and (when out is not NULL) what it printed,

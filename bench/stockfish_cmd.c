@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// `bench bench [ttSize] [threads] [limit] [fenFile] [limitType]`: the suite run with Stockfish's
+// positional arguments, so that frameworks that run `./engine bench` (OpenBench) or
+// `./engine bench 16 1 13 default depth` (fishtest) get what they expect.
+#include "commands.h"
+
+#include "cli.h"
+#include "parse.h"
+#include "suite.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A table slot is 16 bytes, so a megabyte holds 2^16 of them. */
+#define SLOTS_PER_MB_BITS 16
+
+static const char stockfish_usage[] =
+    "usage: bench bench [ttSize] [threads] [limit] [fenFile] [limitType]\n"
+    "  The suite run with Stockfish's arguments, in Stockfish's order:\n"
+    "  ttSize     MB of cache table (default 16 = 2^20 slots of 16 bytes, tt_bits=20); rounded\n"
+    "             down to a power of two\n"
+    "  threads    positions searched in parallel (default 1); unlike Stockfish, each search is\n"
+    "             single-threaded, so results and node counts do not depend on it\n"
+    "  limit      the depth (default 11), the nodes or the milliseconds per position\n"
+    "  fenFile    default (the suite) or a positions file; 'current' does not apply (a tool\n"
+    "             has no current position)\n"
+    "  limitType  depth (default), nodes or movetime; movetime results depend on the machine;\n"
+    "             perft and eval do not apply (see bench perft, bench search)\n"
+    "  Prints the table and, last, on stderr: Total time (ms), Nodes searched, Nodes/second.\n";
+
+/* floor(log2(megabytes)) + 16: the table bits for a size in MB. */
+static int tt_bits_for_megabytes(int megabytes) {
+    int bits = 0;
+    while ((2 << bits) <= megabytes)
+        bits++;
+    return bits + SLOTS_PER_MB_BITS;
+}
+
+int bench_stockfish_main(int argc, char **argv) {
+    if (argc > 0 && (!strcmp(argv[0], "-help") || !strcmp(argv[0], "--help"))) {
+        bench_print_usage(stockfish_usage);
+        return 0;
+    }
+    if (argc > 5)
+        die("at most 5 arguments (ttSize threads limit fenFile limitType)\n%s",
+            stockfish_usage);
+    BenchArgs args;
+    memset(&args, 0, sizeof args);
+    args.threads = 1;
+    SearchConfig config = config_default();
+    Error err;
+    int megabytes = 16;
+    int64_t limit = BENCH_DEFAULT_DEPTH;
+    if (argc > 0 && !parse_int(argv[0], 1, 1 << 20, &megabytes, &err))
+        die("ttSize: %s", err.text);
+    config.tt_bits = tt_bits_for_megabytes(megabytes);
+    const OptionSpec *bits = config_find("tt_bits");
+    if (config.tt_bits > bits->max)
+        die("ttSize %d MB: at most %lld MB (tt_bits=%lld)", megabytes,
+            1LL << (bits->max - SLOTS_PER_MB_BITS), (long long)bits->max);
+    if (argc > 1 && !parse_int(argv[1], 1, 1024, &args.threads, &err))
+        die("threads: %s", err.text);
+    if (argc > 2 && !parse_int64(argv[2], 1, INT64_C(1) << 40, &limit, &err))
+        die("limit: %s", err.text);
+    if (argc > 3 && strcmp(argv[3], "default")) {
+        if (!strcmp(argv[3], "current"))
+            die("fenFile 'current' does not apply: a tool has no current position "
+                "(give a positions file, or use bench search -fen POSITION)");
+        args.positions = argv[3];
+    }
+    const char *type = argc > 4 ? argv[4] : "depth";
+    config.depth = 0;
+    if (!strcmp(type, "depth")) {
+        if (limit > SEARCH_MAX_DEPTH)
+            die("depth %lld: at most %d", (long long)limit, SEARCH_MAX_DEPTH);
+        config.depth = (int)limit;
+    } else if (!strcmp(type, "nodes")) {
+        config.nodes = limit;
+    } else if (!strcmp(type, "movetime")) {
+        config.movetime = limit;
+    } else if (!strcmp(type, "perft") || !strcmp(type, "eval")) {
+        die("limitType %s does not apply here (perft: bench perft DEPTH; a position's "
+            "evaluation: bench search depth=1)", type);
+    } else {
+        die("limitType '%s' is not one of depth, nodes, movetime", type);
+    }
+    return bench_run_suite(&args, &config);
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Where the tools find their default data (the bench suite and its pinned signature, the default
+// opening book), and creating the directories an output file needs. Defaults are looked for, in
+// this order:
+//   1. $TSLAB_DATA, when set (nothing else is tried);
+//   2. the tslab checkout containing the current directory (a developer at work);
+//   3. the checkout containing the running program (build/bench started from elsewhere);
+//   4. the installed data beside the program, <bin>/../share/tslab (`make install`).
+// Files the user names on the command line are never looked up: they are paths as given.
+#pragma once
+
+#include "error.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define PATHS_MAX 4096
+
+/* The default data file `relative` (e.g. "bench/positions.txt") into out: the short relative
+ * form when the current directory is the data root, else an absolute path. Returns false with
+ * err saying where it looked when no data root has the file. */
+bool paths_data_file(const char *relative, char *out, size_t size, Error *err);
+
+/* One line for -help saying where defaults come from, e.g.
+ * "defaults: /opt/tslab/share/tslab (installed beside the program; TSLAB_DATA overrides)". */
+void paths_describe_defaults(char *out, size_t size);
+
+/* Creates the directories above path that do not exist yet (mkdir -p of its directory part).
+ * Fails with the directory and the system's reason. */
+bool paths_make_parent(const char *path, Error *err);

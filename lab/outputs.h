@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// A run's output files (-out, -pgnout, -plot): checked before the first game is played, and never
+// silently replaced. A fresh run moves the files of an earlier finished run aside
+// (NAME.EXT -> NAME.N.EXT) and says so; it refuses to start over an unfinished run, which
+// -resume continues.
+#pragma once
+
+#include "settings.h"
+
+#include <stdio.h>
+
+/* Creates the directories each output needs and checks that each can be written (a directory
+ * in the way, a missing permission or a read-only file system fails here, before any game). */
+bool outputs_check_writable(const MatchSettings *settings, Error *err);
+
+/* For a fresh run: outputs_check_writable, then handles files left by an earlier run. A results
+ * file of an unfinished run is an error that says how to resume it; otherwise existing outputs
+ * are renamed with the first free number N and each move is reported on out. */
+bool outputs_prepare_fresh(const MatchSettings *settings, FILE *out, Error *err);
