@@ -21,6 +21,9 @@ void cli_init(const char *argv0) {
 
 const char *cli_program(void) { return program_path; }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 0)))
+#endif
 static void print_error(const char *format, va_list args) {
     fprintf(stderr, "%s: ", program_name);
     vfprintf(stderr, format, args);

@@ -416,7 +416,6 @@ int runner_run(MatchSettings *s) {
     }
     bool live = !s->quiet && isatty(STDOUT_FILENO);
     RunState state = RUN_RUNNING;
-    double last_status = 0;
     pthread_mutex_lock(&r->mutex);
     while (state == RUN_RUNNING) {
         if (r->failed || interrupt_signal ||
@@ -453,10 +452,9 @@ int runner_run(MatchSettings *s) {
                 checkpoint(r, RUN_RUNNING, session_start, seconds_before);
             }
         }
-        if (live && (now - last_status > STATUS_PERIOD_SECONDS || state != RUN_RUNNING)) {
+        if (live) { /* the game lines scrolled it away: it stays below them */
             double rate = (double)(r->totals.pairs - session_first) / (now - session_start);
             status_line(stdout, s, &r->totals, rate);
-            last_status = now;
         }
         pthread_mutex_lock(&r->mutex);
     }
