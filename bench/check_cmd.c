@@ -8,6 +8,7 @@
 #include "commands.h"
 
 #include "cli.h"
+#include "pinfile.h"
 #include "report.h"
 #include "suite.h"
 
@@ -30,103 +31,6 @@ typedef enum { OUTCOME_IDENTICAL, OUTCOME_EFFICIENCY, OUTCOME_FUNCTIONAL } Outco
 
 static const char *const OUTCOME_NAMES[] = {"identical", "efficiency", "functional"};
 
-/* One pinned position. */
-typedef struct {
-    char move[MOVE_TEXT_MAX];
-    int score;
-    double nodes;
-} Pinned;
-
-static const char *json_string(const cJSON *object, const char *key, const char *path, int index) {
-    const char *value = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(object, key));
-    if (!value)
-        die("check: %s: position %d: missing string \"%s\"", path, index, key);
-    return value;
-}
-
-static double json_number(const cJSON *object, const char *key, const char *path, int index) {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
-    if (!cJSON_IsNumber(item))
-        die("check: %s: %s%d: missing number \"%s\"", path, index >= 0 ? "position " : "",
-            index, key);
-    return item->valuedouble;
-}
-
-static char *read_whole_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        die("check: %s: cannot open: %s", path, strerror(errno));
-    char *text = NULL;
-    size_t length = 0, capacity = 0;
-    for (;;) {
-        if (length + 4096 + 1 > capacity) {
-            capacity = capacity ? capacity * 2 : 65536;
-            char *grown = realloc(text, capacity);
-            if (!grown)
-                die("check: %s: out of memory", path);
-            text = grown;
-        }
-        size_t got = fread(text + length, 1, capacity - length - 1, f);
-        length += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    text[length] = '\0';
-    return text;
-}
-
-/* What a signature file pinned: the configuration (depth included) and every position. */
-typedef struct {
-    SearchConfig config;
-    BookEntry *entries;
-    Pinned *pinned;
-    int count;
-    double nodes;
-    char signature[32];
-} PinFile;
-
-static void load_pin(const char *path, PinFile *pin) {
-    char *text = read_whole_file(path);
-    cJSON *json = cJSON_Parse(text);
-    if (!json) {
-        const char *near = cJSON_GetErrorPtr();
-        die("check: %s: not valid JSON (near: %.30s)", path, near ? near : "the end");
-    }
-    free(text);
-    pin->config = config_default();
-    char config_text[1024];
-    snprintf(config_text, sizeof config_text, "%s", json_string(json, "config", path, -1));
-    Error err;
-    for (char *token = strtok(config_text, " "); token; token = strtok(NULL, " "))
-        if (!config_apply(&pin->config, token, &err))
-            die("check: %s: config: %s", path, err.text);
-    pin->config.depth = (int)json_number(json, "depth", path, -1);
-    const cJSON *positions = cJSON_GetObjectItemCaseSensitive(json, "positions");
-    pin->count = cJSON_GetArraySize(positions);
-    if (!cJSON_IsArray(positions) || pin->count == 0)
-        die("check: %s: no \"positions\" array", path);
-    pin->entries = calloc((size_t)pin->count, sizeof *pin->entries);
-    pin->pinned = calloc((size_t)pin->count, sizeof *pin->pinned);
-    if (!pin->entries || !pin->pinned)
-        die("check: out of memory");
-    for (int i = 0; i < pin->count; i++) {
-        const cJSON *row = cJSON_GetArrayItem(positions, i);
-        BookEntry *entry = &pin->entries[i];
-        snprintf(entry->id, sizeof entry->id, "%s", json_string(row, "id", path, i));
-        const char *position = json_string(row, "position", path, i);
-        if (!board_from_text(position, &entry->board, &err))
-            die("check: %s: position %d (%s): %s", path, i, entry->id, err.text);
-        snprintf(pin->pinned[i].move, sizeof pin->pinned[i].move, "%s",
-                 json_string(row, "move", path, i));
-        pin->pinned[i].score = (int)json_number(row, "score", path, i);
-        pin->pinned[i].nodes = json_number(row, "nodes", path, i);
-    }
-    pin->nodes = json_number(json, "nodes", path, -1);
-    snprintf(pin->signature, sizeof pin->signature, "%s", json_string(json, "signature", path, -1));
-    cJSON_Delete(json);
-}
-
 static double ratio(double now, double pinned) { return pinned > 0 ? now / pinned : 0; }
 
 int bench_check_main(int argc, char **argv) {
@@ -138,10 +42,16 @@ int bench_check_main(int argc, char **argv) {
     char default_path[PATHS_MAX];
     const char *path = bench_file_or_default(args.file, BENCH_DEFAULT_SIGNATURE, default_path);
     PinFile pin;
-    load_pin(path, &pin);
-    BenchRun run;
     Error err;
-    if (!bench_run(pin.entries, pin.count, &pin.config, args.threads, &run, &err))
+    if (!pinfile_load(path, &pin, &err))
+        die("check: %s", err.text);
+    BookEntry *entries = malloc((size_t)pin.count * sizeof *entries);
+    if (!entries)
+        die("check: out of memory");
+    for (int i = 0; i < pin.count; i++)
+        entries[i] = pin.rows[i].entry;
+    BenchRun run;
+    if (!bench_run(entries, pin.count, &pin.config, args.threads, &run, &err))
         die("check: %s", err.text);
 
     FILE *out = bench_table_stream(args.json);
@@ -150,46 +60,48 @@ int bench_check_main(int argc, char **argv) {
     for (int i = 0; i < pin.count; i++) {
         char move[MOVE_TEXT_MAX];
         const SearchResult *r = &run.rows[i].result;
-        const Pinned *p = &pin.pinned[i];
-        const char *id = pin.entries[i].id;
+        const PinnedRow *p = &pin.rows[i];
+        const char *id = p->entry.id;
         move_to_text(r->move, move);
-        bool same_answer = !strcmp(move, p->move) && r->score == p->score;
-        bool same_nodes = (double)r->stats.nodes == p->nodes;
+        bool same_answer = r->move == p->move && r->score == p->score;
+        bool same_nodes = r->stats.nodes == p->nodes;
         if (same_answer && same_nodes)
             continue;
         cJSON *row = cJSON_CreateObject();
         cJSON_AddStringToObject(row, "id", id);
-        cJSON_AddNumberToObject(row, "old_nodes", p->nodes);
+        cJSON_AddNumberToObject(row, "old_nodes", (double)p->nodes);
         cJSON_AddNumberToObject(row, "new_nodes", (double)r->stats.nodes);
         if (same_answer) {
             efficiency++;
-            fprintf(out, "nodes:   %-8s %.0f -> %" PRIu64 " (x%.4f)\n", id, p->nodes,
-                    r->stats.nodes, ratio((double)r->stats.nodes, p->nodes));
+            fprintf(out, "nodes:   %-8s %" PRIu64 " -> %" PRIu64 " (x%.4f)\n", id, p->nodes,
+                    r->stats.nodes, ratio((double)r->stats.nodes, (double)p->nodes));
             cJSON_AddItemToArray(node_changed, row);
             continue;
         }
         functional++;
-        fprintf(out, "changed: %-8s move %s -> %s, score %d -> %d, nodes %.0f -> %" PRIu64 "\n",
-                id, p->move, move, p->score, r->score, p->nodes, r->stats.nodes);
-        cJSON_AddStringToObject(row, "old_move", p->move);
+        fprintf(out, "changed: %-8s move %s -> %s, score %d -> %d, nodes %" PRIu64 " -> %" PRIu64
+                     "\n",
+                id, p->move_text, move, p->score, r->score, p->nodes, r->stats.nodes);
+        cJSON_AddStringToObject(row, "old_move", p->move_text);
         cJSON_AddStringToObject(row, "new_move", move);
         cJSON_AddNumberToObject(row, "old_score", p->score);
         cJSON_AddNumberToObject(row, "new_score", r->score);
         cJSON_AddItemToArray(changed, row);
     }
-    Outcome outcome = functional      ? OUTCOME_FUNCTIONAL
-                      : efficiency || (double)run.total.nodes != pin.nodes ? OUTCOME_EFFICIENCY
-                                                                           : OUTCOME_IDENTICAL;
-    double total_ratio = ratio((double)run.total.nodes, pin.nodes);
+    Outcome outcome = functional                                  ? OUTCOME_FUNCTIONAL
+                      : efficiency || run.total.nodes != pin.nodes ? OUTCOME_EFFICIENCY
+                                                                   : OUTCOME_IDENTICAL;
+    double total_ratio = ratio((double)run.total.nodes, (double)pin.nodes);
+    char pinned_hex[17];
+    bench_hex(pin.signature, pinned_hex);
     char hex[17];
     fprintf(out, "checked %d positions at depth %d against %s\n", pin.count, pin.config.depth,
             path);
     fprintf(out, "moves and scores: %d position(s) changed\n", functional);
-    fprintf(out, "nodes: %" PRIu64 ", pinned %.0f (x%.4f, %+.2f%%); %d position(s) changed "
-                 "node count only\n",
-            run.total.nodes, pin.nodes, total_ratio, 100 * (total_ratio - 1),
-            efficiency);
-    fprintf(out, "signature: %s (pinned %s)\n", bench_hex(run.signature, hex), pin.signature);
+    fprintf(out, "nodes: %" PRIu64 ", pinned %" PRIu64 " (x%.4f, %+.2f%%); %d position(s) "
+                 "changed node count only\n",
+            run.total.nodes, pin.nodes, total_ratio, 100 * (total_ratio - 1), efficiency);
+    fprintf(out, "signature: %s (pinned %s)\n", bench_hex(run.signature, hex), pinned_hex);
     fprintf(out, "Bench: %" PRIu64 "\n", run.total.nodes);
     switch (outcome) {
     case OUTCOME_IDENTICAL:
@@ -213,9 +125,9 @@ int bench_check_main(int argc, char **argv) {
         cJSON_AddItemToObject(json, "changed", changed);
         cJSON_AddItemToObject(json, "node_changed", node_changed);
         cJSON_AddStringToObject(json, "signature", hex);
-        cJSON_AddStringToObject(json, "pinned_signature", pin.signature);
+        cJSON_AddStringToObject(json, "pinned_signature", pinned_hex);
         cJSON_AddNumberToObject(json, "nodes", (double)run.total.nodes);
-        cJSON_AddNumberToObject(json, "pinned_nodes", pin.nodes);
+        cJSON_AddNumberToObject(json, "pinned_nodes", (double)pin.nodes);
         cJSON_AddNumberToObject(json, "node_ratio", total_ratio);
         bench_write_json(json, args.json, "check");
     } else {
@@ -223,8 +135,8 @@ int bench_check_main(int argc, char **argv) {
         cJSON_Delete(node_changed);
     }
     bench_run_free(&run);
-    free(pin.entries);
-    free(pin.pinned);
+    free(entries);
+    pinfile_free(&pin);
     return outcome == OUTCOME_FUNCTIONAL   ? CHECK_EXIT_FUNCTIONAL
            : outcome == OUTCOME_EFFICIENCY ? CHECK_EXIT_EFFICIENCY
                                            : 0;

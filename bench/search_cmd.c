@@ -59,6 +59,8 @@ int bench_search_main(int argc, char **argv) {
     SearchResult result = search_run(searcher, &root, NULL, 0);
     searcher_destroy(searcher);
     free(searcher);
+    if (result.failed)
+        die("search: out of memory in the search");
 
     FILE *out = bench_table_stream(json_path); /* keep stdout pure JSON with -json - */
     char text[BOARD_TEXT_MAX], move[MOVE_TEXT_MAX], win[32], pv[SEARCH_MAX_PLY * 7];

@@ -34,6 +34,10 @@ static void *worker(void *arg) {
     for (int i; (i = atomic_fetch_add(&job->next, 1)) < job->count;) {
         job->rows[i].entry = job->entries[i];
         job->rows[i].result = search_run(searcher, &job->entries[i].board, NULL, 0);
+        if (job->rows[i].result.failed && !atomic_exchange(&job->failed, true)) {
+            error_set(&job->err, "%s: out of memory in the search", job->entries[i].id);
+            break;
+        }
     }
     searcher_destroy(searcher);
     free(searcher);
@@ -212,6 +216,17 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
         }
         i++; /* the value */
     }
+    /* An output that is also an input would destroy it. */
+    const char *inputs[] = {args->positions, args->file};
+    const char *outputs[] = {args->json, args->out};
+    for (size_t o = 0; o < 2; o++)
+        for (size_t n = 0; n < 2; n++)
+            if (outputs[o] && inputs[n] && strcmp(outputs[o], "-") &&
+                paths_same_file(outputs[o], inputs[n]))
+                die("%s%s is both an input and an output: writing it would destroy the input",
+                    prefix, outputs[o]);
+    if (args->json && args->out && strcmp(args->json, "-") && paths_same_file(args->json, args->out))
+        die("%s-json and -out are the same file (%s)", prefix, args->json);
 }
 
 const char *bench_positions(BenchArgs *args) {

@@ -43,8 +43,9 @@ int bench_verify_main(int argc, char **argv) {
         die("verify: out of memory");
     SearchConfig plain = config_default();
     for (int i = 0; i < book.count; i++)
-        scores[i] = search_reference(&plain, &book.entries[i].board, depth, NULL, 0, &moves[i],
-                                     NULL);
+        if (!search_reference(&plain, &book.entries[i].board, depth, NULL, 0, &scores[i],
+                              &moves[i], NULL))
+            die("verify: out of memory for plain minimax");
     fprintf(out, "reference: plain minimax at depth %d on %d positions\n", depth, book.count);
 
     cJSON *combinations = cJSON_CreateArray();

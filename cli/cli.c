@@ -21,12 +21,36 @@ void cli_init(const char *argv0) {
 
 const char *cli_program(void) { return program_path; }
 
+/* Length of the valid UTF-8 sequence at p (1..4), or 0 when the bytes there are not one. */
+static int utf8_length(const unsigned char *p) {
+    int length = p[0] < 0x80 ? 1 : (p[0] & 0xe0) == 0xc0 ? 2 : (p[0] & 0xf0) == 0xe0 ? 3
+                               : (p[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (length == 0 || (length == 2 && p[0] < 0xc2))
+        return 0;
+    for (int i = 1; i < length; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    return length;
+}
+
+/* A message goes out as valid UTF-8 without control characters: a broken byte or an escape
+ * sequence from a file name or an argument is written \xHH, so it cannot garble a terminal. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 0)))
 #endif
 static void print_error(const char *format, va_list args) {
+    char message[2048];
+    vsnprintf(message, sizeof message, format, args);
     fprintf(stderr, "%s: ", program_name);
-    vfprintf(stderr, format, args);
+    for (const unsigned char *p = (const unsigned char *)message; *p;) {
+        int length = utf8_length(p);
+        if (length == 0 || (length == 1 && (*p < 0x20 || *p == 0x7f) && *p != '\n')) {
+            fprintf(stderr, "\\x%02x", *p++);
+            continue;
+        }
+        fwrite(p, 1, (size_t)length, stderr);
+        p += length;
+    }
     fputc('\n', stderr);
 }
 

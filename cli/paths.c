@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "paths.h"
 
 #include <errno.h>
@@ -169,4 +170,53 @@ bool paths_make_parent(const char *path, Error *err) {
             break;
     }
     return true;
+}
+
+bool paths_check_output(const char *path, Error *err) {
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return true; /* to be created */
+    if (S_ISLNK(st.st_mode)) {
+        if (stat(path, &st) != 0)
+            return error_set(err, "%s is a link to a missing file", path);
+    }
+    if (S_ISDIR(st.st_mode))
+        return error_set(err, "%s is a directory", path);
+    if (!S_ISREG(st.st_mode))
+        return error_set(err, "%s is not a regular file (a FIFO, device or socket): output is "
+                              "written to a temporary file renamed over it, which would replace "
+                              "it",
+                         path);
+    return true;
+}
+
+/* The resolved directory of path plus its last component. */
+static bool resolved_name(const char *path, char *out, size_t size) {
+    char dir[PATHS_MAX], resolved[PATHS_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    const char *name = path;
+    if (slash) {
+        *slash = '\0';
+        name = slash + 1 - dir + path;
+        if (!*dir)
+            snprintf(dir, sizeof dir, "/");
+    } else {
+        snprintf(dir, sizeof dir, ".");
+    }
+    if (!realpath(dir, resolved))
+        return false;
+    return (size_t)snprintf(out, size, "%s/%s", resolved, name) < size;
+}
+
+bool paths_same_file(const char *a, const char *b) {
+    struct stat x, y;
+    if (!a[0] || !b[0])
+        return false;
+    if (stat(a, &x) == 0 && stat(b, &y) == 0)
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+    char ra[PATHS_MAX], rb[PATHS_MAX];
+    if (resolved_name(a, ra, sizeof ra) && resolved_name(b, rb, sizeof rb))
+        return !strcmp(ra, rb);
+    return !strcmp(a, b);
 }

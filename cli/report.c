@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "report.h"
 
 #include "paths.h"
@@ -6,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool report_write_json(const cJSON *json, const char *path, Error *err) {
@@ -21,10 +23,15 @@ bool report_write_json(const cJSON *json, const char *path, Error *err) {
         return ok;
     }
     Error inner;
-    if (!paths_make_parent(path, &inner)) {
+    if (!paths_make_parent(path, &inner) || !paths_check_output(path, &inner)) {
         free(text);
         return error_set(err, "%s", inner.text);
     }
+    /* Through a symbolic link, the file it points to is replaced, not the link. */
+    char resolved[PATHS_MAX];
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, resolved))
+        path = resolved;
     size_t length = strlen(path) + 32;
     char *temporary = malloc(length);
     if (!temporary) {

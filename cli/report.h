@@ -13,7 +13,8 @@
 
 /* Writes json (pretty-printed) to path: "-" is stdout; otherwise a temporary file in the same
  * directory renamed into place, so a reader never sees half a file. Missing directories above
- * path are created. */
+ * path are created; through a symbolic link the target is replaced; a FIFO, device or directory
+ * at path is refused (paths_check_output). */
 bool report_write_json(const cJSON *json, const char *path, Error *err);
 
 /* {"cache": "table", "tt_bits": 20, ...} with typed values, in table order. */

@@ -124,6 +124,8 @@ int abtest_book_main(int argc, char **argv) {
             continue;
         }
         SearchResult r = search_run(searcher, &b, NULL, 0);
+        if (r.failed)
+            die("book: out of memory in the search");
         if (r.score > margin || r.score < -margin) {
             unbalanced++;
             continue;

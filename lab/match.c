@@ -72,6 +72,10 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
         const Board *now = game_current(&game);
         int engine = now->side == SIDE_TIGERS ? tigers_engine : 1 - tigers_engine;
         SearchResult r = search_run(&worker->searchers[engine], now, game.positions, game.plies);
+        if (r.failed) {
+            ok = error_set(err, "out of memory in a search of engine %d", engine + 1);
+            break;
+        }
         if (atomic_load_explicit(abort, memory_order_relaxed)) {
             ok = error_set(err, "aborted");
             break;

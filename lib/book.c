@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "book.h"
 
+#include "textfile.h"
+
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,44 +113,57 @@ static bool check_unique_ids(const Book *book, const char *path, Error *err) {
     return ok;
 }
 
-bool book_load(Book *book, const char *path, bool require_playable, Error *err) {
+bool book_parse_text(Book *book, const char *text, size_t length, const char *name,
+                     bool require_playable, Error *err) {
     memset(book, 0, sizeof *book);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return error_set(err, "%s: cannot open: %s", path, strerror(errno));
-    char line[BOOK_LINE_MAX + 2];
-    int line_number = 0;
-    uint64_t hash = 0xcbf29ce484222325ull;
+    const char *nul = memchr(text, '\0', length);
+    if (nul)
+        return error_set(err, "%s: a NUL byte at offset %zu (not a text file?)", name,
+                         (size_t)(nul - text));
+    uint64_t hash = 0xcbf29ce484222325ull; /* FNV-1a of the file's bytes */
+    for (size_t i = 0; i < length; i++)
+        hash = (hash ^ (unsigned char)text[i]) * 0x100000001b3ull;
     bool ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
-        line_number++;
-        size_t length = strlen(line);
-        if (length > BOOK_LINE_MAX && line[length - 1] != '\n') {
-            ok = error_set(err, "%s:%d: line longer than %d characters", path, line_number,
+    int line_number = 0;
+    for (const char *line = text; ok && line < text + length; line_number++) {
+        const char *newline = memchr(line, '\n', (size_t)(text + length - line));
+        size_t line_length = newline ? (size_t)(newline - line) : (size_t)(text + length - line);
+        char copy[BOOK_LINE_MAX + 1];
+        if (line_length > BOOK_LINE_MAX) {
+            ok = error_set(err, "%s:%d: line longer than %d characters", name, line_number + 1,
                            BOOK_LINE_MAX);
             break;
         }
-        for (size_t i = 0; i < length; i++)
-            hash = (hash ^ (unsigned char)line[i]) * 0x100000001b3ull;
+        memcpy(copy, line, line_length);
+        copy[line_length] = '\0';
+        line = newline ? newline + 1 : text + length;
         BookEntry entry;
         bool is_entry;
         Error inner;
-        if (!book_parse_line(line, line_number, require_playable, &entry, &is_entry, &inner))
-            ok = error_set(err, "%s:%d: %s", path, line_number, inner.text);
+        if (!book_parse_line(copy, line_number + 1, require_playable, &entry, &is_entry, &inner))
+            ok = error_set(err, "%s:%d: %s", name, line_number + 1, inner.text);
         else if (is_entry && !append(book, &entry))
-            ok = error_set(err, "%s:%d: out of memory", path, line_number);
+            ok = error_set(err, "%s:%d: out of memory", name, line_number + 1);
     }
-    if (ok && ferror(f))
-        ok = error_set(err, "%s: read error", path);
-    fclose(f);
     if (ok && book->count == 0)
-        ok = error_set(err, "%s: no positions in the file", path);
+        ok = error_set(err, "%s: no positions in the file", name);
     if (ok)
-        ok = check_unique_ids(book, path, err);
+        ok = check_unique_ids(book, name, err);
     if (!ok) {
         book_free(book);
         return false;
     }
     book->content_hash = hash;
     return true;
+}
+
+bool book_load(Book *book, const char *path, bool require_playable, Error *err) {
+    memset(book, 0, sizeof *book);
+    char *text;
+    size_t length;
+    if (!textfile_read(path, TEXTFILE_MAX_BYTES, false, &text, &length, err))
+        return false;
+    bool ok = book_parse_text(book, text, length, path, require_playable, err);
+    free(text);
+    return ok;
 }

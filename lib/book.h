@@ -12,6 +12,7 @@
 #include "board.h"
 #include "error.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define BOOK_ID_MAX 48
@@ -37,6 +38,11 @@ typedef struct {
  * With require_playable, a position whose game is already over is an error. */
 bool book_parse_line(const char *line, int line_number, bool require_playable, BookEntry *entry,
                      bool *is_entry, Error *err);
+
+/* Parses the text of a position file (length bytes, which may hold anything: a NUL byte is an
+ * error) into book; errors say "NAME:LINE: ...". */
+bool book_parse_text(Book *book, const char *text, size_t length, const char *name,
+                     bool require_playable, Error *err);
 
 /* Reads a whole file into book (which book_free releases). On any error returns false with
  * "PATH:LINE: ..." in err and leaves book empty. An empty file (no positions) is an error. */

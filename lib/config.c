@@ -79,21 +79,22 @@ char *config_allowed_text(const OptionSpec *spec, char *out, size_t size) {
 static bool set_value(SearchConfig *config, const OptionSpec *spec, const char *value,
                       Error *err) {
     char *field = (char *)config + spec->offset;
-    char allowed[96];
+    char allowed[96], quoted[ERROR_EXCERPT_MAX];
     Error inner;
     switch (spec->type) {
     case OPTION_BOOL: {
         int index = choice_index(ON_OFF, value);
         if (index < 0)
             return error_set(err, "option %s: '%s' is not allowed (allowed: on|off)", spec->name,
-                             value);
+                             error_excerpt(value, quoted));
         *(bool *)field = index == 1;
         return true;
     }
     case OPTION_CHOICE: {
         int index = choice_index(spec->choices, value);
         if (index < 0)
-            return error_set(err, "option %s: '%s' is not allowed (allowed: %s)", spec->name, value,
+            return error_set(err, "option %s: '%s' is not allowed (allowed: %s)", spec->name,
+                             error_excerpt(value, quoted),
                              config_allowed_text(spec, allowed, sizeof allowed));
         *(int *)field = index;
         return true;
@@ -149,17 +150,20 @@ static bool apply_preset(SearchConfig *config, const char *value, Error *err) {
         config->jumps_first = false;
         return true;
     }
-    return error_set(err, "option preset: '%s' is not allowed (allowed: plain|default)", value);
+    char quoted[ERROR_EXCERPT_MAX];
+    return error_set(err, "option preset: '%s' is not allowed (allowed: plain|default)",
+                     error_excerpt(value, quoted));
 }
 
 bool config_apply(SearchConfig *config, const char *token, Error *err) {
     const char *equals = strchr(token, '=');
+    char quoted[ERROR_EXCERPT_MAX];
     if (!equals || equals == token)
-        return error_set(err, "'%s' is not a key=value option", token);
+        return error_set(err, "'%s' is not a key=value option", error_excerpt(token, quoted));
     char key[64];
     size_t key_length = (size_t)(equals - token);
     if (key_length >= sizeof key)
-        return error_set(err, "option name '%.20s...' is too long", token);
+        return error_set(err, "option name '%s' is too long", error_excerpt(token, quoted));
     memcpy(key, token, key_length);
     key[key_length] = '\0';
     const char *value = equals + 1;
@@ -169,8 +173,10 @@ bool config_apply(SearchConfig *config, const char *token, Error *err) {
     if (!spec) {
         const char *suggestion = config_suggest(key);
         if (suggestion)
-            return error_set(err, "unknown option '%s' (did you mean '%s'?)", key, suggestion);
-        return error_set(err, "unknown option '%s' (see -help for the list)", key);
+            return error_set(err, "unknown option '%s' (did you mean '%s'?)",
+                             error_excerpt(key, quoted), suggestion);
+        return error_set(err, "unknown option '%s' (see -help for the list)",
+                         error_excerpt(key, quoted));
     }
     return set_value(config, spec, value, err);
 }

@@ -7,16 +7,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Only these characters may appear in a number: strtoll and strtod also take leading white
+ * space, "inf", "nan" and hexadecimal, which no option or file field means. */
+static bool only_chars(const char *text, const char *allowed) {
+    return text[strspn(text, allowed)] == '\0';
+}
+
 bool parse_int64(const char *text, int64_t min, int64_t max, int64_t *out, Error *err) {
+    char quoted[ERROR_EXCERPT_MAX];
     if (text == NULL || *text == '\0')
         return error_set(err, "empty value, expected an integer");
     char *end;
     errno = 0;
     long long value = strtoll(text, &end, 10);
-    if (*end != '\0' || end == text || *text == ' ')
-        return error_set(err, "'%s' is not an integer", text);
+    if (!only_chars(text, "+-0123456789") || *end != '\0' || end == text)
+        return error_set(err, "'%s' is not an integer", error_excerpt(text, quoted));
     if (errno == ERANGE || value < min || value > max)
-        return error_set(err, "%s is out of range %" PRId64 "..%" PRId64, text, min, max);
+        return error_set(err, "%s is out of range %" PRId64 "..%" PRId64,
+                         error_excerpt(text, quoted), min, max);
     *out = value;
     return true;
 }
@@ -30,15 +38,16 @@ bool parse_int(const char *text, int min, int max, int *out, Error *err) {
 }
 
 bool parse_double(const char *text, double min, double max, double *out, Error *err) {
+    char quoted[ERROR_EXCERPT_MAX];
     if (text == NULL || *text == '\0')
         return error_set(err, "empty value, expected a number");
     char *end;
     errno = 0;
     double value = strtod(text, &end);
-    if (*end != '\0' || end == text || *text == ' ')
-        return error_set(err, "'%s' is not a number", text);
+    if (!only_chars(text, "+-.0123456789eE") || *end != '\0' || end == text)
+        return error_set(err, "'%s' is not a number", error_excerpt(text, quoted));
     if (errno == ERANGE || !isfinite(value) || value < min || value > max)
-        return error_set(err, "%s is out of range %g..%g", text, min, max);
+        return error_set(err, "%s is out of range %g..%g", error_excerpt(text, quoted), min, max);
     *out = value;
     return true;
 }

@@ -46,12 +46,13 @@ static int minimax(Reference *r, const Board *b, int depth, int ply, int reversi
     return best;
 }
 
-int search_reference(const SearchConfig *config, const Board *root, int depth,
-                     const Board *history, int history_length, Move *best, uint64_t *nodes) {
+bool search_reference(const SearchConfig *config, const Board *root, int depth,
+                      const Board *history, int history_length, int *score_out, Move *best,
+                      uint64_t *nodes) {
     Reference r = {config, malloc((size_t)(history_length + depth + 2) * sizeof(uint64_t)),
                    history_length, 0};
     if (!r.keys)
-        return 0;
+        return false;
     int start = 0;
     for (int i = 0; i < history_length; i++) {
         r.keys[i] = board_key(&history[i]);
@@ -84,9 +85,10 @@ int search_reference(const SearchConfig *config, const Board *root, int depth,
         score = root->side == SIDE_TIGERS ? best_score : -best_score;
     }
     free(r.keys);
+    *score_out = score;
     if (best)
         *best = best_move;
     if (nodes)
         *nodes = r.nodes;
-    return score;
+    return true;
 }

@@ -339,13 +339,15 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
     if (s->config.cache != CACHE_NONE)
         tt_clear(&s->tt);
     s->run.aborted = false;
+    /* A stop is for the search it was meant for; a late one must not end this one. */
+    atomic_store(&s->stop_requested, false);
     s->run.limits_active = false;
     s->run.start_seconds = now_seconds();
     s->run.deadline_seconds =
         s->config.movetime ? s->run.start_seconds + (double)s->config.movetime / 1000.0 : 0;
 
     if (!prepare_keys(s, root, history, history_length)) {
-        result.stopped = true;
+        result.failed = true;
         return result;
     }
     /* A finished game: nothing to search; the score says who won. */

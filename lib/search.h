@@ -27,6 +27,7 @@ typedef struct {
     SearchStats stats;  /* counters of this search, all passes (unfinished one included) */
     double seconds;
     bool stopped;       /* a limit or a stop request cut an unfinished pass short */
+    bool failed;        /* out of memory before the first pass: no move, no score */
 } SearchResult;
 
 typedef struct {
@@ -67,12 +68,15 @@ void searcher_destroy(Searcher *searcher);
 SearchResult search_run(Searcher *searcher, const Board *root, const Board *history,
                         int history_length);
 
-/* Asks a running search to stop (thread-safe); it returns the last finished pass. */
+/* Asks a running search to stop (thread-safe); it returns the last finished pass. The request
+ * ends that search only: the next search_run starts with it cleared. */
 void search_stop(Searcher *searcher);
 
 /* Plain minimax to a fixed depth, with no pruning, cache or ordering and the same rules for
  * terminals, repetitions and the evaluation: the reference the tests and `bench verify` compare
- * against. Returns the score from the tigers' side and (if best is not NULL) the first move in
- * movegen_all order with that score; *nodes (if not NULL) gets the positions visited. */
-int search_reference(const SearchConfig *config, const Board *root, int depth,
-                     const Board *history, int history_length, Move *best, uint64_t *nodes);
+ * against. Puts the score from the tigers' side in *score and (if best is not NULL) the first
+ * move in movegen_all order with that score; *nodes (if not NULL) gets the positions visited.
+ * Returns false, with nothing written, when memory for the line's keys is short. */
+bool search_reference(const SearchConfig *config, const Board *root, int depth,
+                      const Board *history, int history_length, int *score, Move *best,
+                      uint64_t *nodes);

@@ -11,18 +11,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Under AddressSanitizer the main job runs several times slower: the test stops it early. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
-
 static char prefix[256], work[300];
 
 static int setup(void **state) {
@@ -110,7 +98,7 @@ static void install__main_job_from_elsewhere_checkpoints_and_resumes(void **stat
     free(out);
     /* The resume finds the recorded book from here too, and ends as the main job does in the
      * checkout (docs/abtest.md): H1 after 726 pairs. */
-    if (SANITIZED) {
+    if (TEST_ADDRESS_SANITIZER) { /* several times slower: the job stops early */
         assert_int_equal(run_installed("tslab-abtest -resume results/killers.json -quiet "
                                        "-debug-stopafter 4",
                                        &out),

@@ -8,6 +8,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #define POSITIONS 24
 #define EXACT_DEPTH 4 /* deeper, in-line repetitions could make cached scores path-dependent */
@@ -46,6 +48,15 @@ static SearchResult run(const SearchConfig *config, const Board *b, const Board 
     return result;
 }
 
+/* Plain minimax's score, failing the test if it could not run. */
+static int reference_score(const SearchConfig *config, const Board *b, int depth,
+                           const Board *history, int history_length, Move *best) {
+    int score;
+    if (!search_reference(config, b, depth, history, history_length, &score, best, NULL))
+        fail_msg("search_reference: out of memory");
+    return score;
+}
+
 static SearchConfig with(const char *tokens) {
     SearchConfig config = config_default();
     char copy[512];
@@ -72,7 +83,7 @@ static void every_configuration__matches_plain_minimax(void **state) {
     for (int p = 0; p < POSITIONS; p++)
         for (int d = 1; d <= EXACT_DEPTH; d++)
             reference[p][d] =
-                search_reference(&base, &f->positions[p], d, NULL, 0, &reference_move[p][d], NULL);
+                reference_score(&base, &f->positions[p], d, NULL, 0, &reference_move[p][d]);
     int checked = 0;
     for (size_t c = 0; c < sizeof caches / sizeof caches[0]; c++)
         for (int bits = 0; bits < 16; bits++) {
@@ -109,7 +120,7 @@ static void returned_move__has_the_best_score(void **state) {
             continue;
         Board child = f->positions[p];
         board_make(&child, r.move);
-        int history_score = search_reference(&config, &child, 4, &f->positions[p], 1, NULL, NULL);
+        int history_score = reference_score(&config, &child, 4, &f->positions[p], 1, NULL);
         assert_int_equal(history_score, r.score);
     }
 }
@@ -240,7 +251,7 @@ static void repetition__behind_takes_it_ahead_avoids_it(void **state) {
             continue;
         assert_int_equal(r.score, 0);
         assert_int_equal(r.move, parse_move("b2-c1"));
-        assert_int_equal(search_reference(&config, &p[4], depth, p, 4, NULL, NULL), 0);
+        assert_int_equal(reference_score(&config, &p[4], depth, p, 4, NULL), 0);
     }
     /* Tigers to move at p[1], ahead by 4 captures: a1-b1 would repeat p[2]; they avoid it. */
     Board history[4] = {p[1], p[2], p[3], p[4]};
@@ -286,7 +297,7 @@ static void wins__capture_taken_and_shortest_preferred(void **state) {
     assert_int_equal(r.win_in, 1);
     assert_int_equal(r.score, SCORE_WIN - 1);
     assert_int_equal(r.depth, 1); /* deepening stops once a pass finds the forced win */
-    assert_int_equal(search_reference(&config, &b, 3, NULL, 0, NULL, NULL), SCORE_WIN - 1);
+    assert_int_equal(reference_score(&config, &b, 3, NULL, 0, NULL), SCORE_WIN - 1);
     /* Sheep to move facing that capture: they lose in 2 whatever they place, unless they block
      * a3; the search finds it. */
     Board sheep = parse_board("T3T/S4/5/5/T3T s 15 4");
@@ -314,6 +325,73 @@ static void no_limit__rejected(void **state) {
     free(s);
 }
 
+/* A stop that arrives after a search has finished (as when a game ends while its worker is
+ * stopped) ends that search only: the next one reaches its full depth. */
+static void late_stop__does_not_cut_the_next_search(void **state) {
+    (void)state;
+    SearchConfig config = with("depth=7");
+    Searcher *s = malloc(sizeof *s);
+    Error err = {{0}};
+    if (!searcher_init(s, &config, &err))
+        fail_msg("searcher_init: %s", err.text);
+    Board start = board_start();
+    SearchResult first = search_run(s, &start, NULL, 0);
+    search_stop(s); /* late: nothing runs */
+    SearchResult second = search_run(s, &start, NULL, 0);
+    assert_int_equal(first.depth, 7);
+    assert_int_equal(second.depth, 7);
+    assert_false(second.stopped);
+    assert_int_equal(second.stats.nodes, first.stats.nodes);
+    searcher_destroy(s);
+    free(s);
+}
+
+/* Out of memory for the line's keys is an error the caller sees (failed, no move), not a
+ * "stopped" search, and plain minimax says it could not run instead of returning 0. The limit
+ * on address space is set in a child process; AddressSanitizer needs its own address space, so
+ * the case is skipped under it. */
+static void out_of_memory__reported_as_a_failure(void **state) {
+    (void)state;
+#if TEST_ADDRESS_SANITIZER
+    skip();
+#else
+    enum { HISTORY = 4000000 }; /* 32 MB of keys */
+    Board *history = malloc((size_t)HISTORY * sizeof *history);
+    assert_non_null(history);
+    Board start = board_start();
+    for (int i = 0; i < HISTORY; i++)
+        history[i] = start;
+    SearchConfig config = with("depth=2 cache=none");
+    Searcher *s = malloc(sizeof *s);
+    Error err = {{0}};
+    if (!searcher_init(s, &config, &err))
+        fail_msg("searcher_init: %s", err.text);
+    pid_t child = fork();
+    if (child == 0) {
+        long pages = 0, page = sysconf(_SC_PAGESIZE);
+        FILE *statm = fopen("/proc/self/statm", "r");
+        if (!statm || fscanf(statm, "%ld", &pages) != 1)
+            _exit(2);
+        fclose(statm);
+        struct rlimit limit = {(rlim_t)(pages * page) + (8 << 20), RLIM_INFINITY};
+        if (setrlimit(RLIMIT_AS, &limit) != 0)
+            _exit(3);
+        SearchResult r = search_run(s, &start, history, HISTORY);
+        int score;
+        bool reference_ran = search_reference(&config, &start, 2, history, HISTORY, &score, NULL,
+                                              NULL);
+        _exit(r.failed && r.move == MOVE_NONE && !r.stopped && !reference_ran ? 0 : 1);
+    }
+    int status;
+    waitpid(child, &status, 0);
+    searcher_destroy(s);
+    free(s);
+    free(history);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+#endif
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(every_configuration__matches_plain_minimax, setup,
@@ -330,6 +408,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(wins__capture_taken_and_shortest_preferred),
         cmocka_unit_test(over_position__no_move_and_the_winner),
         cmocka_unit_test(no_limit__rejected),
+        cmocka_unit_test(late_stop__does_not_cut_the_next_search),
+        cmocka_unit_test(out_of_memory__reported_as_a_failure),
     };
     return RUN_TESTS("search", tests);
 }

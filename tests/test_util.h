@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 /* Parses text or fails the test, naming the text and the parser's message. */
@@ -100,6 +101,34 @@ static inline int test_run(const char *command, char **out) {
         free(text);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+
+/* A fresh scratch directory /tmp/tslab_NAME_PID into dir (made empty); 0 on success, as a
+ * cmocka group fixture returns. test_remove_dir removes it. */
+static inline int test_make_dir(char *dir, size_t size, const char *name) {
+    char command[512];
+    snprintf(dir, size, "/tmp/tslab_%s_%d", name, (int)getpid());
+    snprintf(command, sizeof command, "rm -rf %s && mkdir -p %s", dir, dir);
+    return system(command) == 0 ? 0 : -1;
+}
+
+static inline int test_remove_dir(const char *dir) {
+    char command[512];
+    snprintf(command, sizeof command, "rm -rf %s", dir);
+    return system(command) == 0 ? 0 : -1;
+}
+
+/* Whether the test itself runs under AddressSanitizer (which needs its own address space and
+ * runs several times slower). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ADDRESS_SANITIZER 1
+#endif
+#endif
+#ifndef TEST_ADDRESS_SANITIZER
+#define TEST_ADDRESS_SANITIZER 0
+#endif
 
 /* Runs a group; `-t PATTERN` runs only the tests whose name matches (cmocka's filter). */
 static inline int tslab_run_tests(const char *group, const struct CMUnitTest *tests, size_t count,
