@@ -125,13 +125,9 @@ static const char *split_token(const char *option, const char *token, char *key,
     return equals + 1;
 }
 
-static bool copy_path(char *dest, const char *value, const char *option, Error *err) {
-    if (!*value || strlen(value) >= SETTINGS_PATH_MAX)
-        return error_set(err, "%s: file name empty or too long", option);
-    if (value[0] == '-')
-        return error_set(err, "%s: '%s' looks like an option, not a file name", option, value);
-    strcpy(dest, value);
-    return true;
+/* Sets the settings field `key` from text: the one check shared with results files. */
+static bool set_field(MatchSettings *s, const char *key, const char *text, Error *err) {
+    return settings_field_from_text(settings_field(key), s, text, err);
 }
 
 static bool parse_openings(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
@@ -140,35 +136,30 @@ static bool parse_openings(int argc, char **argv, int *i, MatchSettings *s, Erro
         return error_set(err, "-openings needs file=F (and optionally order=, start=, "
                               "randomplies=, format=epd)");
     for (int k = *i + 1; k < end; k++) {
-        char key[32];
-        Error inner;
+        char key[32], quoted[ERROR_EXCERPT_MAX];
         if (!strchr(argv[k], '=') && end == *i + 2) { /* -openings FILE, as -pgnout FILE */
-            if (!copy_path(s->book_path, argv[k], "-openings", err))
+            if (!set_field(s, "book", argv[k], err))
                 return false;
             continue;
         }
         const char *value = split_token("-openings", argv[k], key, sizeof key, err);
         if (!value)
             return false;
-        if (!strcmp(key, "file")) {
-            if (!copy_path(s->book_path, value, "-openings file", err))
+        static const char *const FIELD_KEYS[][2] = {
+            {"file", "book"}, {"order", "order"}, {"start", "start"},
+            {"randomplies", "randomplies"}};
+        const char *field_key = NULL;
+        for (size_t f = 0; f < sizeof FIELD_KEYS / sizeof FIELD_KEYS[0]; f++)
+            if (!strcmp(key, FIELD_KEYS[f][0]))
+                field_key = FIELD_KEYS[f][1];
+        if (field_key) {
+            if (!set_field(s, field_key, value, err))
                 return false;
-        } else if (!strcmp(key, "order")) {
-            if (strcmp(value, "random") && strcmp(value, "sequential"))
-                return error_set(err, "-openings order: '%s' is not allowed (random|sequential)",
-                                 value);
-            s->order_random = !strcmp(value, "random");
-        } else if (!strcmp(key, "start")) {
-            if (!parse_int(value, 1, 1 << 30, &s->start, &inner))
-                return error_set(err, "-openings start: %s", inner.text);
-        } else if (!strcmp(key, "randomplies")) {
-            if (!parse_int(value, 0, 200, &s->random_plies, &inner))
-                return error_set(err, "-openings randomplies: %s", inner.text);
         } else if (!strcmp(key, "format")) {
             if (strcmp(value, "epd"))
                 return error_set(err, "-openings format: '%s' is not supported: books are "
                                       "EPD-like text, one position per line in the project's "
-                                      "notation (format=epd)", value);
+                                      "notation (format=epd)", error_excerpt(value, quoted));
         } else if (!strcmp(key, "plies")) {
             return error_set(err, "-openings plies: positions of an EPD-like book are played "
                                   "whole; randomplies=K adds K random plies after each");
@@ -177,7 +168,7 @@ static bool parse_openings(int argc, char **argv, int *i, MatchSettings *s, Erro
                                   "swapped (fastchess's default)");
         } else {
             return error_set(err, "-openings: unknown key '%s' (file, format, order, start, "
-                                  "randomplies)", key);
+                                  "randomplies)", error_excerpt(key, quoted));
         }
     }
     *i = end - 1;
@@ -225,9 +216,12 @@ static bool parse_sprt(int argc, char **argv, int *i, MatchSettings *s, Error *e
     return true;
 }
 
-static bool parse_file_group(int argc, char **argv, int *i, const char *option, char *dest,
+/* -pgnout file=F or -pgnout F (fastchess takes both), into the settings field key. */
+static bool parse_file_group(int argc, char **argv, int *i, const char *key, MatchSettings *s,
                              Error *err) {
+    const char *option = argv[*i];
     int end = group_end(argc, argv, *i + 1);
+    char quoted[ERROR_EXCERPT_MAX];
     if (end == *i + 1)
         return error_set(err, "%s needs file=NAME", option);
     for (int k = *i + 1; k < end; k++) {
@@ -235,12 +229,26 @@ static bool parse_file_group(int argc, char **argv, int *i, const char *option, 
         if (!strncmp(value, "file=", 5))
             value += 5;
         else if (strchr(value, '='))
-            return error_set(err, "%s: unknown key in '%s' (file=)", option, value);
-        if (!copy_path(dest, value, option, err))
+            return error_set(err, "%s: unknown key in '%s' (file=)", option,
+                             error_excerpt(value, quoted));
+        if (!*value)
+            return error_set(err, "%s: the file name is empty", option);
+        if (!set_field(s, key, value, err))
             return false;
     }
     *i = end - 1;
     return true;
+}
+
+/* An option followed by one value, set through the settings table. */
+static bool parse_value_option(int argc, char **argv, int *i, const char *key, MatchSettings *s,
+                               Error *err) {
+    if (*i + 1 >= argc)
+        return error_set(err, "%s needs a value", argv[*i]);
+    (*i)++;
+    if (!*argv[*i])
+        return error_set(err, "%s: the value is empty", argv[*i - 1]);
+    return set_field(s, key, argv[*i], err);
 }
 
 static bool parse_number_option(int argc, char **argv, int *i, int64_t min, int64_t max,
@@ -251,6 +259,18 @@ static bool parse_number_option(int argc, char **argv, int *i, int64_t min, int6
     if (!parse_int64(argv[*i + 1], min, max, out, &inner))
         return error_set(err, "%s: %s", argv[*i], inner.text);
     (*i)++;
+    return true;
+}
+
+static bool parse_resume(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
+    char quoted[ERROR_EXCERPT_MAX];
+    if (*i + 1 >= argc)
+        return error_set(err, "-resume needs a file name");
+    const char *path = argv[++*i];
+    if (!*path || path[0] == '-' || strlen(path) >= SETTINGS_PATH_MAX)
+        return error_set(err, "-resume: '%s' is not a results file name",
+                         error_excerpt(path, quoted));
+    strcpy(s->resume_path, path);
     return true;
 }
 
@@ -321,12 +341,7 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
             return false;
         if (!spec->name[0])
             return error_set(err, "-engine: name=N is required (engine %d)", e + 1);
-        if (!spec->config.depth && !spec->config.nodes && !spec->config.movetime)
-            return error_set(err, "engine %s has no limit: give depth=, nodes= or movetime= "
-                                  "(with -engine or -each)", spec->name);
     }
-    if (!strcmp(s->engines[0].name, s->engines[1].name))
-        return error_set(err, "-engine: the two engines need different names");
     return true;
 }
 
@@ -376,10 +391,9 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
         } else if (!strcmp(arg, "-sprt")) {
             ok = parse_sprt(argc, argv, &i, s, err);
         } else if (!strcmp(arg, "-srand")) {
-            ok = parse_number_option(argc, argv, &i, 0, INT64_MAX, &number, err);
-            s->seed = (uint64_t)number;
+            ok = parse_value_option(argc, argv, &i, "seed", s, err);
         } else if (!strcmp(arg, "-rounds")) {
-            ok = parse_number_option(argc, argv, &i, 1, SETTINGS_UNBOUNDED_ROUNDS, &s->rounds, err);
+            ok = parse_value_option(argc, argv, &i, "rounds", s, err);
         } else if (!strcmp(arg, "-games")) {
             ok = parse_number_option(argc, argv, &i, 1, 1000000, &number, err);
             if (ok && number != 2)
@@ -389,27 +403,22 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
         } else if (!strcmp(arg, "-repeat")) {
             /* fastchess's -repeat is what abtest always does. */
         } else if (!strcmp(arg, "-maxmoves")) {
-            ok = parse_number_option(argc, argv, &i, 1, 100000, &number, err);
-            s->max_plies = (int)number;
+            ok = parse_value_option(argc, argv, &i, "maxmoves", s, err);
         } else if (!strcmp(arg, "-concurrency")) {
-            ok = parse_number_option(argc, argv, &i, 1, 256, &number, err);
-            s->concurrency = (int)number;
+            ok = parse_value_option(argc, argv, &i, "concurrency", s, err);
         } else if (!strcmp(arg, "-ratinginterval")) {
-            ok = parse_number_option(argc, argv, &i, 1, 1000000, &number, err);
-            s->rating_interval = (int)number;
+            ok = parse_value_option(argc, argv, &i, "ratinginterval", s, err);
         } else if (!strcmp(arg, "-debug-stopafter")) {
             ok = parse_number_option(argc, argv, &i, 1, INT32_MAX, &number, err);
             s->debug_stop_after = (int)number;
-        } else if (!strcmp(arg, "-out") || !strcmp(arg, "-resume")) {
-            if (i + 1 >= argc)
-                ok = error_set(err, "%s needs a file name", arg);
-            else
-                ok = copy_path(!strcmp(arg, "-out") ? s->out_path : s->resume_path, argv[++i],
-                               arg, err);
+        } else if (!strcmp(arg, "-out")) {
+            ok = parse_value_option(argc, argv, &i, "out", s, err);
+        } else if (!strcmp(arg, "-resume")) {
+            ok = parse_resume(argc, argv, &i, s, err);
         } else if (!strcmp(arg, "-pgnout")) {
-            ok = parse_file_group(argc, argv, &i, "-pgnout", s->pgn_path, err);
+            ok = parse_file_group(argc, argv, &i, "pgnout", s, err);
         } else if (!strcmp(arg, "-plot")) {
-            ok = parse_file_group(argc, argv, &i, "-plot", s->plot_path, err);
+            ok = parse_file_group(argc, argv, &i, "plot", s, err);
         } else if (!strcmp(arg, "-quiet")) {
             s->quiet = true;
         } else if (arg[0] == '-') {
@@ -426,6 +435,8 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
             ok = error_set(err, "give -rounds N, -sprt, or both");
         if (ok)
             ok = settings_resolve_book(s, err);
+        if (ok)
+            ok = settings_check(s, err);
     }
     free(engines);
     free(each);

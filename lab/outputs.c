@@ -47,16 +47,29 @@ bool outputs_check_writable(const MatchSettings *s, Error *err) {
     outputs_of(s, outputs);
     for (int i = 0; i < OUTPUT_KINDS; i++) {
         const Output *o = &outputs[i];
-        struct stat st;
         Error inner;
         if (!o->path[0])
             continue;
-        if (!paths_make_parent(o->path, &inner))
+        if (!paths_make_parent(o->path, &inner) || !paths_check_output(o->path, &inner))
             return error_set(err, "%s %s: %s", o->option, o->path, inner.text);
-        if (stat(o->path, &st) == 0 && S_ISDIR(st.st_mode))
-            return error_set(err, "%s %s: is a directory", o->option, o->path);
         if (!probe_directory(o->option, o->path, err))
             return false;
+    }
+    /* An output that is also an input, or two outputs in one file, would destroy data. */
+    const Output inputs[] = {{"-openings file", s->book_path}, {"-resume", s->resume_path}};
+    for (int i = 0; i < OUTPUT_KINDS; i++) {
+        if (!outputs[i].path[0])
+            continue;
+        for (int k = i + 1; k < OUTPUT_KINDS; k++)
+            if (paths_same_file(outputs[i].path, outputs[k].path))
+                return error_set(err, "%s and %s are the same file (%s)", outputs[i].option,
+                                 outputs[k].option, outputs[i].path);
+        for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; k++) {
+            bool resumed_results = i == 0 && !strcmp(inputs[k].option, "-resume");
+            if (!resumed_results && paths_same_file(outputs[i].path, inputs[k].path))
+                return error_set(err, "%s %s is also %s: writing it would destroy the input",
+                                 outputs[i].option, outputs[i].path, inputs[k].option);
+        }
     }
     return true;
 }

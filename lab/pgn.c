@@ -23,6 +23,18 @@ static void put_token(FILE *out, const char *token, int *column) {
     *column += length;
 }
 
+/* A tag with its value quoted as PGN does: a quote or a backslash is escaped by a backslash (a
+ * book id may hold either). */
+static void put_tag(FILE *out, const char *name, const char *value) {
+    fprintf(out, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', out);
+        fputc(*p, out);
+    }
+    fputs("\"]\n", out);
+}
+
 static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair, int g,
                        const char *opening_id) {
     const GameRecord *game = &pair->games[g];
@@ -33,7 +45,7 @@ static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair
     fprintf(out, "[Tigers \"%s\"]\n", s->engines[game->tigers_engine].name);
     fprintf(out, "[Sheep \"%s\"]\n", s->engines[1 - game->tigers_engine].name);
     fprintf(out, "[FEN \"%s\"]\n", fen);
-    fprintf(out, "[Opening \"%s\"]\n", opening_id);
+    put_tag(out, "Opening", opening_id);
     fprintf(out, "[Result \"%s\"]\n", pgn_result_text(game->result));
     fprintf(out, "[PlyCount \"%d\"]\n", game->plies);
     fprintf(out, "[Termination \"%s\"]\n\n", game_end_name(game->end));

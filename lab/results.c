@@ -62,7 +62,7 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
 
 SprtSample totals_sample(const MatchTotals *t) { return sprt_sample_pentanomial(&t->penta); }
 
-static bool push_point(MatchTotals *t, TrajectoryPoint point) {
+bool totals_push_point(MatchTotals *t, TrajectoryPoint point) {
     if (t->trajectory_count == t->trajectory_capacity) {
         int capacity = t->trajectory_capacity ? 2 * t->trajectory_capacity : 64;
         TrajectoryPoint *grown = realloc(t->trajectory, sizeof *grown * (size_t)capacity);
@@ -78,7 +78,7 @@ static bool push_point(MatchTotals *t, TrajectoryPoint point) {
 bool totals_add_point(MatchTotals *t, const SprtParams *sprt, bool has_sprt) {
     SprtSample sample = totals_sample(t);
     SprtEstimate e = sprt_estimate(&sample);
-    return push_point(t, (TrajectoryPoint){t->pairs, has_sprt ? sprt_llr(&sample, sprt) : 0,
+    return totals_push_point(t, (TrajectoryPoint){t->pairs, has_sprt ? sprt_llr(&sample, sprt) : 0,
                                            e.elo, e.elo_low, e.elo_high});
 }
 
@@ -204,164 +204,4 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddNumberToObject(resume, "next_pair", (double)t->pairs);
     cJSON_AddNumberToObject(resume, "pgn_bytes", (double)t->pgn_bytes);
     return json;
-}
-
-static bool number_at(const cJSON *json, const char *key, double *out, const char *path,
-                      Error *err) {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, key);
-    if (!cJSON_IsNumber(item) || item->valuedouble < 0)
-        return error_set(err, "%s: missing or bad number \"%s\"", path, key);
-    *out = item->valuedouble;
-    return true;
-}
-
-/* Any finite number (the trajectory's LLR and Elo can be negative). */
-static bool signed_at(const cJSON *json, const char *key, double *out, const char *path,
-                      Error *err) {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, key);
-    if (!cJSON_IsNumber(item))
-        return error_set(err, "%s: trajectory: missing number \"%s\"", path, key);
-    *out = item->valuedouble;
-    return true;
-}
-
-static bool wdl_at(const cJSON *json, const char *key, Trinomial *out, const char *path,
-                   Error *err) {
-    const cJSON *object = cJSON_GetObjectItemCaseSensitive(json, key);
-    double w = 0, d = 0, l = 0;
-    if (!object || !number_at(object, "wins", &w, path, err) ||
-        !number_at(object, "draws", &d, path, err) || !number_at(object, "losses", &l, path, err))
-        return error_set(err, "%s: missing or bad \"%s\"", path, key);
-    *out = (Trinomial){(uint64_t)w, (uint64_t)d, (uint64_t)l};
-    return true;
-}
-
-static char *read_all(const char *path, Error *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        error_set(err, "%s: cannot open", path);
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
-    if (text) {
-        size_t got = fread(text, 1, (size_t)size, f);
-        text[got] = '\0';
-    } else {
-        error_set(err, "%s: out of memory", path);
-    }
-    fclose(f);
-    return text;
-}
-
-bool results_load(const char *path, MatchSettings *s, MatchTotals *t, uint64_t *book_hash,
-                  Error *err) {
-    char *text = read_all(path, err);
-    if (!text)
-        return false;
-    cJSON *json = cJSON_Parse(text);
-    free(text);
-    if (!json)
-        return error_set(err, "%s: not valid JSON", path);
-    totals_init(t);
-    bool ok = false;
-    double v = 0;
-    const cJSON *detail = cJSON_GetObjectItemCaseSensitive(json, "pentanomial_detail");
-    const cJSON *book = cJSON_GetObjectItemCaseSensitive(json, "book");
-    const cJSON *resume = cJSON_GetObjectItemCaseSensitive(json, "resume");
-    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(json, "engines");
-    const cJSON *ends = cJSON_GetObjectItemCaseSensitive(json, "end_reasons");
-    const cJSON *settings = cJSON_GetObjectItemCaseSensitive(json, "settings");
-    const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(book, "hash"));
-    const cJSON *format = cJSON_GetObjectItemCaseSensitive(json, "format");
-    if (!cJSON_IsNumber(format)) {
-        error_set(err, "%s: not an abtest results file (no \"format\")", path);
-        goto out;
-    }
-    if (format->valuedouble == 1) {
-        error_set(err, "%s: results format 1, written by an older abtest that counted from the "
-                       "second engine's side; this version counts from the first (the engine "
-                       "under test, as fastchess does) and cannot resume it: start the "
-                       "experiment again with the engine under test first", path);
-        goto out;
-    }
-    if (format->valuedouble != RESULTS_FORMAT) {
-        error_set(err, "%s: results format %g is not one this abtest reads (%d)", path,
-                  format->valuedouble, RESULTS_FORMAT);
-        goto out;
-    }
-    if (!detail || !book || !resume || !engines || !ends || !settings || !hash) {
-        error_set(err, "%s: not an abtest results file (missing sections)", path);
-        goto out;
-    }
-    if (!settings_from_json(settings, s, err))
-        goto out;
-    *book_hash = strtoull(hash, NULL, 16);
-    uint64_t *cells[6] = {&t->penta.ll, &t->penta.ld, &t->penta.wl, &t->penta.dd, &t->penta.wd,
-                          &t->penta.ww};
-    static const char *const cell_names[6] = {"LL", "LD", "WL", "DD", "WD", "WW"};
-    for (int i = 0; i < 6; i++) {
-        if (!number_at(detail, cell_names[i], &v, path, err))
-            goto out;
-        *cells[i] = (uint64_t)v;
-    }
-    if (!number_at(json, "pairs", &v, path, err))
-        goto out;
-    t->pairs = (int64_t)v;
-    if (!wdl_at(json, "wdl", &t->wdl, path, err) ||
-        !wdl_at(json, "first_as_tigers", &t->first_as[1], path, err) ||
-        !wdl_at(json, "first_as_sheep", &t->first_as[0], path, err))
-        goto out;
-    for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++) {
-        if (!number_at(ends, game_end_name((GameEnd)r), &v, path, err))
-            goto out;
-        t->ends[r] = (uint64_t)v;
-    }
-    for (int e = 0; e < MATCH_ENGINES; e++) {
-        const cJSON *engine = cJSON_GetArrayItem(engines, e);
-        double moves = 0, nodes = 0, depth_sum = 0;
-        if (!number_at(engine, "moves", &moves, path, err) ||
-            !number_at(engine, "nodes", &nodes, path, err) ||
-            !number_at(engine, "depth_sum", &depth_sum, path, err))
-            goto out;
-        t->engine[e] = (EngineMoveStats){(uint64_t)moves, (uint64_t)nodes, (uint64_t)depth_sum};
-    }
-    double pgn_bytes = 0, seconds = 0, sessions = 0, plies = 0;
-    if (!number_at(json, "plies", &plies, path, err) ||
-        !number_at(json, "seconds", &seconds, path, err) ||
-        !number_at(json, "sessions", &sessions, path, err) ||
-        !number_at(resume, "pgn_bytes", &pgn_bytes, path, err))
-        goto out;
-    t->plies = (uint64_t)plies;
-    t->seconds = seconds;
-    t->sessions = (int)sessions + 1;
-    t->pgn_bytes = (uint64_t)pgn_bytes;
-    const char *started = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "started"));
-    snprintf(t->started, sizeof t->started, "%s", started ? started : "unknown");
-    t->book_exhausted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "book_exhausted"));
-    const cJSON *point;
-    cJSON_ArrayForEach(point, cJSON_GetObjectItemCaseSensitive(json, "trajectory")) {
-        TrajectoryPoint p;
-        double pairs = 0;
-        if (!number_at(point, "pairs", &pairs, path, err))
-            goto out;
-        p.pairs = (int64_t)pairs;
-        if (!signed_at(point, "llr", &p.llr, path, err) ||
-            !signed_at(point, "elo", &p.elo, path, err) ||
-            !signed_at(point, "elo_low", &p.elo_low, path, err) ||
-            !signed_at(point, "elo_high", &p.elo_high, path, err))
-            goto out;
-        if (!push_point(t, p)) {
-            error_set(err, "%s: out of memory", path);
-            goto out;
-        }
-    }
-    ok = true;
-out:
-    cJSON_Delete(json);
-    if (!ok)
-        totals_free(t);
-    return ok;
 }

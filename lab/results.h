@@ -49,6 +49,9 @@ void totals_add_pair(MatchTotals *totals, const PairRecord *pair);
 /* The SPRT sample of the counts so far (pentanomial). */
 SprtSample totals_sample(const MatchTotals *totals);
 
+/* Appends a point to the trajectory (false when memory is short). */
+bool totals_push_point(MatchTotals *totals, TrajectoryPoint point);
+
 /* Appends a trajectory point for the current counts. */
 bool totals_add_point(MatchTotals *totals, const SprtParams *sprt, bool has_sprt);
 
@@ -59,8 +62,23 @@ typedef enum { RUN_RUNNING, RUN_SPRT, RUN_ROUNDS, RUN_INTERRUPTED } RunState;
 cJSON *results_to_json(const MatchSettings *settings, const MatchTotals *totals, RunState state,
                        uint64_t book_hash, int book_positions, const char *command);
 
-/* Reads a results file for resume: settings, totals and the book hash it was made with. */
-bool results_load(const char *path, MatchSettings *settings, MatchTotals *totals,
-                  uint64_t *book_hash, Error *err);
+/* A results file read back for -resume (results_load.c). */
+typedef struct {
+    MatchSettings settings;
+    MatchTotals totals; /* totals_free releases it */
+    RunState state;
+    uint64_t book_hash;
+    int book_positions;
+} ResultsFile;
+
+/* Reads and validates a results file: format 2, the settings with every command-line check,
+ * whole non-negative counts that agree with each other (pairs, pentanomial, W/D/L, sides, end
+ * reasons, plies, moves, decision, state, next pair), a trajectory in order. On any failure
+ * returns false with "PATH: what is wrong". */
+bool results_load(const char *path, ResultsFile *file, Error *err);
+
+/* The same from text (length bytes, named path in messages). */
+bool results_parse(const char *text, size_t length, const char *path, ResultsFile *file,
+                   Error *err);
 
 const char *results_state_name(RunState state);

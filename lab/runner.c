@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "outputs.h"
 #include "pgn.h"
+#include "runfiles.h"
 #include "plot.h"
 #include "report.h"
 #include "results.h"
@@ -53,8 +54,9 @@ struct Runner {
     int *order;             /* book index of each opening slot (after the shuffle) */
     MatchTotals totals;
     PairSetup setup;
-    FILE *pgn;
+    RunFiles files;
     char command[4096];
+    double session_start, seconds_before; /* wall time of this session, and of earlier ones */
     /* Shared with the workers, under mutex. */
     pthread_mutex_t mutex;
     pthread_cond_t work_cond; /* window moved or stop */
@@ -122,7 +124,7 @@ static bool build_order(Runner *r) {
         return false;
     for (int i = 0; i < r->book.count; i++)
         r->order[i] = i;
-    if (r->settings->order_random) {
+    if (r->settings->order == ORDER_RANDOM) {
         Rng rng = rng_new(r->settings->seed);
         for (int i = r->book.count - 1; i > 0; i--) {
             int j = (int)rng_below(&rng, (uint64_t)i + 1);
@@ -139,54 +141,20 @@ static int default_concurrency(void) {
     return cores > 0 ? (int)cores : 1;
 }
 
-/* Writes the results file (atomically) after making the game records durable up to `pairs`. */
-static bool checkpoint(Runner *r, RunState state, double session_start, double seconds_before) {
-    if (r->pgn) {
-        if (fflush(r->pgn) != 0 || fsync(fileno(r->pgn)) != 0) {
-            cli_error("%s: write failed: %s", r->settings->pgn_path, strerror(errno));
-            return false;
-        }
-        r->totals.pgn_bytes = (uint64_t)ftello(r->pgn);
-    }
-    if (!r->settings->out_path[0])
-        return true;
-    r->totals.seconds = seconds_before + (cli_now_seconds() - session_start);
-    cJSON *json = results_to_json(r->settings, &r->totals, state, r->book.content_hash,
-                                  r->book.count, r->command);
-    Error err;
-    bool ok = report_write_json(json, r->settings->out_path, &err);
-    cJSON_Delete(json);
-    if (!ok)
-        cli_error("%s", err.text);
-    return ok;
-}
-
-/* Opens the game-record file: fresh, or cut back to what the results file covers. */
-static bool open_pgn(Runner *r, bool resuming) {
-    if (!r->settings->pgn_path[0])
-        return true;
-    if (resuming) {
-        if (truncate(r->settings->pgn_path, (off_t)r->totals.pgn_bytes) != 0 &&
-            !(errno == ENOENT && r->totals.pgn_bytes == 0)) {
-            cli_error("%s: cannot cut back to %llu bytes for resume: %s",
-                    r->settings->pgn_path, (unsigned long long)r->totals.pgn_bytes,
-                    strerror(errno));
-            return false;
-        }
-        r->pgn = fopen(r->settings->pgn_path, "a");
-    } else {
-        r->pgn = fopen(r->settings->pgn_path, "w");
-    }
-    if (!r->pgn)
-        cli_error("%s: cannot open: %s", r->settings->pgn_path, strerror(errno));
-    return r->pgn != NULL;
+/* A checkpoint: the records made durable, then the results file written atomically. A failure
+ * is said once, by the main loop, which stops the run. */
+static bool checkpoint(Runner *r, RunState state) {
+    r->totals.seconds = r->seconds_before + (cli_now_seconds() - r->session_start);
+    return runfiles_checkpoint(&r->files, &r->totals, state, &r->book, r->command);
 }
 
 static bool start_workers(Runner *r) {
     r->worker_count = r->settings->concurrency;
     r->workers = calloc((size_t)r->worker_count, sizeof *r->workers);
-    if (!r->workers)
+    if (!r->workers) {
+        cli_error("out of memory for %d workers", r->worker_count);
         return false;
+    }
     for (int w = 0; w < r->worker_count; w++) {
         WorkerThread *t = &r->workers[w];
         Error err;
@@ -233,8 +201,8 @@ static void stop_workers(Runner *r) {
  * state. */
 static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
     totals_add_pair(&r->totals, pair);
-    if (r->pgn)
-        pgn_write_pair(r->pgn, r->settings, pair, r->book.entries[pair->opening].id);
+    if (r->files.pgn)
+        pgn_write_pair(r->files.pgn, r->settings, pair, r->book.entries[pair->opening].id);
     if (!r->settings->quiet) {
         if (live)
             status_line_clear(stdout);
@@ -271,7 +239,7 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
         fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
                 (unsigned long long)config_hash(&s->engines[e].config));
     fprintf(out, "book: %s, %d openings, %s order, seed %llu\n", s->book_path, r->book.count,
-            s->order_random ? "random" : "sequential", (unsigned long long)s->seed);
+            s->order == ORDER_RANDOM ? "random" : "sequential", (unsigned long long)s->seed);
     /* Only a planned maximum can exceed the book; an SPRT without -rounds gets a note if and
      * when it passes the book's size. */
     if (r->limit != SETTINGS_UNBOUNDED_ROUNDS && r->limit > r->book.count)
@@ -286,14 +254,29 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
     fflush(out);
 }
 
-static int finish(Runner *r, RunState state, double session_start, double seconds_before) {
+/* Exit status of a run stopped by a signal: the shell's 128 + signal (130 for SIGINT). */
+static int signal_status(void) { return 128 + (int)interrupt_signal; }
+
+/* What is safe after a checkpoint failed, said once. */
+static void report_save_failure(const Runner *r) {
+    const MatchSettings *s = r->settings;
+    cli_error("cannot save: %s", r->files.save_error.text);
+    if (r->files.saved_pairs >= 0 && s->out_path[0])
+        cli_error("the run stopped; %s holds its first %lld pairs (the last save), and resumes "
+                  "from there once the cause is fixed: %s -resume %s",
+                  s->out_path, (long long)r->files.saved_pairs, cli_program(), s->out_path);
+    else
+        cli_error("the run stopped before anything was saved");
+}
+
+static int finish(Runner *r, RunState state) {
     const MatchSettings *s = r->settings;
     FILE *out = stdout;
     if (r->totals.trajectory_count == 0 ||
         r->totals.trajectory[r->totals.trajectory_count - 1].pairs != r->totals.pairs)
         if (state != RUN_INTERRUPTED) /* an interrupted run adds its points when it goes on */
             totals_add_point(&r->totals, &s->sprt, s->has_sprt);
-    bool saved = checkpoint(r, state, session_start, seconds_before);
+    bool saved = !r->files.save_failed && checkpoint(r, state);
     if (!s->quiet || state != RUN_INTERRUPTED)
         status_block(out, s, &r->totals);
     status_final(out, s, &r->totals, state, r->book.count);
@@ -304,53 +287,114 @@ static int finish(Runner *r, RunState state, double session_start, double second
         else
             fprintf(out, "plot: not drawn: %s\n", err.text);
     }
+    if (!saved) {
+        report_save_failure(r);
+        return 2;
+    }
     if (s->out_path[0])
-        fprintf(out, "results: %s%s\n", s->out_path, saved ? "" : " (NOT saved: see the error)");
+        fprintf(out, "results: %s\n", s->out_path);
     if (state == RUN_INTERRUPTED) {
-        if (s->out_path[0] && saved)
+        if (s->out_path[0])
             fprintf(out, "resume with: %s -resume %s\n", cli_program(), s->out_path);
         else
             fprintf(out, "no -out file: this run cannot be resumed\n");
-        return interrupt_signal == SIGTERM ? 143 : 130;
+        return interrupt_signal ? signal_status() : 130;
     }
     fprintf(out, "Finished match\n"); /* fastchess's last line */
-    return saved ? 0 : 2;
+    return 0;
 }
 
-static bool setup_resume(Runner *r, MatchSettings *s) {
-    MatchSettings from_file;
-    uint64_t book_hash;
+/* The settings of a resumed run: the experiment from the file, how it runs from the command
+ * line. Results go to the file being resumed (a copy writes to itself), or to -out. */
+static bool merge_resume_settings(MatchSettings *s, const ResultsFile *file, Error *err) {
+    if (s->engines[0].name[0] && !settings_same_experiment(s, &file->settings, err))
+        return false;
+    MatchSettings merged = file->settings;
+    merged.concurrency = s->concurrency ? s->concurrency : file->settings.concurrency;
+    merged.quiet = s->quiet;
+    merged.debug_stop_after = s->debug_stop_after;
+    strcpy(merged.resume_path, s->resume_path);
+    strcpy(merged.out_path, s->out_path[0] ? s->out_path : s->resume_path);
+    if (s->plot_path[0])
+        strcpy(merged.plot_path, s->plot_path);
+    if (s->pgn_path[0]) {
+        if (!file->settings.pgn_path[0] && file->totals.pairs > 0)
+            return error_set(err, "-pgnout: the run kept no game records, so new ones would "
+                                  "miss its first %lld pairs",
+                             (long long)file->totals.pairs);
+        strcpy(merged.pgn_path, s->pgn_path);
+    }
+    *s = merged;
+    return true;
+}
+
+/* Loads the book, checks it against the settings (and, on resume, the recorded hash). */
+static bool load_book(Runner *r, bool resuming, uint64_t recorded_hash, Error *err) {
+    const MatchSettings *s = r->settings;
+    Error inner;
+    if (!book_load(&r->book, s->book_path, true, &inner))
+        return error_set(err, "-openings: %s", inner.text);
+    if (resuming && r->book.content_hash != recorded_hash)
+        return error_set(err, "-resume: the book %s has changed since the run started",
+                         s->book_path);
+    if (s->start > r->book.count)
+        return error_set(err, "-openings start=%d: the book %s has %d positions", s->start,
+                         s->book_path, r->book.count);
+    return true;
+}
+
+static void install_signal_handlers(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    /* A closed terminal (SIGHUP) or a closed pipe (SIGPIPE: `abtest ... | head`) stops the
+     * run like Ctrl-C: saved, resumable. */
+    const int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+        sigaction(stops[i], &action, NULL);
+    /* A file-size limit makes writes fail (EFBIG), which a checkpoint reports, instead of
+     * killing the process between checkpoints. */
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Everything before the first game: settings, book, files. False after saying why. */
+static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_ended,
+                    RunState *recorded_state) {
     Error err;
-    if (!results_load(s->resume_path, &from_file, &r->totals, &book_hash, &err)) {
-        cli_error("-resume: %s", err.text);
-        return false;
+    ResultsFile file;
+    uint64_t recorded_hash = 0;
+    *already_ended = false;
+    if (resuming) {
+        if (!results_load(s->resume_path, &file, &err)) {
+            cli_error("-resume %s", err.text);
+            return false;
+        }
+        r->totals = file.totals;
+        recorded_hash = file.book_hash;
+        *recorded_state = file.state;
+        *already_ended = file.state == RUN_SPRT || file.state == RUN_ROUNDS;
+        if (!merge_resume_settings(s, &file, &err)) {
+            cli_error("-resume %s: %s", s->resume_path, err.text);
+            return false;
+        }
+    } else {
+        cli_utc_now(r->totals.started);
     }
-    if (s->engines[0].name[0] && !settings_same_experiment(s, &from_file, &err)) {
-        cli_error("-resume %s: %s", s->resume_path, err.text);
-        return false;
-    }
-    /* The experiment comes from the file; how it runs may change. */
-    int concurrency = s->concurrency;
-    bool quiet = s->quiet;
-    char resume_path[SETTINGS_PATH_MAX], plot_path[SETTINGS_PATH_MAX];
-    int stop_after = s->debug_stop_after;
-    strcpy(resume_path, s->resume_path);
-    strcpy(plot_path, s->plot_path[0] ? s->plot_path : from_file.plot_path);
-    *s = from_file;
-    s->concurrency = concurrency ? concurrency : from_file.concurrency;
-    s->quiet = quiet;
-    s->debug_stop_after = stop_after;
-    strcpy(s->resume_path, resume_path);
-    strcpy(s->plot_path, plot_path);
-    if (!s->out_path[0])
-        strcpy(s->out_path, resume_path);
-    if (!book_load(&r->book, s->book_path, true, &err)) {
+    if (!load_book(r, resuming, recorded_hash, &err)) {
         cli_error("%s", err.text);
         return false;
     }
-    if (r->book.content_hash != book_hash) {
-        cli_error("-resume: the book %s has changed since the run started",
-                s->book_path);
+    if (!s->concurrency)
+        s->concurrency = default_concurrency();
+    settings_command_line(s, r->command, sizeof r->command);
+    if (*already_ended)
+        return true; /* nothing is played or written */
+    /* Checked before locking: two outputs in one file would otherwise meet as two locks. */
+    if (!outputs_check_writable(s, &err) || !runfiles_lock(&r->files, s, &err) ||
+        (!resuming && !outputs_prepare_fresh(s, stdout, &err)) ||
+        !runfiles_open_records(&r->files, resuming, r->totals.pgn_bytes, &err) ||
+        !build_order(r)) {
+        cli_error("%s", err.text);
         return false;
     }
     return true;
@@ -363,51 +407,38 @@ int runner_run(MatchSettings *s) {
         return 2;
     }
     int code = 2;
-    bool resuming = s->resume_path[0] != '\0';
+    bool resuming = s->resume_path[0] != '\0', already_ended;
+    RunState recorded_state = RUN_RUNNING;
     r->settings = s;
+    r->files.locks[0] = r->files.locks[1] = -1;
     totals_init(&r->totals);
     pthread_mutex_init(&r->mutex, NULL);
     pthread_cond_init(&r->work_cond, NULL);
     pthread_cond_init(&r->done_cond, NULL);
     atomic_init(&r->abort, false);
-    if (resuming) {
-        if (!setup_resume(r, s))
-            goto out_free;
-    } else {
-        Error err;
-        if (!book_load(&r->book, s->book_path, true, &err)) {
-            cli_error("-openings: %s", err.text);
-            goto out_free;
-        }
-    }
-    if (!s->concurrency)
-        s->concurrency = default_concurrency();
-    settings_command_line(s, r->command, sizeof r->command);
-    Error output_err;
-    if (!(resuming ? outputs_check_writable(s, &output_err)
-                   : outputs_prepare_fresh(s, stdout, &output_err))) {
-        cli_error("%s", output_err.text);
+    if (!prepare(r, s, resuming, &already_ended, &recorded_state))
+        goto out_free;
+    if (already_ended) {
+        /* Resuming a finished run plays nothing and changes nothing: it shows the result. */
+        printf("%s: the run has already ended (%s after %lld pairs): nothing to play\n",
+               s->resume_path, recorded_state == RUN_SPRT ? "SPRT decided" : "rounds played",
+               (long long)r->totals.pairs);
+        status_block(stdout, s, &r->totals);
+        status_final(stdout, s, &r->totals, recorded_state, r->book.count);
+        code = 0;
         goto out_free;
     }
-    if (!resuming)
-        cli_utc_now(r->totals.started);
-    if (!build_order(r) || !open_pgn(r, resuming))
-        goto out_free;
     r->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed};
     r->limit = s->rounds;
     r->consumed = r->next_dispatch = r->totals.pairs;
     print_start(r, stdout, resuming);
+    install_signal_handlers();
 
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-
-    double session_start = cli_now_seconds(), seconds_before = r->totals.seconds;
+    r->session_start = cli_now_seconds();
+    r->seconds_before = r->totals.seconds;
     int64_t session_first = r->totals.pairs;
     if (r->totals.pairs >= r->limit) {
-        code = finish(r, RUN_ROUNDS, session_start, seconds_before);
+        code = finish(r, RUN_ROUNDS);
         goto out_free;
     }
     if (!start_workers(r)) {
@@ -418,7 +449,7 @@ int runner_run(MatchSettings *s) {
     RunState state = RUN_RUNNING;
     pthread_mutex_lock(&r->mutex);
     while (state == RUN_RUNNING) {
-        if (r->failed || interrupt_signal ||
+        if (r->failed || interrupt_signal || r->files.save_failed ||
             (s->debug_stop_after && r->totals.pairs - session_first >= s->debug_stop_after)) {
             state = RUN_INTERRUPTED;
             break;
@@ -449,11 +480,11 @@ int runner_run(MatchSettings *s) {
                     status_line_clear(stdout);
                 if (!s->quiet)
                     status_block(stdout, s, &r->totals);
-                checkpoint(r, RUN_RUNNING, session_start, seconds_before);
+                checkpoint(r, RUN_RUNNING);
             }
         }
         if (live) { /* the game lines scrolled it away: it stays below them */
-            double rate = (double)(r->totals.pairs - session_first) / (now - session_start);
+            double rate = (double)(r->totals.pairs - session_first) / (now - r->session_start);
             status_line(stdout, s, &r->totals, rate);
         }
         pthread_mutex_lock(&r->mutex);
@@ -468,12 +499,11 @@ int runner_run(MatchSettings *s) {
         cli_error("a game failed: %s", failure.text);
     if (state == RUN_INTERRUPTED && interrupt_signal)
         fprintf(stdout, "abtest: stopped by signal %d\n", (int)interrupt_signal);
-    code = finish(r, state, session_start, seconds_before);
+    code = finish(r, state);
     if (failed)
         code = 2;
 out_free:
-    if (r->pgn)
-        fclose(r->pgn);
+    runfiles_close(&r->files);
     free(r->workers);
     free(r->order);
     book_free(&r->book);

@@ -50,11 +50,32 @@ Trinomial sprt_pentanomial_wdl(const Pentanomial *p) {
                        .losses = 2 * p->ll + p->ld + p->wl};
 }
 
+double sprt_normalized_limit(int k) {
+    double variance = 0;
+    for (int i = 0; i < k; i++) {
+        double a = (double)i / (k - 1);
+        variance += (a - 0.5) * (a - 0.5) / k;
+    }
+    /* The first fixed-point step's constraint at the support's top point reaches 0 here:
+     * a - 1/2 = t sigma (1 + (1/2)^2 / sigma^2) / 2 with a = 1. */
+    double t = 0.5 / (sqrt(variance) * (1 + 0.25 / variance) / 2);
+    double per_game = k == 5 ? t / sqrt(2.0) : t;
+    return per_game * SPRT_NELO_PER_T;
+}
+
 bool sprt_params_check(const SprtParams *params, Error *err) {
     if (!(params->elo0 >= -SPRT_ELO_LIMIT && params->elo0 <= SPRT_ELO_LIMIT) ||
         !(params->elo1 >= -SPRT_ELO_LIMIT && params->elo1 <= SPRT_ELO_LIMIT))
         return error_set(err, "elo0 and elo1 must lie within -%g..%g", SPRT_ELO_LIMIT,
                          SPRT_ELO_LIMIT);
+    double limit = sprt_normalized_limit(5);
+    if (params->model == SPRT_MODEL_NORMALIZED &&
+        (fabs(params->elo0) >= limit || fabs(params->elo1) >= limit))
+        return error_set(err, "normalized bounds must lie strictly within +-%.1f nElo: beyond, "
+                              "fishtest's normalized model has no distribution to test on pairs "
+                              "(its fixed point finds no root), the LLR stays 0 and the test "
+                              "would never end",
+                         limit);
     if (!(params->elo0 < params->elo1))
         return error_set(err, "elo0 (%g) must be less than elo1 (%g)", params->elo0,
                          params->elo1);

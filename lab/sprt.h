@@ -50,7 +50,13 @@ SprtSample sprt_sample_trinomial(const Trinomial *wdl);
 /* W/D/L implied by pairs (a WL pair is one win and one loss, and so on). */
 Trinomial sprt_pentanomial_wdl(const Pentanomial *penta);
 
-/* Checks elo0 < elo1 (both within +-1000), 0 < alpha < 1, 0 < beta < 1, alpha + beta < 1. */
+/* The largest |nElo| bound the normalized model can test on a K-point support (K = 5: pairs,
+ * 231.6; K = 3: games, 340.4): beyond it fishtest's fixed point, started from the uniform
+ * distribution, has no root and the LLR is 0 for any counts. */
+double sprt_normalized_limit(int k);
+
+/* Checks elo0 < elo1 (both within +-1000; normalized ones within sprt_normalized_limit(5)),
+ * 0 < alpha < 1, 0 < beta < 1, alpha + beta < 1. */
 bool sprt_params_check(const SprtParams *params, Error *err);
 
 /* Wald bounds: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha). */

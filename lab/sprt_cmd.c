@@ -45,38 +45,57 @@ static int print_plan(const SprtParams *params, double draw_ratio) {
     return 0;
 }
 
-/* Parses "a,b,c" into exactly `count` (or `alternative`) non-negative integers. */
+/* Parses "a,b,c" into exactly `count` (or `alternative`) counts, each a whole number: an empty
+ * field ("1,,2") or a stray comma is an error, not skipped. Returns the number of counts or 0. */
 static int parse_counts(const char *option, const char *text, uint64_t *out, int count,
-                        int alternative) {
-    char copy[512];
-    if (strlen(text) >= sizeof copy)
-        die("sprt: %s: too long", option);
-    strcpy(copy, text);
+                        int alternative, Error *err) {
+    char quoted[ERROR_EXCERPT_MAX];
     int n = 0;
-    Error err;
-    for (char *field = strtok(copy, ","); field; field = strtok(NULL, ",")) {
+    const char *field = text;
+    for (;;) {
+        const char *comma = strchr(field, ',');
+        size_t length = comma ? (size_t)(comma - field) : strlen(field);
+        char number[32];
         int64_t value;
-        if (n == 6)
-            die("sprt: %s: too many counts in '%s'", option, text);
-        if (!parse_int64(field, 0, INT64_C(1000000000000), &value, &err))
-            die("sprt: %s: count %d: %s", option, n + 1, err.text);
+        Error inner;
+        if (n == 6) {
+            error_set(err, "%s: too many counts in '%s'", option, error_excerpt(text, quoted));
+            return 0;
+        }
+        if (length == 0 || length >= sizeof number) {
+            error_set(err, "%s: count %d is empty or too long in '%s'", option, n + 1,
+                      error_excerpt(text, quoted));
+            return 0;
+        }
+        memcpy(number, field, length);
+        number[length] = '\0';
+        if (!parse_int64(number, 0, INT64_C(1000000000000), &value, &inner)) {
+            error_set(err, "%s: count %d: %s", option, n + 1, inner.text);
+            return 0;
+        }
         out[n++] = (uint64_t)value;
+        if (!comma)
+            break;
+        field = comma + 1;
     }
-    if (n != count && n != alternative)
-        die("sprt: %s: expected %d counts%s, found %d in '%s'", option, count,
-            alternative != count ? " (or 6)" : "", n, text);
+    if (n != count && n != alternative) {
+        error_set(err, "%s: expected %d counts%s, found %d in '%s'", option, count,
+                  alternative != count ? " (or 6)" : "", n, error_excerpt(text, quoted));
+        return 0;
+    }
     return n;
 }
 
 /* Reads elo0= elo1= alpha= beta= model= tokens into params. */
-static void parse_sprt_tokens(int argc, char **argv, int *index, SprtParams *params) {
+static bool parse_sprt_tokens(int argc, char **argv, int *index, SprtParams *params, Error *err) {
     bool has_elo0 = false, has_elo1 = false;
-    Error err;
+    char quoted[ERROR_EXCERPT_MAX];
     for (; *index + 1 < argc && argv[*index + 1][0] != '-'; (*index)++) {
         const char *token = argv[*index + 1];
         const char *value = strchr(token, '=');
+        Error inner;
         if (!value)
-            die("sprt: -sprt: '%s' is not key=value", token);
+            return error_set(err, "-sprt: '%s' is not key=value", error_excerpt(token, quoted));
         value++;
         size_t key_length = (size_t)(value - 1 - token);
         double *target = NULL;
@@ -90,117 +109,146 @@ static void parse_sprt_tokens(int argc, char **argv, int *index, SprtParams *par
             target = &params->beta;
         else if (!strncmp(token, "model", key_length) && key_length == 5) {
             if (!sprt_model_from_name(value, &params->model))
-                die("sprt: -sprt model: '%s' is not allowed (allowed: normalized|logistic|bayeselo)",
-                    value);
+                return error_set(err, "-sprt model: '%s' is not allowed (allowed: "
+                                      "normalized|logistic|bayeselo)",
+                                 error_excerpt(value, quoted));
             continue;
         } else {
-            die("sprt: -sprt: unknown key in '%s' (allowed: elo0, elo1, alpha, beta, model)", token);
+            return error_set(err, "-sprt: unknown key in '%s' (allowed: elo0, elo1, alpha, beta, "
+                                  "model)", error_excerpt(token, quoted));
         }
-        if (!parse_double(value, -1e9, 1e9, target, &err))
-            die("sprt: -sprt %.*s: %s", (int)key_length, token, err.text);
+        if (!parse_double(value, -1e9, 1e9, target, &inner))
+            return error_set(err, "-sprt %.*s: %s", (int)key_length, token, inner.text);
     }
     if (!has_elo0 || !has_elo1)
-        die("sprt: -sprt needs elo0= and elo1=");
+        return error_set(err, "-sprt needs elo0= and elo1=");
+    return true;
 }
 
-int abtest_sprt_main(int argc, char **argv) {
-    SprtParams params = {.alpha = 0.05, .beta = 0.05, .model = SPRT_MODEL_NORMALIZED};
-    bool has_penta = false, has_wdl = false, has_sprt = false;
-    Pentanomial penta = {0};
-    Trinomial wdl = {0};
-    const char *json_path = NULL;
-    int penta_fields = 0;
-    double plan_draw_ratio = -1;
+bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
+    memset(cmd, 0, sizeof *cmd);
+    cmd->params = (SprtParams){.alpha = 0.05, .beta = 0.05, .model = SPRT_MODEL_NORMALIZED};
+    cmd->plan_draw_ratio = -1;
+    bool has_sprt = false;
+    char quoted[ERROR_EXCERPT_MAX];
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
-            fputs(sprt_usage, stdout);
-            return 0;
+            cmd->help = true;
+            return true;
         }
         bool last = i + 1 >= argc;
+        uint64_t c[6];
+        Error inner;
         if (!strcmp(argv[i], "-penta")) {
             if (last)
-                die("sprt: -penta needs counts");
-            uint64_t c[6];
-            penta_fields = parse_counts("-penta", argv[++i], c, 5, 6);
-            if (penta_fields == 5)
-                penta = (Pentanomial){.ll = c[0], .ld = c[1], .dd = c[2], .wd = c[3], .ww = c[4]};
+                return error_set(err, "-penta needs counts");
+            cmd->penta_fields = parse_counts("-penta", argv[++i], c, 5, 6, err);
+            if (!cmd->penta_fields)
+                return false;
+            if (cmd->penta_fields == 5)
+                cmd->penta = (Pentanomial){.ll = c[0], .ld = c[1], .dd = c[2], .wd = c[3],
+                                           .ww = c[4]};
             else
-                penta = (Pentanomial){c[0], c[1], c[2], c[3], c[4], c[5]};
-            has_penta = true;
+                cmd->penta = (Pentanomial){c[0], c[1], c[2], c[3], c[4], c[5]};
+            cmd->has_penta = true;
         } else if (!strcmp(argv[i], "-wdl")) {
             if (last)
-                die("sprt: -wdl needs counts");
-            uint64_t c[6];
-            parse_counts("-wdl", argv[++i], c, 3, 3);
-            wdl = (Trinomial){.wins = c[0], .draws = c[1], .losses = c[2]};
-            has_wdl = true;
+                return error_set(err, "-wdl needs counts");
+            if (!parse_counts("-wdl", argv[++i], c, 3, 3, err))
+                return false;
+            cmd->wdl = (Trinomial){.wins = c[0], .draws = c[1], .losses = c[2]};
+            cmd->has_wdl = true;
         } else if (!strcmp(argv[i], "-sprt")) {
-            parse_sprt_tokens(argc, argv, &i, &params);
+            if (!parse_sprt_tokens(argc, argv, &i, &cmd->params, err))
+                return false;
             has_sprt = true;
         } else if (!strcmp(argv[i], "-plan")) {
-            Error err;
-            if (last || !parse_double(argv[++i], 0, 0.999999, &plan_draw_ratio, &err))
-                die("sprt: -plan needs a draw ratio in [0, 1)%s%s", last ? "" : ": ",
-                    last ? "" : err.text);
+            if (last || !parse_double(argv[++i], 0, 0.999999, &cmd->plan_draw_ratio, &inner))
+                return error_set(err, "-plan needs a draw ratio in [0, 1)%s%s", last ? "" : ": ",
+                                 last ? "" : inner.text);
         } else if (!strcmp(argv[i], "-json")) {
             if (last)
-                die("sprt: -json needs a file name ('-' for stdout)");
-            json_path = argv[++i];
+                return error_set(err, "-json needs a file name ('-' for stdout)");
+            cmd->json_path = argv[++i];
         } else {
-            die("sprt: unknown argument '%s' (try abtest sprt -help)", argv[i]);
+            return error_set(err, "unknown argument '%s' (try abtest sprt -help)",
+                             error_excerpt(argv[i], quoted));
         }
     }
     if (!has_sprt)
-        die("sprt: -sprt elo0= elo1= is required\n%s", sprt_usage);
-    Error err;
-    if (!sprt_params_check(&params, &err))
-        die("sprt: -sprt: %s", err.text);
-    if (plan_draw_ratio >= 0 && !has_penta && !has_wdl)
-        return print_plan(&params, plan_draw_ratio);
-    if (has_penta == has_wdl)
-        die("sprt: give exactly one of -penta and -wdl (or -plan)\n%s", sprt_usage);
-    SprtSample sample = has_penta ? sprt_sample_pentanomial(&penta) : sprt_sample_trinomial(&wdl);
-    if (has_penta && penta_fields == 5) /* WL and DD were given summed: W/D/L are unknown */
-        sample.has_wdl = false;
-    if (params.model == SPRT_MODEL_BAYESELO && !sample.has_wdl)
-        die("sprt: model=bayeselo estimates drawelo from W/D/L: give -wdl W,D,L or the six-count "
-            "-penta LL,LD,WL,DD,WD,WW");
-    SprtReport report = sprt_report_make(&sample, has_penta ? &penta : NULL, &params);
+        return error_set(err, "-sprt elo0= elo1= is required (abtest sprt -help)");
+    if (!sprt_params_check(&cmd->params, err)) {
+        Error copy = *err;
+        return error_set(err, "-sprt: %s", copy.text);
+    }
+    bool plan = cmd->plan_draw_ratio >= 0;
+    if (plan && (cmd->has_penta || cmd->has_wdl))
+        return error_set(err, "-plan designs a test before it runs: give it without counts "
+                              "(-penta or -wdl), or the counts without -plan");
+    if (!plan && cmd->has_penta == cmd->has_wdl)
+        return error_set(err, "give exactly one of -penta and -wdl (or -plan)");
+    if (cmd->params.model == SPRT_MODEL_BAYESELO && cmd->has_penta && cmd->penta_fields == 5)
+        return error_set(err, "model=bayeselo estimates drawelo from W/D/L: give -wdl W,D,L or "
+                              "the six-count -penta LL,LD,WL,DD,WD,WW");
+    if (plan && cmd->params.model == SPRT_MODEL_BAYESELO)
+        return error_set(err, "-plan needs a normalized or logistic model");
+    return true;
+}
 
-    FILE *out = json_path && !strcmp(json_path, "-") ? stderr : stdout;
-    if (has_penta)
+int abtest_sprt_main(int argc, char **argv) {
+    SprtCommand cmd;
+    Error err;
+    if (!sprt_cmd_parse(argc, argv, &cmd, &err))
+        die("sprt: %s", err.text);
+    if (cmd.help) {
+        fputs(sprt_usage, stdout);
+        return 0;
+    }
+    const SprtParams *params = &cmd.params;
+    if (cmd.plan_draw_ratio >= 0)
+        return print_plan(params, cmd.plan_draw_ratio);
+    const Pentanomial *penta = &cmd.penta;
+    const Trinomial *wdl = &cmd.wdl;
+    SprtSample sample = cmd.has_penta ? sprt_sample_pentanomial(penta) : sprt_sample_trinomial(wdl);
+    if (cmd.has_penta && cmd.penta_fields == 5) /* WL and DD were given summed: W/D/L unknown */
+        sample.has_wdl = false;
+    SprtReport report = sprt_report_make(&sample, cmd.has_penta ? penta : NULL, params);
+
+    FILE *out = cmd.json_path && !strcmp(cmd.json_path, "-") ? stderr : stdout;
+    if (cmd.has_penta)
         fprintf(out,
                 "Ptnml(0-2): [%" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64
                 "]: %" PRIu64 " pairs\n",
-                penta.ll, penta.ld, penta.wl + penta.dd, penta.wd, penta.ww,
-                penta.ll + penta.ld + penta.wl + penta.dd + penta.wd + penta.ww);
+                penta->ll, penta->ld, penta->wl + penta->dd, penta->wd, penta->ww,
+                penta->ll + penta->ld + penta->wl + penta->dd + penta->wd + penta->ww);
     else
         fprintf(out, "Games: %" PRIu64 ", Wins: %" PRIu64 ", Losses: %" PRIu64 ", Draws: %" PRIu64
                      "\n",
-                wdl.wins + wdl.draws + wdl.losses, wdl.wins, wdl.losses, wdl.draws);
+                wdl->wins + wdl->draws + wdl->losses, wdl->wins, wdl->losses, wdl->draws);
     sprt_report_llr_line(&report, out);
     fprintf(out, "Decision: %s (alpha %g, beta %g)\n",
             report.decision == SPRT_H1   ? "H1 accepted"
             : report.decision == SPRT_H0 ? "H0 accepted"
                                          : "continue",
-            params.alpha, params.beta);
+            params->alpha, params->beta);
     sprt_report_elo_lines(&report, out);
-    if (json_path) {
+    if (cmd.json_path) {
         cJSON *json = cJSON_CreateObject();
         sprt_report_add_json(&report, json);
-        if (has_penta) {
+        if (cmd.has_penta) {
             cJSON *counts = cJSON_AddArrayToObject(json, "pentanomial");
             for (int i = 0; i < sample.k; i++)
                 cJSON_AddItemToArray(counts, cJSON_CreateNumber(sample.counts[i]));
         } else {
             cJSON *counts = cJSON_AddObjectToObject(json, "wdl");
-            cJSON_AddNumberToObject(counts, "wins", (double)wdl.wins);
-            cJSON_AddNumberToObject(counts, "draws", (double)wdl.draws);
-            cJSON_AddNumberToObject(counts, "losses", (double)wdl.losses);
+            cJSON_AddNumberToObject(counts, "wins", (double)wdl->wins);
+            cJSON_AddNumberToObject(counts, "draws", (double)wdl->draws);
+            cJSON_AddNumberToObject(counts, "losses", (double)wdl->losses);
         }
-        if (!report_write_json(json, json_path, &err))
-            die("sprt: %s", err.text);
+        bool ok = report_write_json(json, cmd.json_path, &err);
         cJSON_Delete(json);
+        if (!ok)
+            die("sprt: %s", err.text);
     }
     return 0;
 }

@@ -23,17 +23,12 @@ static char dir[64];
 
 static int setup(void **state) {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/tslab_abtest_%d", (int)getpid());
-    char command[512];
-    snprintf(command, sizeof command, "rm -rf %s && mkdir -p %s", dir, dir);
-    return system(command) == 0 ? 0 : -1;
+    return test_make_dir(dir, sizeof dir, "abtest");
 }
 
 static int teardown(void **state) {
     (void)state;
-    char command[512];
-    snprintf(command, sizeof command, "rm -rf %s", dir);
-    return system(command) == 0 ? 0 : -1;
+    return test_remove_dir(dir);
 }
 
 static char *slurp(const char *path) {

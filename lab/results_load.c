@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: MIT
+// Reading a results file back: every value is checked as the command line checks it, and the
+// counts must agree with each other, so a hand-edited or damaged file is refused with the reason
+// instead of crashing the run or resuming it with wrong numbers.
+#include "results.h"
+
+#include "textfile.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Counts above 2^53 do not survive a JSON number (a double). */
+#define COUNT_MAX 9007199254740992.0
+/* A results file is small (the trajectory is the bulk: ~100 bytes a point). */
+#define RESULTS_MAX_BYTES ((size_t)64 << 20)
+
+static const char *const STATE_NAMES[] = {"running", "sprt", "rounds", "interrupted"};
+
+/* A whole number in 0..2^53. */
+static bool count_at(const cJSON *object, const char *key, uint64_t *out, Error *err) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (!cJSON_IsNumber(item))
+        return error_set(err, "\"%s\" is missing or not a number", key);
+    double value = item->valuedouble;
+    if (!isfinite(value) || value < 0 || value > COUNT_MAX || value != floor(value))
+        return error_set(err, "\"%s\" is %g: a count must be a whole number >= 0", key, value);
+    *out = (uint64_t)value;
+    return true;
+}
+
+static bool real_at(const cJSON *object, const char *key, double *out, Error *err) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
+        return error_set(err, "\"%s\" is missing or not a finite number", key);
+    *out = item->valuedouble;
+    return true;
+}
+
+static const cJSON *object_at(const cJSON *object, const char *key, Error *err) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (!cJSON_IsObject(item))
+        error_set(err, "\"%s\" is missing or not an object", key);
+    return cJSON_IsObject(item) ? item : NULL;
+}
+
+static bool wdl_at(const cJSON *json, const char *key, Trinomial *out, Error *err) {
+    const cJSON *object = object_at(json, key, err);
+    uint64_t w, d, l;
+    Error inner;
+    if (!object)
+        return false;
+    if (!count_at(object, "wins", &w, &inner) || !count_at(object, "draws", &d, &inner) ||
+        !count_at(object, "losses", &l, &inner))
+        return error_set(err, "%s: %s", key, inner.text);
+    *out = (Trinomial){w, d, l};
+    return true;
+}
+
+static bool same_wdl(const Trinomial *a, const Trinomial *b) {
+    return a->wins == b->wins && a->draws == b->draws && a->losses == b->losses;
+}
+
+/* The counts agree with each other and with the settings. */
+static bool totals_agree(const MatchTotals *t, const MatchSettings *s, Error *err) {
+    const Pentanomial *p = &t->penta;
+    if (p->ll + p->ld + p->wl + p->dd + p->wd + p->ww != (uint64_t)t->pairs)
+        return error_set(err, "the pentanomial counts %" PRIu64 " pairs, \"pairs\" says %" PRId64,
+                         p->ll + p->ld + p->wl + p->dd + p->wd + p->ww, t->pairs);
+    Trinomial implied = sprt_pentanomial_wdl(p);
+    if (!same_wdl(&implied, &t->wdl))
+        return error_set(err, "\"wdl\" disagrees with the pentanomial (which implies W %" PRIu64
+                              " D %" PRIu64 " L %" PRIu64 ")",
+                         implied.wins, implied.draws, implied.losses);
+    Trinomial sides = {t->first_as[0].wins + t->first_as[1].wins,
+                       t->first_as[0].draws + t->first_as[1].draws,
+                       t->first_as[0].losses + t->first_as[1].losses};
+    if (!same_wdl(&sides, &t->wdl))
+        return error_set(err, "\"first_as_tigers\" and \"first_as_sheep\" do not add up to "
+                              "\"wdl\"");
+    uint64_t ends = 0;
+    for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++)
+        ends += t->ends[r];
+    if (ends != 2 * (uint64_t)t->pairs)
+        return error_set(err, "\"end_reasons\" count %" PRIu64 " games, not %" PRId64, ends,
+                         2 * t->pairs);
+    if (t->engine[0].moves + t->engine[1].moves != t->plies)
+        return error_set(err, "the engines' moves do not add up to \"plies\"");
+    if (t->plies > 2 * (uint64_t)t->pairs * (uint64_t)s->max_plies)
+        return error_set(err, "\"plies\" is more than %" PRId64 " games of at most %d plies hold",
+                         2 * t->pairs, s->max_plies);
+    if (t->pairs > s->rounds)
+        return error_set(err, "\"pairs\" (%" PRId64 ") is more than -rounds (%" PRId64 ")",
+                         t->pairs, s->rounds);
+    int64_t previous = 0;
+    for (int i = 0; i < t->trajectory_count; i++) {
+        if (t->trajectory[i].pairs < previous || t->trajectory[i].pairs > t->pairs)
+            return error_set(err, "\"trajectory\" point %d is out of order", i + 1);
+        previous = t->trajectory[i].pairs;
+    }
+    return true;
+}
+
+/* The decision and the state agree with each other and with the counts. */
+static bool decision_agrees(const cJSON *json, const MatchSettings *s, ResultsFile *file,
+                            Error *err) {
+    MatchTotals *t = &file->totals;
+    const char *state = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "state"));
+    bool found = false;
+    for (int i = 0; state && i < 4; i++)
+        if (!strcmp(state, STATE_NAMES[i])) {
+            file->state = (RunState)i;
+            found = true;
+        }
+    if (!found)
+        return error_set(err, "\"state\" must be running, sprt, rounds or interrupted");
+    const cJSON *decision = cJSON_GetObjectItemCaseSensitive(json, "decision");
+    const char *word = cJSON_GetStringValue(decision);
+    if (!s->has_sprt) {
+        if (!cJSON_IsNull(decision))
+            return error_set(err, "\"decision\" must be null in a run without -sprt");
+        t->decision = SPRT_CONTINUE;
+    } else if (word && !strcmp(word, "H0")) {
+        t->decision = SPRT_H0;
+    } else if (word && !strcmp(word, "H1")) {
+        t->decision = SPRT_H1;
+    } else if (word && !strcmp(word, "continue")) {
+        t->decision = SPRT_CONTINUE;
+    } else {
+        return error_set(err, "\"decision\" must be H0, H1 or continue");
+    }
+    const cJSON *pair = cJSON_GetObjectItemCaseSensitive(json, "decision_pair");
+    uint64_t decided_at = 0;
+    if (t->decision != SPRT_CONTINUE) {
+        Error inner;
+        if (!count_at(json, "decision_pair", &decided_at, &inner))
+            return error_set(err, "%s", inner.text);
+        /* Nothing is counted after a decision. */
+        if (decided_at != (uint64_t)t->pairs || file->state != RUN_SPRT)
+            return error_set(err, "the decision (at pair %" PRIu64 ", state %s) disagrees with "
+                                  "%" PRId64 " pairs counted",
+                             decided_at, STATE_NAMES[file->state], t->pairs);
+    } else if (!cJSON_IsNull(pair) || file->state == RUN_SPRT) {
+        return error_set(err, "\"decision_pair\" or \"state\" says the SPRT decided, "
+                              "\"decision\" says it did not");
+    }
+    t->decision_pair = (int64_t)decided_at;
+    if (file->state == RUN_ROUNDS && t->pairs != s->rounds)
+        return error_set(err, "state \"rounds\" with %" PRId64 " of %" PRId64 " pairs",
+                         t->pairs, s->rounds);
+    return true;
+}
+
+static bool trajectory_from_json(const cJSON *json, MatchTotals *t, Error *err) {
+    const cJSON *points = cJSON_GetObjectItemCaseSensitive(json, "trajectory");
+    if (!cJSON_IsArray(points))
+        return error_set(err, "\"trajectory\" is missing or not an array");
+    const cJSON *point;
+    int index = 0;
+    cJSON_ArrayForEach(point, points) {
+        TrajectoryPoint p;
+        uint64_t pairs;
+        Error inner;
+        index++;
+        if (!count_at(point, "pairs", &pairs, &inner) || !real_at(point, "llr", &p.llr, &inner) ||
+            !real_at(point, "elo", &p.elo, &inner) ||
+            !real_at(point, "elo_low", &p.elo_low, &inner) ||
+            !real_at(point, "elo_high", &p.elo_high, &inner))
+            return error_set(err, "trajectory point %d: %s", index, inner.text);
+        p.pairs = (int64_t)pairs;
+        if (!totals_push_point(t, p))
+            return error_set(err, "out of memory");
+    }
+    return true;
+}
+
+static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
+    Error inner;
+    const cJSON *detail = object_at(json, "pentanomial_detail", err);
+    const cJSON *ends = detail ? object_at(json, "end_reasons", err) : NULL;
+    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(json, "engines");
+    if (!detail || !ends)
+        return false;
+    uint64_t *cells[6] = {&t->penta.ll, &t->penta.ld, &t->penta.wl,
+                          &t->penta.dd, &t->penta.wd, &t->penta.ww};
+    static const char *const CELL_NAMES[6] = {"LL", "LD", "WL", "DD", "WD", "WW"};
+    for (int i = 0; i < 6; i++)
+        if (!count_at(detail, CELL_NAMES[i], cells[i], &inner))
+            return error_set(err, "pentanomial_detail: %s", inner.text);
+    uint64_t pairs, sessions;
+    if (!count_at(json, "pairs", &pairs, err) || !count_at(json, "plies", &t->plies, err) ||
+        !count_at(json, "sessions", &sessions, err) ||
+        !count_at(json, "discarded_pairs", (uint64_t *)&t->discarded_pairs, err) ||
+        !real_at(json, "seconds", &t->seconds, err))
+        return false;
+    if (pairs > (uint64_t)SETTINGS_UNBOUNDED_ROUNDS || sessions < 1 || sessions > 1000000 ||
+        t->seconds < 0)
+        return error_set(err, "\"pairs\", \"sessions\" or \"seconds\" is out of range");
+    t->pairs = (int64_t)pairs;
+    t->sessions = (int)sessions + 1; /* this session */
+    if (!wdl_at(json, "wdl", &t->wdl, err) ||
+        !wdl_at(json, "first_as_tigers", &t->first_as[1], err) ||
+        !wdl_at(json, "first_as_sheep", &t->first_as[0], err))
+        return false;
+    for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++)
+        if (!count_at(ends, game_end_name((GameEnd)r), &t->ends[r], &inner))
+            return error_set(err, "end_reasons: %s", inner.text);
+    if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
+        return error_set(err, "\"engines\" must list two engines");
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        const cJSON *engine = cJSON_GetArrayItem(engines, e);
+        EngineMoveStats *m = &t->engine[e];
+        if (!count_at(engine, "moves", &m->moves, &inner) ||
+            !count_at(engine, "nodes", &m->nodes, &inner) ||
+            !count_at(engine, "depth_sum", &m->depth_sum, &inner))
+            return error_set(err, "engine %d: %s", e + 1, inner.text);
+    }
+    t->book_exhausted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "book_exhausted"));
+    const char *started = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "started"));
+    snprintf(t->started, sizeof t->started, "%s", started ? started : "unknown");
+    const cJSON *resume = object_at(json, "resume", err);
+    uint64_t next_pair;
+    if (!resume || !count_at(resume, "next_pair", &next_pair, err) ||
+        !count_at(resume, "pgn_bytes", &t->pgn_bytes, err))
+        return false;
+    if (next_pair != pairs)
+        return error_set(err, "resume.next_pair (%" PRIu64 ") is not \"pairs\" (%" PRIu64 ")",
+                         next_pair, pairs);
+    return trajectory_from_json(json, t, err);
+}
+
+static bool format_check(const cJSON *json, Error *err) {
+    const char *tool = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "tool"));
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(json, "format");
+    if (!tool || strcmp(tool, "tslab abtest") || !cJSON_IsNumber(format))
+        return error_set(err, "not an abtest results file (no \"tool\" or \"format\")");
+    if (format->valuedouble == 1)
+        return error_set(err, "results format 1, written by an older abtest that counted from "
+                              "the second engine's side; this version counts from the first "
+                              "(the engine under test, as fastchess does) and cannot resume "
+                              "it: start the experiment again with the engine under test first");
+    if (format->valuedouble != RESULTS_FORMAT)
+        return error_set(err, "results format %g is not one this abtest reads (%d)",
+                         format->valuedouble, RESULTS_FORMAT);
+    return true;
+}
+
+static bool book_from_json(const cJSON *json, ResultsFile *file, Error *err) {
+    const cJSON *book = object_at(json, "book", err);
+    if (!book)
+        return false;
+    const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(book, "hash"));
+    uint64_t positions;
+    char *end = NULL;
+    if (!hash || strlen(hash) != 16 || (file->book_hash = strtoull(hash, &end, 16), *end))
+        return error_set(err, "book.hash must be 16 hexadecimal digits");
+    if (!count_at(book, "positions", &positions, err) || positions < 1 || positions > INT32_MAX)
+        return error_set(err, "book.positions must be a count of positions");
+    file->book_positions = (int)positions;
+    return true;
+}
+
+bool results_load(const char *path, ResultsFile *file, Error *err) {
+    char *text;
+    size_t length;
+    memset(file, 0, sizeof *file);
+    totals_init(&file->totals);
+    if (!textfile_read(path, RESULTS_MAX_BYTES, true, &text, &length, err))
+        return false;
+    bool ok = results_parse(text, length, path, file, err);
+    free(text);
+    return ok;
+}
+
+bool results_parse(const char *text, size_t length, const char *path, ResultsFile *file,
+                   Error *err) {
+    memset(file, 0, sizeof *file);
+    totals_init(&file->totals);
+    cJSON *json = cJSON_ParseWithLength(text, length);
+    Error inner;
+    bool ok = json != NULL;
+    if (!ok)
+        error_set(&inner, "not valid JSON");
+    ok = ok && format_check(json, &inner);
+    ok = ok && settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"),
+                                  &file->settings, &inner);
+    ok = ok && book_from_json(json, file, &inner);
+    ok = ok && counts_from_json(json, &file->totals, &inner);
+    ok = ok && decision_agrees(json, &file->settings, file, &inner);
+    ok = ok && totals_agree(&file->totals, &file->settings, &inner);
+    cJSON_Delete(json);
+    if (!ok) {
+        totals_free(&file->totals);
+        return error_set(err, "%s: %s", path, inner.text);
+    }
+    return true;
+}

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// What a run keeps on disk: the results file and the game records. Both are locked for the
+// session (a second abtest on the same files is refused), the records are opened fresh or cut
+// back to what the results file covers, and checkpoints write the results atomically after the
+// records are durable. A failed checkpoint is reported once, with what is safe.
+#pragma once
+
+#include "book.h"
+#include "results.h"
+#include "settings.h"
+
+#include <stdio.h>
+
+typedef struct {
+    const MatchSettings *settings;
+    FILE *pgn;
+    int locks[2];          /* flock'd lock files of the results and the records (-1: none) */
+    char lock_paths[2][SETTINGS_PATH_MAX + 8];
+    int64_t saved_pairs;   /* pairs covered by the last checkpoint written (-1: none yet) */
+    bool save_failed;      /* a checkpoint failed; the run stops */
+    Error save_error;
+} RunFiles;
+
+/* Takes the locks ("PATH.lock" beside the results file and the records, flock'd for the
+ * session). Fails naming the file when another process holds one. */
+bool runfiles_lock(RunFiles *files, const MatchSettings *settings, Error *err);
+
+/* Opens the records: fresh (truncated), or for resume cut back to pgn_bytes, which the file
+ * must hold (a shorter file is another run's or damaged). */
+bool runfiles_open_records(RunFiles *files, bool resuming, uint64_t pgn_bytes, Error *err);
+
+/* Flushes and syncs the records, notes their length in totals, then writes the results file
+ * atomically. False (the error kept in files->save_error) when either fails. */
+bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, RunState state,
+                         const Book *book, const char *command);
+
+/* Closes the records and releases the locks. */
+void runfiles_close(RunFiles *files);

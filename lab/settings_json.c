@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// Settings as recorded in results files, and read back with the command line's checks: numbers
+// must be whole and in range (no double-to-integer cast of 1e62), words must be known, paths
+// bounded, the engines' options pass config_apply, the SPRT sprt_params_check, and the whole
+// settings_check.
+#include "settings.h"
+
+#include "parse.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* JSON numbers are doubles: the seed, a 64-bit value, is written as text. */
+static cJSON *field_json(const SettingsField *f, const MatchSettings *s) {
+    char text[SETTINGS_PATH_MAX];
+    settings_field_text(f, s, text, sizeof text);
+    switch (f->type) {
+    case FIELD_INT:
+    case FIELD_INT64:
+        return cJSON_CreateNumber(strtod(text, NULL));
+    case FIELD_SEED:
+    case FIELD_ORDER:
+    case FIELD_PATH:
+        return cJSON_CreateString(text);
+    }
+    return cJSON_CreateNull();
+}
+
+cJSON *settings_to_json(const MatchSettings *s) {
+    cJSON *json = cJSON_CreateObject();
+    cJSON *engines = cJSON_AddArrayToObject(json, "engines");
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        char text[SETTINGS_CONFIG_TEXT_MAX];
+        config_to_text(&s->engines[e].config, text, sizeof text);
+        cJSON *engine = cJSON_CreateObject();
+        cJSON_AddStringToObject(engine, "name", s->engines[e].name);
+        cJSON_AddStringToObject(engine, "config", text);
+        cJSON_AddItemToArray(engines, engine);
+    }
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
+        cJSON_AddItemToObject(json, SETTINGS_FIELDS[i].key, field_json(&SETTINGS_FIELDS[i], s));
+    if (s->has_sprt) {
+        cJSON *sprt = cJSON_AddObjectToObject(json, "sprt");
+        cJSON_AddNumberToObject(sprt, "elo0", s->sprt.elo0);
+        cJSON_AddNumberToObject(sprt, "elo1", s->sprt.elo1);
+        cJSON_AddNumberToObject(sprt, "alpha", s->sprt.alpha);
+        cJSON_AddNumberToObject(sprt, "beta", s->sprt.beta);
+        cJSON_AddStringToObject(sprt, "model", sprt_model_name(s->sprt.model));
+    } else {
+        cJSON_AddNullToObject(json, "sprt");
+    }
+    return json;
+}
+
+/* A JSON value as the text the command line would have given, or false when its JSON type is
+ * wrong. Numbers must be whole: 12.5 or 1e62 is refused, never cast. */
+static bool field_text_from_json(const SettingsField *f, const cJSON *item, char *out,
+                                 size_t size, Error *err) {
+    if (f->type == FIELD_INT || f->type == FIELD_INT64) {
+        if (!cJSON_IsNumber(item))
+            return error_set(err, "settings: \"%s\" must be a number", f->key);
+        double value = item->valuedouble;
+        if (!isfinite(value) || value != floor(value) || value < (double)f->min ||
+            value > (double)f->max)
+            return error_set(err, "settings: \"%s\" is %g: a whole number in %lld..%lld is "
+                                  "needed",
+                             f->key, value, (long long)f->min, (long long)f->max);
+        snprintf(out, size, "%.0f", value);
+        return true;
+    }
+    const char *text = cJSON_GetStringValue(item);
+    if (!text)
+        return error_set(err, "settings: \"%s\" must be a string", f->key);
+    if (strlen(text) >= size)
+        return error_set(err, "settings: \"%s\" is too long", f->key);
+    strcpy(out, text);
+    return true;
+}
+
+static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err) {
+    if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
+        return error_set(err, "settings: \"engines\" must list two engines");
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        const cJSON *engine = cJSON_GetArrayItem(engines, e);
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(engine, "name"));
+        const char *config = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(engine,
+                                                                                   "config"));
+        if (!name || !config)
+            return error_set(err, "settings: engine %d needs \"name\" and \"config\" strings",
+                             e + 1);
+        if (strlen(name) >= MATCH_NAME_MAX || strlen(config) >= SETTINGS_CONFIG_TEXT_MAX)
+            return error_set(err, "settings: engine %d: name or config too long", e + 1);
+        strcpy(s->engines[e].name, name);
+        s->engines[e].config = config_default();
+        char text[SETTINGS_CONFIG_TEXT_MAX];
+        strcpy(text, config);
+        Error inner;
+        char *saved;
+        for (char *token = strtok_r(text, " ", &saved); token; token = strtok_r(NULL, " ", &saved))
+            if (!config_apply(&s->engines[e].config, token, &inner))
+                return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
+    }
+    return true;
+}
+
+static bool sprt_from_json(const cJSON *sprt, MatchSettings *s, Error *err) {
+    if (cJSON_IsNull(sprt)) {
+        s->has_sprt = false;
+        return true;
+    }
+    if (!cJSON_IsObject(sprt))
+        return error_set(err, "settings: \"sprt\" must be an object or null");
+    struct {
+        const char *key;
+        double *value;
+    } numbers[] = {{"elo0", &s->sprt.elo0},
+                   {"elo1", &s->sprt.elo1},
+                   {"alpha", &s->sprt.alpha},
+                   {"beta", &s->sprt.beta}};
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(sprt, numbers[i].key);
+        if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
+            return error_set(err, "settings: sprt \"%s\" must be a number", numbers[i].key);
+        *numbers[i].value = item->valuedouble;
+    }
+    const char *model = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sprt, "model"));
+    char quoted[ERROR_EXCERPT_MAX];
+    if (!model || !sprt_model_from_name(model, &s->sprt.model))
+        return error_set(err, "settings: sprt \"model\" must be normalized, logistic or "
+                              "bayeselo, not '%s'",
+                         model ? error_excerpt(model, quoted) : "(missing)");
+    s->has_sprt = true;
+    return true;
+}
+
+bool settings_from_json(const cJSON *json, MatchSettings *s, Error *err) {
+    memset(s, 0, sizeof *s);
+    if (!cJSON_IsObject(json))
+        return error_set(err, "settings: not an object");
+    if (!engines_from_json(cJSON_GetObjectItemCaseSensitive(json, "engines"), s, err))
+        return false;
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i];
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, f->key);
+        char text[SETTINGS_PATH_MAX];
+        Error inner;
+        if (!item)
+            return error_set(err, "settings: \"%s\" is missing", f->key);
+        if (!field_text_from_json(f, item, text, sizeof text, err))
+            return false;
+        if (!settings_field_from_text(f, s, text, &inner))
+            return error_set(err, "settings: \"%s\": %s", f->key, inner.text);
+    }
+    if (!sprt_from_json(cJSON_GetObjectItemCaseSensitive(json, "sprt"), s, err))
+        return false;
+    Error inner;
+    if (!settings_check(s, &inner))
+        return error_set(err, "settings: %s", inner.text);
+    return true;
+}
