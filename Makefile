@@ -43,14 +43,17 @@ LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 LAB_OBJ   := $(LAB_SRC:%.c=$(BUILD)/obj/%.o)
+BENCH_LIB_OBJ := $(filter-out $(BUILD)/obj/bench/bench.o,$(BENCH_OBJ))  # without main()
 LIBTSLAB  := $(BUILD)/libtslab.a
 TOOLS     := $(BUILD)/bench $(BUILD)/abtest
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 # Packages the build needs, and a command that proves each is present.
-DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-nox
+DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-nox clang \
+                libclang-rt-dev
 
-.PHONY: all test test-run sanitize clean install deps run perft-deep docs bench-check perf help
+.PHONY: all test test-run sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check \
+        perf help
 
 all: $(LIBTSLAB) $(TOOLS)
 
@@ -111,6 +114,33 @@ sanitize: deps
 	$(TSAN_RUN)/bench -depth 6 -threads 3 >/dev/null 2>&1
 	@echo "make sanitize: ASan/UBSan tests and TSan runs passed"
 
+# libFuzzer targets, one per parser (tests/fuzz/fuzz_*.c), built with clang under ASan + UBSan
+# in build/fuzz and run FUZZ_SECONDS each (CI: a short bounded run) from the seeds in
+# tests/fuzz/corpus/NAME; new inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=all
+fuzz: deps
+	@$(MAKE) --no-print-directory CC=clang BUILD=build/fuzz OPT="-O1 -g" ARCH= \
+	    EXTRA_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" fuzz-run
+
+fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/%)
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(BUILD)/corpus/$$t; \
+	    echo "== $$t ($(FUZZ_SECONDS) s)"; \
+	    $(BUILD)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	        -print_final_stats=1 -artifact_prefix=$(BUILD)/$$t- \
+	        $(BUILD)/corpus/$$t tests/fuzz/corpus/$$t 2>&1 | \
+	        grep -E "stat::number_of_executed_units|stat::new_units_added|ERROR|SUMMARY|Test unit" \
+	        || true; \
+	    if ls $(BUILD)/$$t-crash-* $(BUILD)/$$t-leak-* $(BUILD)/$$t-timeout-* >/dev/null 2>&1; then \
+	        echo "make fuzz: $$t FOUND A FAILURE: $$(ls $(BUILD)/$$t-*)"; exit 1; fi; \
+	done; echo "make fuzz: no crash, leak or timeout in $(FUZZ_TARGETS)"
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) -Ibench -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
+	    $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
+
 # Perft counts of the reference file above the test suite's limit (minutes), a line per entry.
 perft-deep: $(BUILD)/tests/test_perft
 	TSLAB_PERFT_MAX=100000000000 TSLAB_PERFT_PROGRESS=1 $(BUILD)/tests/test_perft
@@ -140,6 +170,9 @@ deps:
 	pkg-config --exists libcjson 2>/dev/null || missing="$$missing libcjson-dev"; \
 	pkg-config --exists cmocka 2>/dev/null || missing="$$missing libcmocka-dev"; \
 	command -v gnuplot >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
+	command -v clang >/dev/null 2>&1 || missing="$$missing clang"; \
+	[ -f "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] || \
+	    missing="$$missing libclang-rt-dev"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "make deps: missing:$$missing"; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -161,6 +194,7 @@ help:
 	@echo "make run        the main job on built-in defaults"
 	@echo "make test       install missing packages, build and run every test"
 	@echo "make sanitize   the tests under ASan + UBSan"
+	@echo "make fuzz       every parser under libFuzzer (FUZZ_SECONDS=60 each)"
 	@echo "make perft-deep the reference perft counts above the test limit"
 	@echo "make bench-check every pinned bench move and score unchanged"
 	@echo "make perf       bench nodes/s and perft leaves/s"
