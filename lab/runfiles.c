@@ -9,8 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define LOCK_ATTEMPTS 40
+#define LOCK_PAUSE_NS 50000000L /* 40 x 50 ms: 2 s at most */
 
 /* Locks PATH.lock; the file holds the owner's process id for the message of the next one. */
 static bool lock_one(RunFiles *files, int index, const char *option, const char *path,
@@ -24,7 +28,15 @@ static bool lock_one(RunFiles *files, int index, const char *option, const char 
     if (fd < 0)
         return error_set(err, "%s %s: cannot create its lock %s: %s", option, path, lock_path,
                          strerror(errno));
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    /* A process killed a moment ago (kill -9) releases its lock as it is torn down: wait for
+     * that, briefly, before calling the file busy. */
+    bool locked = false;
+    for (int attempt = 0; attempt < LOCK_ATTEMPTS && !locked; attempt++) {
+        locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
+        if (!locked && attempt + 1 < LOCK_ATTEMPTS)
+            nanosleep(&(struct timespec){0, LOCK_PAUSE_NS}, NULL);
+    }
+    if (!locked) {
         char owner[32] = "";
         ssize_t got = read(fd, owner, sizeof owner - 1);
         owner[got > 0 ? got : 0] = '\0';

@@ -165,7 +165,11 @@ static void interrupt_with_signal(int sig, const char *name) {
     int status;
     waitpid(child, &status, 0);
     snprintf(command, sizeof command, ABTEST " -resume %s -quiet", json_path);
-    assert_int_equal(test_run(command, NULL), 0);
+    char *out;
+    int resumed = test_run(command, &out);
+    if (resumed != 0)
+        fail_msg("resume after signal %d: exit %d:\n%s", sig, resumed, out);
+    free(out);
     snprintf(a, sizeof a, "%s/one.json", dir);
     assert_same_results(a, json_path);
     snprintf(a, sizeof a, "%s/one.pgn", dir);
