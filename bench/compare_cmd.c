@@ -116,17 +116,17 @@ int bench_compare_main(int argc, char **argv) {
     double geomean = exp(log_sum / book.count);
     double total_ratio = ratio((double)ct->nodes, (double)bt->nodes);
     double time_ratio = ratio(runs[1].wall_seconds, runs[0].wall_seconds);
-    fprintf(out, "\n%-19s %14s %14s %8s\n", "counter", "base", "cand", "cand/base");
+    fprintf(out, "\n%-22s %14s %14s %8s\n", "counter", "base", "cand", "cand/base");
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++) {
         uint64_t bv = stats_get(bt, &STATS_FIELDS[i]), cv = stats_get(ct, &STATS_FIELDS[i]);
-        fprintf(out, "%-19s %14" PRIu64 " %14" PRIu64 " %8.3f\n", STATS_FIELDS[i].name, bv, cv,
+        fprintf(out, "%-22s %14" PRIu64 " %14" PRIu64 " %8.3f\n", STATS_FIELDS[i].name, bv, cv,
                 ratio((double)cv, (double)bv));
     }
-    fprintf(out, "%-19s %13.1f%% %13.1f%%\n", "cache hit rate", 100 * stats_hit_rate(bt),
+    fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "cache hit rate", 100 * stats_hit_rate(bt),
             100 * stats_hit_rate(ct));
-    fprintf(out, "%-19s %13.1f%% %13.1f%%\n", "first-move cutoffs",
+    fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "first-move cutoffs",
             100 * stats_first_cutoff_rate(bt), 100 * stats_first_cutoff_rate(ct));
-    fprintf(out, "%-19s %14.3f %14.3f %8.3f\n", "seconds", runs[0].wall_seconds,
+    fprintf(out, "%-22s %14.3f %14.3f %8.3f\n", "seconds", runs[0].wall_seconds,
             runs[1].wall_seconds, time_ratio);
     fprintf(out, "\nnode ratio cand/base: geometric mean %.4f, total %.4f; time ratio %.4f\n",
             geomean, total_ratio, time_ratio);

@@ -10,30 +10,62 @@
 #include <stdio.h>
 #include <string.h>
 
+/* How many configurations the exactness matrix holds (combinations applies() keeps). */
+static size_t bench_matrix_count(void) {
+    size_t count = 0;
+    for (size_t i = 0; i < config_matrix_size(); i++) {
+        SearchConfig config;
+        char text[512];
+        count += config_matrix_entry(i, &config, text, sizeof text);
+    }
+    return count;
+}
+
+/* Writes text into a Markdown table cell: a bare | would end the cell. */
+static void put_cell(FILE *out, const char *text) {
+    for (const char *p = text; *p; p++) {
+        if (*p == '|')
+            fputs(" \\| ", out);
+        else
+            fputc(*p, out);
+    }
+}
+
 void bench_print_options_markdown(FILE *out) {
     fprintf(out, "# Search options\n\n"
                  "Generated from the option table in `lib/config.c` by `build/bench options "
                  "-markdown`\n(`make docs`); do not edit by hand.\n\n"
                  "Options are `key=value` tokens, for example `killers=off cache=tiny "
-                 "replace=always`.\n`preset=plain` turns every speed feature off (cache, "
-                 "symmetry, killers, hint, jumps_first)\nand `preset=default` restores the "
-                 "defaults; later tokens apply on top of a preset.\n\n"
-                 "| option | allowed | default | kind | what it does |\n"
-                 "|---|---|---|---|---|\n");
+                 "replace=always`. The kind says\nwhat the tools do with an option: *exact* "
+                 "features (ordering, caching) must give every move and\nscore of plain minimax "
+                 "and are combined in the exactness matrix (`bench verify`, the search\ntests); "
+                 "*pruning* features change the tree (pruning, reductions, extensions, "
+                 "quiescence), so\nresults may differ; *parameters* tune another feature. The "
+                 "off value is what `preset=plain`\nsets.\n\n"
+                 "| option | allowed | default | kind | off | what it does |\n"
+                 "|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
         const OptionSpec *spec = &CONFIG_OPTIONS[i];
         char allowed[96];
         config_allowed_text(spec, allowed, sizeof allowed);
         fprintf(out, "| `%s` | ", spec->name);
-        for (const char *p = allowed; *p; p++) { /* a bare | would end the table cell */
-            if (*p == '|')
-                fputs(" \\| ", out);
-            else
-                fputc(*p, out);
-        }
-        fprintf(out, " | `%s` | %s | %s |\n", spec->default_text,
-                spec->is_limit ? "limit" : "feature", spec->help);
+        put_cell(out, allowed);
+        fprintf(out, " | `%s` | %s | %s%s%s | %s |\n", spec->default_text,
+                config_kind_name(spec->kind), spec->off_text ? "`" : "",
+                spec->off_text ? spec->off_text : "", spec->off_text ? "`" : "", spec->help);
     }
+    fprintf(out, "\n## Presets\n\n`preset=NAME` sets a named configuration; later tokens apply "
+                 "on top.\n\n| preset | what it sets |\n|---|---|\n");
+    for (size_t i = 0; i < CONFIG_PRESET_COUNT; i++) {
+        const ConfigPreset *preset = &CONFIG_PRESETS[i];
+        fprintf(out, "| `%s` | %s", preset->name, preset->help);
+        if (preset->tokens && *preset->tokens)
+            fprintf(out, ": `%s`", preset->tokens);
+        fprintf(out, " |\n");
+    }
+    fprintf(out, "\nThe exactness matrix combines %zu configurations (the values of each exact "
+                 "option's matrix, a\nreplacement policy only where there is a table).\n",
+            bench_matrix_count());
 }
 
 int bench_options_main(int argc, char **argv) {

@@ -35,15 +35,11 @@ static const char *string_at(const cJSON *object, const char *key, Error *err) {
 }
 
 static bool config_from_text(const char *text, SearchConfig *config, Error *err) {
-    char copy[2048];
-    if (!*text || strlen(text) >= sizeof copy)
+    if (!*text || strlen(text) >= 2048)
         return error_set(err, "\"config\" is empty or too long");
-    strcpy(copy, text);
     *config = config_default();
-    char *saved;
-    for (char *token = strtok_r(copy, " ", &saved); token; token = strtok_r(NULL, " ", &saved))
-        if (!config_apply(config, token, err))
-            return false;
+    if (!config_apply_line(config, text, err))
+        return false;
     if (config->movetime)
         return error_set(err, "\"config\" has a time limit: a pinned bench must be reproducible");
     return true;

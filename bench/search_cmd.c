@@ -76,9 +76,9 @@ int bench_search_main(int argc, char **argv) {
     fprintf(out, "nodes:    %" PRIu64 "  time %.3f s  %.0f nodes/s\n", result.stats.nodes,
             result.seconds, result.seconds > 0 ? (double)result.stats.nodes / result.seconds : 0);
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++)
-        fprintf(out, "  %-19s %" PRIu64 "\n", STATS_FIELDS[i].name,
+        fprintf(out, "  %-22s %" PRIu64 "\n", STATS_FIELDS[i].name,
                 stats_get(&result.stats, &STATS_FIELDS[i]));
-    fprintf(out, "  cache hit rate      %.1f%%\n  first-move cutoffs  %.1f%%\n",
+    fprintf(out, "  cache hit rate         %.1f%%\n  first-move cutoffs     %.1f%%\n",
             100 * stats_hit_rate(&result.stats), 100 * stats_first_cutoff_rate(&result.stats));
     if (json_path) {
         cJSON *json = report_search_json(&result);

@@ -128,11 +128,11 @@ void bench_print_run(const BenchRun *run, FILE *out) {
             run->wall_seconds, nps);
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++)
         if (strcmp(STATS_FIELDS[i].name, "nodes") && strcmp(STATS_FIELDS[i].name, "depth"))
-            fprintf(out, "  %-19s %" PRIu64 "\n", STATS_FIELDS[i].name,
+            fprintf(out, "  %-22s %" PRIu64 "\n", STATS_FIELDS[i].name,
                     stats_get(t, &STATS_FIELDS[i]));
-    fprintf(out, "  cache hit rate      %.1f%%\n", 100 * stats_hit_rate(t));
-    fprintf(out, "  first-move cutoffs  %.1f%%\n", 100 * stats_first_cutoff_rate(t));
-    fprintf(out, "  leaves per node     %.1f%%\n", percent(t->leaves, t->nodes));
+    fprintf(out, "  cache hit rate         %.1f%%\n", 100 * stats_hit_rate(t));
+    fprintf(out, "  first-move cutoffs     %.1f%%\n", 100 * stats_first_cutoff_rate(t));
+    fprintf(out, "  leaves per node        %.1f%%\n", percent(t->leaves, t->nodes));
     fprintf(out, "signature: %s\n", bench_hex(run->signature, hex));
     fflush(out);
     fprintf(stderr, "===========================\nTotal time (ms) : %.0f\nNodes searched  : %" PRIu64

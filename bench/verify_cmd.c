@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `bench verify [-depth N]`: every combination of cache kind, replacement policy, killers and
-// symmetry against plain minimax on every suite position.
+// `bench verify [-depth N]`: every configuration of the exactness matrix (the exact options of
+// the option table, combined) against plain minimax on every suite position.
 #include "commands.h"
 
 #include "cli.h"
@@ -14,18 +14,10 @@
 
 static const char verify_usage[] =
     "usage: bench verify [-depth N] [-positions FILE] [-threads N] [-json FILE]\n"
-    "  For every combination of cache kind, replacement policy, killers and symmetry, checks\n"
-    "  every position's move and score against plain minimax (default depth 4). Prints a line\n"
-    "  per combination; exit 1 on any difference.\n";
-
-static const char *const CACHES[] = {"cache=none",
-                                     "cache=map",
-                                     "cache=table replace=twotier",
-                                     "cache=table replace=always",
-                                     "cache=table replace=deepest",
-                                     "cache=tiny replace=twotier",
-                                     "cache=tiny replace=always",
-                                     "cache=tiny replace=deepest"};
+    "  For every configuration of the exactness matrix (each exact option of the option table\n"
+    "  at each of its matrix values: cache kinds and policies, symmetry, killers, hint, jump\n"
+    "  ordering, history, pvs, aspiration), checks every position's move and score against\n"
+    "  plain minimax (default depth 4). A line per configuration; exit 1 on any difference.\n";
 
 int bench_verify_main(int argc, char **argv) {
     BenchArgs args;
@@ -49,49 +41,42 @@ int bench_verify_main(int argc, char **argv) {
     fprintf(out, "reference: plain minimax at depth %d on %d positions\n", depth, book.count);
 
     cJSON *combinations = cJSON_CreateArray();
-    int failures = 0;
+    int failures = 0, tried = 0;
     Error err;
-    for (size_t c = 0; c < sizeof CACHES / sizeof CACHES[0]; c++)
-        for (int killers = 1; killers >= 0; killers--)
-            for (int symmetry = 1; symmetry >= 0; symmetry--) {
-                char tokens[160];
-                snprintf(tokens, sizeof tokens, "%s killers=%s symmetry=%s", CACHES[c],
-                         killers ? "on" : "off", symmetry ? "on" : "off");
-                SearchConfig config = config_default();
-                char copy[160];
-                strcpy(copy, tokens);
-                for (char *token = strtok(copy, " "); token; token = strtok(NULL, " "))
-                    if (!config_apply(&config, token, &err))
-                        die("verify: %s", err.text);
-                config.depth = depth;
-                BenchRun run;
-                if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
-                    die("verify: %s", err.text);
-                int wrong = 0;
-                cJSON *row = cJSON_CreateObject();
-                cJSON *differences = cJSON_CreateArray();
-                for (int i = 0; i < book.count; i++) {
-                    const SearchResult *r = &run.rows[i].result;
-                    if (r->move == moves[i] && r->score == scores[i])
-                        continue;
-                    wrong++;
-                    char got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX];
-                    fprintf(out, "  %s: %s %d, minimax %s %d\n", book.entries[i].id,
-                            move_to_text(r->move, got), r->score, move_to_text(moves[i], want),
-                            scores[i]);
-                    cJSON_AddItemToArray(differences, cJSON_CreateString(book.entries[i].id));
-                }
-                fprintf(out, "%-48s %d/%d %s\n", tokens, book.count - wrong, book.count,
-                        wrong ? "DIFFERENT" : "ok");
-                failures += wrong > 0;
-                cJSON_AddStringToObject(row, "config", tokens);
-                cJSON_AddBoolToObject(row, "ok", wrong == 0);
-                cJSON_AddItemToObject(row, "different", differences);
-                cJSON_AddItemToArray(combinations, row);
-                bench_run_free(&run);
-            }
-    fprintf(out, "%s: %d of %zu combinations differ from minimax\n", failures ? "FAILED" : "ok",
-            failures, 2 * 2 * sizeof CACHES / sizeof CACHES[0]);
+    for (size_t c = 0; c < config_matrix_size(); c++) {
+        char tokens[512];
+        SearchConfig config;
+        if (!config_matrix_entry(c, &config, tokens, sizeof tokens))
+            continue;
+        tried++;
+        config.depth = depth;
+        BenchRun run;
+        if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
+            die("verify: %s", err.text);
+        int wrong = 0;
+        cJSON *row = cJSON_CreateObject();
+        cJSON *differences = cJSON_CreateArray();
+        for (int i = 0; i < book.count; i++) {
+            const SearchResult *r = &run.rows[i].result;
+            if (r->move == moves[i] && r->score == scores[i])
+                continue;
+            wrong++;
+            char got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX];
+            fprintf(out, "  %s: %s %d, minimax %s %d\n", book.entries[i].id,
+                    move_to_text(r->move, got), r->score, move_to_text(moves[i], want), scores[i]);
+            cJSON_AddItemToArray(differences, cJSON_CreateString(book.entries[i].id));
+        }
+        fprintf(out, "%-64s %d/%d %s\n", tokens, book.count - wrong, book.count,
+                wrong ? "DIFFERENT" : "ok");
+        failures += wrong > 0;
+        cJSON_AddStringToObject(row, "config", tokens);
+        cJSON_AddBoolToObject(row, "ok", wrong == 0);
+        cJSON_AddItemToObject(row, "different", differences);
+        cJSON_AddItemToArray(combinations, row);
+        bench_run_free(&run);
+    }
+    fprintf(out, "%s: %d of %d configurations differ from minimax\n", failures ? "FAILED" : "ok",
+            failures, tried);
     if (args.json) {
         cJSON *json = cJSON_CreateObject();
         cJSON_AddBoolToObject(json, "ok", failures == 0);

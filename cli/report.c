@@ -138,11 +138,17 @@ cJSON *report_search_json(const SearchResult *result) {
 }
 
 void report_print_options(FILE *out) {
-    fprintf(out, "search options (key=value; preset=plain turns every speed feature off):\n");
+    fprintf(out, "search options (key=value; preset=plain turns every feature off; kinds: "
+                 "docs/options.md):\n");
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
         const OptionSpec *spec = &CONFIG_OPTIONS[i];
         char allowed[96];
-        fprintf(out, "  %-14s %-22s default %-8s %s\n", spec->name,
-                config_allowed_text(spec, allowed, sizeof allowed), spec->default_text, spec->help);
+        fprintf(out, "  %-14s %-22s default %-8s %-10s %s\n", spec->name,
+                config_allowed_text(spec, allowed, sizeof allowed), spec->default_text,
+                config_kind_name(spec->kind), spec->help);
     }
+    fprintf(out, "  preset         ");
+    for (size_t i = 0; i < CONFIG_PRESET_COUNT; i++)
+        fprintf(out, "%s%s", i ? "|" : "", CONFIG_PRESETS[i].name);
+    fprintf(out, "\n");
 }

@@ -79,6 +79,23 @@ static bool field_text_from_json(const SettingsField *f, const cJSON *item, char
     return true;
 }
 
+/* An engine's recorded options must name every option of this version: an option missing from
+ * an older file would silently take today's default and change the experiment. */
+static bool config_text_complete(const char *text, Error *err) {
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        char token[48];
+        snprintf(token, sizeof token, "%s=", CONFIG_OPTIONS[i].name);
+        const char *at = strstr(text, token);
+        while (at && at != text && at[-1] != ' ') /* "depth=" inside "lmr_depth=" */
+            at = strstr(at + 1, token);
+        if (!at)
+            return error_set(err, "the recorded options do not set '%s' (written by another "
+                                  "version?): resuming would change the engine",
+                             CONFIG_OPTIONS[i].name);
+    }
+    return true;
+}
+
 static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err) {
     if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
         return error_set(err, "settings: \"engines\" must list two engines");
@@ -94,13 +111,11 @@ static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err
             return error_set(err, "settings: engine %d: name or config too long", e + 1);
         strcpy(s->engines[e].name, name);
         s->engines[e].config = config_default();
-        char text[SETTINGS_CONFIG_TEXT_MAX];
-        strcpy(text, config);
         Error inner;
-        char *saved;
-        for (char *token = strtok_r(text, " ", &saved); token; token = strtok_r(NULL, " ", &saved))
-            if (!config_apply(&s->engines[e].config, token, &inner))
-                return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
+        if (!config_apply_line(&s->engines[e].config, config, &inner))
+            return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
+        if (!config_text_complete(config, &inner))
+            return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
     }
     return true;
 }

@@ -13,36 +13,77 @@ static const char *const ON_OFF[] = {"off", "on", NULL};
 #define FIELD(name) offsetof(SearchConfig, name)
 #define WEIGHT_LIMIT 10000
 
+/* Where a replacement policy matters: a table that can be full. */
+static bool has_table(const SearchConfig *config) {
+    return config->cache == CACHE_TABLE || config->cache == CACHE_TINY;
+}
+
+/* Rows by kind: the exact features, the tree-changing ones with their parameters, the weights,
+ * the limits. A new feature is one row here and one step in lib/search.c (docs/search.md). */
 const OptionSpec CONFIG_OPTIONS[] = {
-    {"cache", OPTION_CHOICE, FIELD(cache), "table", 0, 0, CACHE_NAMES, false,
+    {"cache", OPTION_CHOICE, FIELD(cache), "table", 0, 0, CACHE_NAMES, OPTION_KIND_EXACT, "none",
+     "none,map,table,tiny", NULL,
      "none; map: exact growing hash map (reference); table: fixed transposition table; "
      "tiny: the table with 8 slots"},
-    {"tt_bits", OPTION_INT, FIELD(tt_bits), "20", 1, 30, NULL, false,
-     "the table has 2^N slots (16 bytes each), allocated once"},
-    {"replace", OPTION_CHOICE, FIELD(replace), "twotier", 0, 0, REPLACE_NAMES, false,
+    {"tt_bits", OPTION_INT, FIELD(tt_bits), "20", 1, 30, NULL, OPTION_KIND_PARAMETER, NULL, NULL,
+     NULL, "the table has 2^N slots (16 bytes each), allocated once"},
+    {"replace", OPTION_CHOICE, FIELD(replace), "twotier", 0, 0, REPLACE_NAMES, OPTION_KIND_EXACT,
+     "twotier", "twotier,always,deepest", has_table,
      "table replacement: twotier (deepest + always buckets), always, deepest"},
-    {"symmetry", OPTION_BOOL, FIELD(symmetry), "on", 0, 0, ON_OFF, false,
-     "look positions up by their canonical image: 8 symmetric positions share an entry"},
-    {"killers", OPTION_BOOL, FIELD(killers), "on", 0, 0, ON_OFF, false,
-     "two killer moves per remaining depth, tried after the jumps"},
-    {"hint", OPTION_BOOL, FIELD(hint), "on", 0, 0, ON_OFF, false,
+    {"symmetry", OPTION_BOOL, FIELD(symmetry), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off",
+     "on,off", NULL, "look positions up by their canonical image: 8 symmetric positions share an "
+                     "entry"},
+    {"killers", OPTION_BOOL, FIELD(killers), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off", "on,off",
+     NULL, "two killer moves per remaining depth, tried after the jumps"},
+    {"hint", OPTION_BOOL, FIELD(hint), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off", "on,off", NULL,
      "try the cached best move (or the previous pass's move at the root) first"},
-    {"jumps_first", OPTION_BOOL, FIELD(jumps_first), "on", 0, 0, ON_OFF, false,
+    {"jumps_first", OPTION_BOOL, FIELD(jumps_first), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off",
+     "on,off", NULL,
      "try tiger jumps before other moves (off: each tiger's moves in point order)"},
+    {"history", OPTION_BOOL, FIELD(history), "off", 0, 0, NULL, OPTION_KIND_EXACT, "off",
+     "off,on", NULL,
+     "order the quiet moves after the killers by how often they caused cutoffs (this search)"},
+    {"pvs", OPTION_BOOL, FIELD(pvs), "off", 0, 0, NULL, OPTION_KIND_EXACT, "off", "off,on", NULL,
+     "principal variation search: null windows after the first move, re-searched on a fail-high"},
+    {"aspiration", OPTION_INT, FIELD(aspiration), "0", 0, 10000, NULL, OPTION_KIND_EXACT, "0",
+     "0,25", NULL,
+     "root window of +-N around the previous pass's score, widened until exact (0: off)"},
+    {"lmr", OPTION_BOOL, FIELD(lmr), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL, NULL,
+     "late move reductions: quiet moves late in the list searched shallower first"},
+    {"lmr_depth", OPTION_INT, FIELD(lmr_depth), "3", 2, 64, NULL, OPTION_KIND_PARAMETER, NULL,
+     NULL, NULL, "lmr: from this remaining depth"},
+    {"lmr_moves", OPTION_INT, FIELD(lmr_moves), "3", 1, 100, NULL, OPTION_KIND_PARAMETER, NULL,
+     NULL, NULL, "lmr: after this many moves searched in full"},
+    {"lmr_reduction", OPTION_INT, FIELD(lmr_reduction), "1", 1, 8, NULL, OPTION_KIND_PARAMETER,
+     NULL, NULL, NULL, "lmr: plies taken off"},
+    {"qsearch", OPTION_BOOL, FIELD(qsearch), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL,
+     NULL, "quiescence: at depth 0 the tigers may still jump (or stand pat) before the "
+           "evaluation"},
+    {"nullmove", OPTION_BOOL, FIELD(nullmove), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off",
+     NULL, NULL, "null-move pruning (never for a side with 2 moves or fewer, nor for sheep "
+                 "sliding)"},
+    {"nullmove_r", OPTION_INT, FIELD(nullmove_r), "2", 1, 8, NULL, OPTION_KIND_PARAMETER, NULL,
+     NULL, NULL, "nullmove: depth reduction of the null-move search"},
+    {"futility", OPTION_INT, FIELD(futility), "0", 0, 10000, NULL, OPTION_KIND_PRUNING, "0", NULL,
+     NULL, "at depth 1, skip quiet moves when the evaluation is N or more below alpha (0: off)"},
+    {"jump_extension", OPTION_BOOL, FIELD(jump_extension), "off", 0, 0, NULL,
+     OPTION_KIND_PRUNING, "off", NULL, NULL,
+     "search a tiger jump one ply deeper (a capture decides games; at most 4 per line)"},
     {"eval_captured", OPTION_INT, FIELD(eval_captured), "100", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
-     false, "evaluation: weight per sheep captured"},
-    {"eval_jumps", OPTION_INT, FIELD(eval_jumps), "20", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL, false,
-     "evaluation: weight per tiger jump available"},
+     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per sheep captured"},
+    {"eval_jumps", OPTION_INT, FIELD(eval_jumps), "20", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
+     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per tiger jump available"},
     {"eval_trapped", OPTION_INT, FIELD(eval_trapped), "-15", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
-     false, "evaluation: weight per tiger with no move"},
+     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per tiger with no move"},
     {"eval_mobility", OPTION_INT, FIELD(eval_mobility), "2", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
-     false, "evaluation: weight per tiger move available"},
-    {"depth", OPTION_INT, FIELD(depth), "0", 0, 64, NULL, true,
+     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per tiger move available"},
+    {"depth", OPTION_INT, FIELD(depth), "0", 0, 64, NULL, OPTION_KIND_LIMIT, NULL, NULL, NULL,
      "limit: deepest iteration in plies (0 = no depth limit)"},
-    {"nodes", OPTION_INT64, FIELD(nodes), "0", 0, INT64_C(1000000000000000), NULL, true,
-     "limit: node budget per search (0 = none); deterministic"},
-    {"movetime", OPTION_INT64, FIELD(movetime), "0", 0, INT64_C(86400000), NULL, true,
-     "limit: milliseconds per search (0 = none); not reproducible"},
+    {"nodes", OPTION_INT64, FIELD(nodes), "0", 0, INT64_C(1000000000000000), NULL,
+     OPTION_KIND_LIMIT, NULL, NULL, NULL, "limit: node budget per search (0 = none); "
+                                          "deterministic"},
+    {"movetime", OPTION_INT64, FIELD(movetime), "0", 0, INT64_C(86400000), NULL, OPTION_KIND_LIMIT,
+     NULL, NULL, NULL, "limit: milliseconds per search (0 = none); not reproducible"},
 };
 
 const size_t CONFIG_OPTION_COUNT = sizeof CONFIG_OPTIONS / sizeof CONFIG_OPTIONS[0];
@@ -133,26 +174,57 @@ const char *config_suggest(const char *name) {
     const char *names[sizeof CONFIG_OPTIONS / sizeof CONFIG_OPTIONS[0] + 1];
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++)
         names[i] = CONFIG_OPTIONS[i].name;
-    names[CONFIG_OPTION_COUNT] = "preset";
+    names[CONFIG_OPTION_COUNT] = "preset"; /* not a row: a set of rows */
     return parse_closest(name, names, CONFIG_OPTION_COUNT + 1, 3);
 }
 
+const ConfigPreset CONFIG_PRESETS[] = {
+    {"default", "", "every option at its default (limits and weights included)"},
+    {"plain", NULL, "every exact and pruning feature off (the rest kept): plain alpha-beta"},
+    /* The defaults of tslab 0.2, before the variants of docs/experiments.md: a new default is
+     * tested against this. */
+    {"tslab-0.2",
+     "history=off pvs=off aspiration=0 lmr=off qsearch=off nullmove=off futility=0 "
+     "jump_extension=off",
+     "the defaults of tslab 0.2 (cache, symmetry, killers, hint, jump ordering; nothing else)"},
+};
+
+const size_t CONFIG_PRESET_COUNT = sizeof CONFIG_PRESETS / sizeof CONFIG_PRESETS[0];
+
+const char *config_kind_name(OptionKind kind) {
+    static const char *const names[] = {[OPTION_KIND_EXACT] = "exact",
+                                        [OPTION_KIND_PRUNING] = "pruning",
+                                        [OPTION_KIND_PARAMETER] = "parameter",
+                                        [OPTION_KIND_EVAL] = "evaluation",
+                                        [OPTION_KIND_LIMIT] = "limit"};
+    return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
+}
+
 static bool apply_preset(SearchConfig *config, const char *value, Error *err) {
-    if (!strcmp(value, "default")) {
+    for (size_t i = 0; i < CONFIG_PRESET_COUNT; i++) {
+        const ConfigPreset *preset = &CONFIG_PRESETS[i];
+        if (strcmp(value, preset->name))
+            continue;
+        if (!preset->tokens) { /* plain: every feature at its off value, from the table */
+            for (size_t k = 0; k < CONFIG_OPTION_COUNT; k++) {
+                const OptionSpec *spec = &CONFIG_OPTIONS[k];
+                if ((spec->kind == OPTION_KIND_EXACT || spec->kind == OPTION_KIND_PRUNING) &&
+                    !set_value(config, spec, spec->off_text, err))
+                    return false;
+            }
+            return true;
+        }
         *config = config_default();
-        return true;
+        return config_apply_line(config, preset->tokens, err);
     }
-    if (!strcmp(value, "plain")) {
-        config->cache = CACHE_NONE;
-        config->symmetry = false;
-        config->killers = false;
-        config->hint = false;
-        config->jumps_first = false;
-        return true;
-    }
-    char quoted[ERROR_EXCERPT_MAX];
-    return error_set(err, "option preset: '%s' is not allowed (allowed: plain|default)",
-                     error_excerpt(value, quoted));
+    char quoted[ERROR_EXCERPT_MAX], names[128];
+    size_t used = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < CONFIG_PRESET_COUNT && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? "|" : "",
+                                 CONFIG_PRESETS[i].name);
+    return error_set(err, "option preset: '%s' is not allowed (allowed: %s)",
+                     error_excerpt(value, quoted), names);
 }
 
 bool config_apply(SearchConfig *config, const char *token, Error *err) {
@@ -212,6 +284,89 @@ size_t config_to_text(const SearchConfig *config, char *out, size_t size) {
         used += (size_t)n;
     }
     return used;
+}
+
+bool config_apply_line(SearchConfig *config, const char *line, Error *err) {
+    const char *p = line;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        size_t length = strcspn(p, " ");
+        if (!length)
+            break;
+        char token[256];
+        if (length >= sizeof token) {
+            char quoted[ERROR_EXCERPT_MAX];
+            return error_set(err, "option '%s' is too long", error_excerpt(p, quoted));
+        }
+        memcpy(token, p, length);
+        token[length] = '\0';
+        if (!config_apply(config, token, err))
+            return false;
+        p += length;
+    }
+    return true;
+}
+
+/* The matrix values of an EXACT option: how many, and the k-th into out. */
+static int matrix_count(const OptionSpec *spec) {
+    int count = 1;
+    for (const char *p = spec->matrix; *p; p++)
+        count += *p == ',';
+    return count;
+}
+
+static void matrix_value(const OptionSpec *spec, int k, char *out, size_t size) {
+    const char *p = spec->matrix;
+    for (int i = 0; i < k; i++)
+        p = strchr(p, ',') + 1;
+    size_t length = strcspn(p, ",");
+    snprintf(out, size, "%.*s", (int)length, p);
+}
+
+size_t config_matrix_size(void) {
+    size_t size = 1;
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++)
+        if (CONFIG_OPTIONS[i].kind == OPTION_KIND_EXACT)
+            size *= (size_t)matrix_count(&CONFIG_OPTIONS[i]);
+    return size;
+}
+
+bool config_matrix_entry(size_t index, SearchConfig *config, char *text, size_t size) {
+    *config = config_default();
+    size_t used = 0;
+    if (size)
+        text[0] = '\0';
+    int chosen[sizeof CONFIG_OPTIONS / sizeof CONFIG_OPTIONS[0]];
+    /* Mixed radix: the first EXACT option varies slowest. */
+    size_t rest = index;
+    for (size_t i = CONFIG_OPTION_COUNT; i-- > 0;) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        chosen[i] = 0;
+        if (spec->kind != OPTION_KIND_EXACT)
+            continue;
+        chosen[i] = (int)(rest % (size_t)matrix_count(spec));
+        rest /= (size_t)matrix_count(spec);
+    }
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        char value[32];
+        if (spec->kind != OPTION_KIND_EXACT)
+            continue;
+        matrix_value(spec, chosen[i], value, sizeof value);
+        if (!set_value(config, spec, value, NULL))
+            return false;
+        used += (size_t)snprintf(text + (used < size ? used : size), used < size ? size - used : 0,
+                                 "%s%s=%s", used ? " " : "", spec->name, value);
+    }
+    /* A value other than the first where the option does not apply repeats a combination. */
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        if (spec->kind == OPTION_KIND_EXACT && chosen[i] != 0 && spec->applies &&
+            !spec->applies(config))
+            return false;
+    }
+    return true;
 }
 
 uint64_t config_hash(const SearchConfig *config) {

@@ -22,6 +22,18 @@ typedef struct {
     bool killers;       /* two killer moves per remaining depth */
     bool hint;          /* try the cached (or previous pass's) best move first */
     bool jumps_first;   /* try tiger jumps before the other moves */
+    bool history;       /* order the remaining quiet moves by their cutoff history */
+    bool pvs;           /* principal variation search: null windows after the first move */
+    int aspiration;     /* root window half-width in score units (0: full window) */
+    bool lmr;           /* late move reductions */
+    int lmr_depth;      /* ... from this remaining depth */
+    int lmr_moves;      /* ... after this many moves searched in full */
+    int lmr_reduction;  /* ... by this many plies */
+    bool qsearch;       /* at depth 0, search tiger jumps until quiet */
+    bool nullmove;      /* null-move pruning */
+    int nullmove_r;     /* ... with this depth reduction */
+    int futility;       /* frontier futility margin (0: off) */
+    bool jump_extension; /* search a tiger jump one ply deeper */
     int eval_captured;  /* per sheep captured */
     int eval_jumps;     /* per tiger jump available */
     int eval_trapped;   /* per tiger with no move */
@@ -33,6 +45,23 @@ typedef struct {
 
 typedef enum { OPTION_BOOL, OPTION_INT, OPTION_INT64, OPTION_CHOICE } OptionType;
 
+/* What kind of option a row is; the kind decides what the tools do with it:
+ *   EXACT     ordering or caching: every move and score must equal plain minimax at the same
+ *             depth; combined in the exactness matrix (bench verify, tests/test_search.c);
+ *   PRUNING   changes the tree (pruning, reductions, extensions, quiescence): results may
+ *             differ, so each has its own tests;
+ *   PARAMETER tunes another feature (tt_bits, lmr_depth);
+ *   EVAL      an evaluation weight;
+ *   LIMIT     a search limit.
+ * preset=plain sets every EXACT and PRUNING option to its off value. */
+typedef enum {
+    OPTION_KIND_EXACT,
+    OPTION_KIND_PRUNING,
+    OPTION_KIND_PARAMETER,
+    OPTION_KIND_EVAL,
+    OPTION_KIND_LIMIT
+} OptionKind;
+
 /* One row of the option table. */
 typedef struct {
     const char *name;
@@ -41,21 +70,50 @@ typedef struct {
     const char *default_text;    /* the default, as written on a command line */
     int64_t min, max;            /* for integers */
     const char *const *choices;  /* for OPTION_CHOICE: NULL-terminated, index = stored value */
-    bool is_limit;               /* a search limit rather than a feature */
+    OptionKind kind;
+    const char *off_text;        /* EXACT and PRUNING: the value that turns the feature off */
+    const char *matrix;          /* EXACT: comma-separated values the exactness matrix combines,
+                                    the first one the reference */
+    /* EXACT: whether the option matters in a configuration (NULL: always); where it does not,
+     * the matrix keeps it at its first value. */
+    bool (*applies)(const SearchConfig *config);
     const char *help;            /* one line */
 } OptionSpec;
 
 extern const OptionSpec CONFIG_OPTIONS[];
 extern const size_t CONFIG_OPTION_COUNT;
 
+/* Named configurations for preset=NAME: "default", "plain" (every feature off) and earlier
+ * defaults kept so that a new default can be tested against the old one. */
+typedef struct {
+    const char *name;
+    const char *tokens; /* applied over the defaults; NULL for "plain" (from the table) */
+    const char *help;
+} ConfigPreset;
+
+extern const ConfigPreset CONFIG_PRESETS[];
+extern const size_t CONFIG_PRESET_COUNT;
+
+const char *config_kind_name(OptionKind kind); /* "exact", "pruning", ... */
+
 /* Every option at its default. */
 SearchConfig config_default(void);
 
-/* Applies one `key=value` token. `preset=plain` turns every speed feature off (cache, killers,
- * hint, jump ordering, symmetry), `preset=default` restores every default; later tokens apply on
- * top. On an unknown key or bad value returns false with a message that names the key, lists what
- * is allowed and suggests the closest key on a typo. */
+/* Applies one `key=value` token. `preset=NAME` sets a whole named configuration (CONFIG_PRESETS);
+ * later tokens apply on top. On an unknown key or bad value returns false with a message that
+ * names the key, lists what is allowed and suggests the closest key on a typo. */
 bool config_apply(SearchConfig *config, const char *token, Error *err);
+
+/* Applies a line of space-separated tokens in order (the one helper every reader of option
+ * text uses). Stops at the first bad token, with its message. */
+bool config_apply_line(SearchConfig *config, const char *line, Error *err);
+
+/* The exactness matrix: every combination of the matrix values of the EXACT options, an option
+ * whose applies() is false taking only its first value. config_matrix_size() counts the raw
+ * combinations; config_matrix_entry(i) fills the defaults with combination i applied and
+ * returns false for the combinations skipped by applies(). text gets the tokens. */
+size_t config_matrix_size(void);
+bool config_matrix_entry(size_t index, SearchConfig *config, char *text, size_t size);
 
 /* Looks a key up (NULL when unknown). */
 const OptionSpec *config_find(const char *name);

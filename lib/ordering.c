@@ -23,7 +23,35 @@ static void move_to_front(MoveList *list, int from, int to) {
     list->moves[to] = chosen;
 }
 
-void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers, int depth) {
+void history_clear(History *history) { memset(history, 0, sizeof *history); }
+
+void history_age(History *history) {
+    int *score = &history->score[0][0][0];
+    for (size_t i = 0; i < sizeof history->score / sizeof *score; i++)
+        score[i] /= 2;
+}
+
+void history_update(History *history, int side, Move move, int bonus) {
+    int *h = &history->score[side][move >> 5 & 31][move & 31];
+    int magnitude = bonus < 0 ? -bonus : bonus;
+    *h += bonus - *h * magnitude / HISTORY_MAX;
+}
+
+/* Stable insertion sort of list->moves[from..] by history score, highest first. */
+static void sort_by_history(MoveList *list, int from, const History *history, int side) {
+    for (int i = from + 1; i < list->count; i++) {
+        Move m = list->moves[i];
+        int score = history_score(history, side, m), j = i;
+        while (j > from && history_score(history, side, list->moves[j - 1]) < score) {
+            list->moves[j] = list->moves[j - 1];
+            j--;
+        }
+        list->moves[j] = m;
+    }
+}
+
+void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers,
+                 const History *history, int side, int depth) {
     int next = 0;
     if (hint != MOVE_NONE) {
         int at = movelist_find(list, hint);
@@ -33,9 +61,7 @@ void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *kil
     if (jumps_first)
         while (next < list->count && move_is_jump(list->moves[next]))
             next++;
-    if (!killers)
-        return;
-    for (int k = 0; k < KILLERS_PER_DEPTH; k++) {
+    for (int k = 0; killers && k < KILLERS_PER_DEPTH; k++) {
         Move killer = killers->moves[depth][k];
         if (killer == MOVE_NONE)
             continue;
@@ -45,4 +71,6 @@ void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *kil
                 break;
             }
     }
+    if (history)
+        sort_by_history(list, next, history, side);
 }

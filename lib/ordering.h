@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Move ordering: the hint, then tiger jumps, then the killers for this remaining depth, then the
-// rest in generated order. Chosen moves are moved to the front; nothing is sorted.
+// rest in generated order, or by history (toggle: history). Chosen moves are moved to the front;
+// only the rest is sorted, and stably.
 #pragma once
 
 #include "movegen.h"
@@ -15,11 +16,32 @@ typedef struct {
 
 void killers_clear(Killers *killers);
 
+#define HISTORY_MAX 16384
+
+/* How often each quiet move (by side to move, origin and destination; MOVE_FROM_HAND for a
+ * placement) caused a cutoff in the running search. A cutoff adds depth^2 to its move and takes
+ * as much from the quiet moves tried before it, with gravity (h += b - h |b| / HISTORY_MAX), so
+ * values stay within +-HISTORY_MAX and recent results weigh more. Cleared at every search (so a
+ * search depends only on its inputs, whichever searcher runs it) and halved between its
+ * passes. */
+typedef struct {
+    int score[2][32][32];
+} History;
+
+void history_clear(History *history);
+void history_age(History *history);
+void history_update(History *history, int side, Move move, int bonus);
+static inline int history_score(const History *history, int side, Move move) {
+    return history->score[side][move >> 5 & 31][move & 31];
+}
+
 /* Records a quiet move that caused a cutoff at this depth: it goes in front, the other killer
  * moves back, and a move already there is not added twice. */
 void killers_add(Killers *killers, int depth, Move move);
 
 /* Reorders list in place. hint (MOVE_NONE for none) goes first when it is in the list; then the
  * jumps keep their place at the front when jumps_first (movegen_all lists them first); then the
- * killers of this depth (killers may be NULL). Relative order of the rest is kept. */
-void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers, int depth);
+ * killers of this depth (killers may be NULL); then the rest, by history score for side when
+ * history is not NULL (ties keep their order), else in their order. */
+void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers,
+                 const History *history, int side, int depth);

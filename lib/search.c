@@ -14,6 +14,16 @@
 
 #define TIME_CHECK_MASK 1023 /* read the clock every 1024 nodes */
 
+/* The variants' helpers are kept out of search_node: inlined there they cost every node
+ * registers and stack even when off (measured: +3.6% instructions on bench -depth 8). */
+#if defined(__GNUC__)
+#define VARIANT_HELPER __attribute__((noinline))
+#define VARIANTS_UNLIKELY(x) __builtin_expect((x), 0)
+#else
+#define VARIANT_HELPER
+#define VARIANTS_UNLIKELY(x) (x)
+#endif
+
 static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -114,15 +124,163 @@ static uint64_t cache_key(const Searcher *s, const Board *b, Symmetry *sym) {
 static int search_node(Searcher *s, const Board *b, int depth, int ply, int alpha, int beta,
                        int reversible_start);
 
-/* Plays m from b (at key index `index` of the line) and searches the child; returns the score
- * from b's side. A placement or capture starts a new reversible stretch for the repetition
- * scan. */
-static int search_move(Searcher *s, const Board *b, Move m, int depth, int ply, int alpha,
-                       int beta, int index, int reversible_start) {
+/* The evaluation from the side to move's view. */
+static int side_eval(const Searcher *s, const Board *b) {
+    int eval = eval_tigers(b, &s->config);
+    return b->side == SIDE_TIGERS ? eval : -eval;
+}
+
+/* Plays m from b (at key index `index` of the line) and searches the child to depth - 1 (or
+ * reduced further); returns the score from b's side. A placement or capture starts a new
+ * reversible stretch for the repetition scan. */
+static inline int search_move(Searcher *s, const Board *b, Move m, int child_depth, int ply,
+                              int alpha, int beta, int index, int reversible_start) {
     Board child = *b;
     board_make(&child, m);
     int child_start = is_irreversible(m) ? index + 1 : reversible_start;
-    return -search_node(s, &child, depth - 1, ply + 1, -beta, -alpha, child_start);
+    return -search_node(s, &child, child_depth, ply + 1, -beta, -alpha, child_start);
+}
+
+/* 3b. Quiescence (toggle: qsearch). At depth 0 the tigers may still take a sheep: the side to
+ * move stands pat on the evaluation (jumps are optional) or, for the tigers, jumps; the sheep
+ * have no captures, so they stand pat. A jump is irreversible: no repetition can follow it.
+ * Called after the captures and no-move checks of the node. */
+VARIANT_HELPER static int quiesce(Searcher *s, const Board *b, int ply, int alpha, int beta) {
+    int stand_pat = side_eval(s, b);
+    if (b->side != SIDE_TIGERS || stand_pat >= beta)
+        return stand_pat;
+    int best = stand_pat;
+    alpha = stand_pat > alpha ? stand_pat : alpha;
+    MoveList list;
+    movegen_all(b, &list); /* jumps first */
+    for (int i = 0; i < list.count && move_is_jump(list.moves[i]); i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        s->stats.nodes++;
+        s->stats.qsearch_nodes++;
+        int score;
+        if (child.captured >= CAPTURES_TO_WIN) {
+            s->stats.terminals++;
+            score = SCORE_WIN - (ply + 1);
+        } else if (movegen_count(&child) == 0) {
+            s->stats.terminals++;
+            score = SCORE_WIN - (ply + 1);
+        } else {
+            s->stats.leaves++;
+            score = -side_eval(s, &child); /* the sheep stand pat */
+        }
+        if (score > best)
+            best = score;
+        if (score > alpha)
+            alpha = score;
+        if (score >= beta)
+            break;
+    }
+    return best;
+}
+
+/* 5. Null move (toggle: nullmove). The side to move passes; if a search reduced by nullmove_r
+ * still reaches beta, the node is taken as failing high. Never twice in a row, never when the
+ * side to move has two moves or fewer (the zugzwang this game is full of), never for the sheep
+ * once they slide (they must move, and a move can open a jump), never near a won score. The pass
+ * is irreversible for the repetition scan: no line repeats across it. */
+bool search_nullmove_excluded(const Board *b) {
+    return (b->side == SIDE_SHEEP && b->in_hand == 0) || movegen_count(b) <= 2;
+}
+
+static bool nullmove_allowed(const Searcher *s, const Board *b, int depth, int ply, int beta) {
+    return s->config.nullmove && depth > s->config.nullmove_r && ply > 0 &&
+           s->run.null_child_ply != ply && beta < SCORE_WIN_MIN && beta > -SCORE_WIN_MIN &&
+           !search_nullmove_excluded(b) && side_eval(s, b) >= beta;
+}
+
+VARIANT_HELPER static bool nullmove_cuts(Searcher *s, const Board *b, int depth, int ply,
+                                         int beta, int index, int *score) {
+    Board child = *b;
+    child.side = b->side == SIDE_TIGERS ? SIDE_SHEEP : SIDE_TIGERS;
+    int saved = s->run.null_child_ply;
+    s->run.null_child_ply = ply + 1;
+    s->stats.nullmove_tries++;
+    int value = -search_node(s, &child, depth - 1 - s->config.nullmove_r, ply + 1, -beta,
+                             -beta + 1, index + 1);
+    s->run.null_child_ply = saved;
+    if (s->run.aborted || value < beta)
+        return false;
+    s->stats.nullmove_cutoffs++;
+    *score = value >= SCORE_WIN_MIN ? beta : value; /* a win through a pass is not proven */
+    return true;
+}
+
+/* 7b. The depth a move is searched to: one deeper for a tiger jump (toggle: jump_extension),
+ * while the line stays inside the search's ply bound; captures end the game after five, so a
+ * line holds at most four of them. */
+static int child_depth(Searcher *s, Move m, int depth, int ply) {
+    if (s->config.jump_extension && move_is_jump(m) && ply + depth < SEARCH_MAX_DEPTH) {
+        s->stats.extensions++;
+        return depth;
+    }
+    return depth - 1;
+}
+
+/* Where the move loop's variants act on one move, a step each:
+ *   7a. futility (toggle: futility): at depth 1, when even the margin cannot lift the evaluation
+ *       to alpha, a quiet move after the first is skipped, counting as that bound;
+ *   7b. extension (toggle: jump_extension): the depth (child_depth);
+ *   7c. late move reduction (toggle: lmr): a quiet move late in the list is searched shallower
+ *       with a null window first, and kept when it fails low;
+ *   7d. principal variation search (toggle: pvs): every move after the first with a null
+ *       window, kept unless it lands inside the window;
+ *   then the full-window search. Returns false when the move was skipped (*best updated). */
+typedef struct {
+    int futility_bound; /* -SCORE_INFINITE: no futility at this node */
+    Move hint;
+    Move *tried;        /* quiet moves searched so far, for history */
+    int tried_count;
+} LoopVariants;
+
+VARIANT_HELPER static bool search_move_variants(Searcher *s, const Board *b, Move m, int i,
+                                                int depth, int ply, int alpha, int beta,
+                                                int index, int reversible_start,
+                                                LoopVariants *v, int *best, int *score) {
+    const SearchConfig *c = &s->config;
+    bool quiet = !move_is_jump(m);
+    if (quiet && i > 0 && v->futility_bound > -SCORE_INFINITE) {
+        s->stats.futility_prunes++;
+        if (v->futility_bound > *best)
+            *best = v->futility_bound;
+        return false;
+    }
+    if (quiet)
+        v->tried[v->tried_count++] = m;
+    int next_depth = child_depth(s, m, depth, ply);
+    if (c->lmr && quiet && m != v->hint && depth >= c->lmr_depth && i >= c->lmr_moves) {
+        int reduced = next_depth - c->lmr_reduction;
+        s->stats.lmr_reductions++;
+        *score = search_move(s, b, m, reduced < 0 ? 0 : reduced, ply, alpha, alpha + 1, index,
+                             reversible_start);
+        if (s->run.aborted || *score <= alpha)
+            return true;
+        s->stats.lmr_researches++;
+    }
+    if (c->pvs && i > 0 && beta - alpha > 1) {
+        *score = search_move(s, b, m, next_depth, ply, alpha, alpha + 1, index,
+                             reversible_start);
+        if (s->run.aborted || *score <= alpha || *score >= beta)
+            return true;
+        s->stats.pvs_researches++;
+    }
+    *score = search_move(s, b, m, next_depth, ply, alpha, beta, index, reversible_start);
+    return true;
+}
+
+/* After a quiet move's cutoff (toggle: history): it gains history, the quiet moves tried before
+ * it lose as much. */
+VARIANT_HELPER static void reward_history(Searcher *s, const Board *b, Move m,
+                                          const Move *tried, int tried_count, int depth) {
+    int bonus = depth * depth;
+    history_update(&s->history, b->side, m, bonus);
+    for (int k = 0; k < tried_count; k++)
+        history_update(&s->history, b->side, tried[k], -bonus);
 }
 
 static int search_node(Searcher *s, const Board *b, int depth, int ply, int alpha, int beta,
@@ -152,15 +310,14 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         return captures_score(b, ply);
     }
 
-    /* 3. Leaf: evaluate, unless the side to move has no move (a loss). */
+    /* 3. Leaf: evaluate (or 3b, quiesce), unless the side to move has no move (a loss). */
     if (depth == 0) {
         if (movegen_count(b) == 0) {
             stats->terminals++;
             return lost_score(ply);
         }
         stats->leaves++;
-        int eval = eval_tigers(b, &s->config);
-        return b->side == SIDE_TIGERS ? eval : -eval;
+        return s->config.qsearch ? quiesce(s, b, ply, alpha, beta) : side_eval(s, b);
     }
 
     /* 4. Cache (toggles: cache, symmetry, hint). Bounds narrow the window or end the node;
@@ -197,7 +354,17 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     }
     int window_alpha = alpha, window_beta = beta;
 
-    /* 5. Moves, ordered: hint, jumps (toggle: jumps_first), killers (toggle: killers). */
+    /* 5. Null move (toggle: nullmove). */
+    if (nullmove_allowed(s, b, depth, ply, beta)) {
+        int null_score;
+        if (nullmove_cuts(s, b, depth, ply, beta, index, &null_score))
+            return null_score;
+        if (s->run.aborted)
+            return 0;
+    }
+
+    /* 6. Moves, ordered: hint, jumps (toggle: jumps_first), killers (toggle: killers), the rest
+     * by history (toggle: history). */
     MoveList list;
     generate(s, b, &list);
     stats->movegens++;
@@ -206,14 +373,32 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         return lost_score(ply);
     }
     order_moves(&list, hint, s->config.jumps_first, s->config.killers ? &s->killers : NULL,
-                depth);
+                s->config.history ? &s->history : NULL, b->side, depth);
 
-    /* 6. The move loop, fail-soft. */
+    /* 7. The move loop, fail-soft. 7a: futility (toggle: futility): at depth 1, when even the
+     * margin cannot lift the evaluation to alpha, quiet moves after the first are skipped, each
+     * counting as the bound evaluation + margin. */
+    /* With no variant of the loop on, each move takes the plain path, so that the variants cost
+     * next to nothing when off (docs/experiments.md: instruction counts). */
+    bool variants = s->run.loop_variants;
+    LoopVariants v = {-SCORE_INFINITE, hint, s->run.tried[ply], 0};
+    if (variants && s->config.futility && depth == 1 && alpha > -SCORE_WIN_MIN &&
+        alpha < SCORE_WIN_MIN) {
+        int bound = side_eval(s, b) + s->config.futility;
+        v.futility_bound = bound <= alpha ? bound : -SCORE_INFINITE;
+    }
     int best = -SCORE_INFINITE, dependency = INT_MAX;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        int score = search_move(s, b, m, depth, ply, alpha, beta, index, reversible_start);
+        int score;
+        if (VARIANTS_UNLIKELY(variants)) {
+            if (!search_move_variants(s, b, m, i, depth, ply, alpha, beta, index,
+                                      reversible_start, &v, &best, &score))
+                continue;
+        } else {
+            score = search_move(s, b, m, depth - 1, ply, alpha, beta, index, reversible_start);
+        }
         if (s->run.aborted)
             return 0;
         if (s->run.dependency < dependency)
@@ -231,11 +416,13 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
             stats->first_move_cutoffs += i == 0;
             if (s->config.killers && !move_is_jump(m))
                 killers_add(&s->killers, depth, m);
+            if (s->config.history && !move_is_jump(m)) /* the cut move is the last tried */
+                reward_history(s, b, m, v.tried, v.tried_count - 1, depth);
             break;
         }
     }
 
-    /* 7. Store: exact, lower or upper bound relative to the window actually searched, unless a
+    /* 8. Store: exact, lower or upper bound relative to the window actually searched, unless a
      * repetition of a position between the root and this node decided part of it: that value
      * holds only on this line. */
     s->run.dependency = dependency;
@@ -255,11 +442,13 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
  * score, so the move chosen does not depend on which ordering features are on. */
 static int canonical_rank(const MoveList *canonical, Move m) { return movelist_find(canonical, m); }
 
-/* One pass at the root. Every move after the first is searched with alpha one below the best
- * score so far, so that a move scoring exactly as well is seen exactly and ties are broken by
- * canonical_rank, whatever the ordering. The root is never cached. */
-static int search_root(Searcher *s, const Board *root, int depth, Move previous_best,
-                       Move *best_move_out) {
+/* One pass at the root within the window (lower, upper); the full window is (-INF, +INF).
+ * Every move after the first is searched with alpha one below the best score so far (or the
+ * window's lower edge), so that a move scoring exactly as well is seen exactly and ties are
+ * broken by canonical_rank, whatever the ordering. A score at or above upper ends the pass
+ * (a fail high); a best at or below lower is a fail low. The root is never cached. */
+static int search_root(Searcher *s, const Board *root, int depth, Move previous_best, int lower,
+                       int upper, Move *best_move_out) {
     s->stats.nodes++;
     int index = s->run.history;
     s->run.keys[index] = board_key(root);
@@ -268,13 +457,14 @@ static int search_root(Searcher *s, const Board *root, int depth, Move previous_
     generate(s, root, &list);
     s->stats.movegens++;
     order_moves(&list, s->config.hint ? previous_best : MOVE_NONE, s->config.jumps_first,
-                s->config.killers ? &s->killers : NULL, depth);
+                s->config.killers ? &s->killers : NULL, s->config.history ? &s->history : NULL,
+                root->side, depth);
     int best = -SCORE_INFINITE;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        int alpha = best == -SCORE_INFINITE ? -SCORE_INFINITE : best - 1;
-        int score = search_move(s, root, m, depth, 0, alpha, SCORE_INFINITE, index,
+        int alpha = best == -SCORE_INFINITE ? lower : best - 1 > lower ? best - 1 : lower;
+        int score = search_move(s, root, m, child_depth(s, m, depth, 0), 0, alpha, upper, index,
                                 s->run.root_reversible_start);
         if (s->run.aborted)
             return 0;
@@ -286,9 +476,35 @@ static int search_root(Searcher *s, const Board *root, int depth, Move previous_
             best_move = m;
             update_pv(s, 0, m);
         }
+        if (score >= upper)
+            break;
     }
     *best_move_out = best_move;
     return best;
+}
+
+/* One pass at the root with an aspiration window (toggle: aspiration): +-N around the previous
+ * pass's score, widened on the failing side (doubling) until the score falls strictly inside,
+ * so the move and score are those of the full window. Off, or after a win score, the full
+ * window. */
+static int search_root_aspiration(Searcher *s, const Board *root, int depth, Move previous_best,
+                                  int previous_score, Move *best_move_out) {
+    int delta = s->config.aspiration;
+    if (!delta || depth < 2 || score_is_win(previous_score))
+        return search_root(s, root, depth, previous_best, -SCORE_INFINITE, SCORE_INFINITE,
+                           best_move_out);
+    int lower = previous_score - delta, upper = previous_score + delta;
+    for (;;) {
+        int score = search_root(s, root, depth, previous_best, lower, upper, best_move_out);
+        if (s->run.aborted || (score > lower && score < upper))
+            return score;
+        s->stats.aspiration_researches++;
+        delta *= 2;
+        if (score <= lower)
+            lower = lower - delta < -SCORE_WIN ? -SCORE_INFINITE : lower - delta;
+        else
+            upper = upper + delta > SCORE_WIN ? SCORE_INFINITE : upper + delta;
+    }
 }
 
 /* Sets up the key array: the game's positions, then room for the line. */
@@ -339,6 +555,11 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
     if (s->config.cache != CACHE_NONE)
         tt_clear(&s->tt);
     s->run.aborted = false;
+    s->run.null_child_ply = -1;
+    const SearchConfig *c = &s->config;
+    s->run.loop_variants = c->lmr || c->pvs || c->jump_extension || c->futility || c->history;
+    if (c->history)
+        history_clear(&s->history);
     /* A stop is for the search it was meant for; a late one must not end this one. */
     atomic_store(&s->stop_requested, false);
     s->run.limits_active = false;
@@ -360,12 +581,15 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
 
     int max_depth = s->config.depth ? s->config.depth : SEARCH_MAX_DEPTH;
     Move previous_best = s->root_hint;
+    int previous_score = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         if (s->config.cache != CACHE_NONE)
             tt_new_pass(&s->tt);
+        if (s->config.history)
+            history_age(&s->history);
         s->run.limits_active = depth > 1;
         Move best = MOVE_NONE;
-        int score = search_root(s, root, depth, previous_best, &best);
+        int score = search_root_aspiration(s, root, depth, previous_best, previous_score, &best);
         if (s->run.aborted) {
             /* Throw the unfinished pass away, its cache entries too. */
             if (s->config.cache != CACHE_NONE)
@@ -374,6 +598,7 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
             break;
         }
         previous_best = best;
+        previous_score = score;
         result.move = best;
         result.score = tigers_view(root, score);
         result.depth = depth;

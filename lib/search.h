@@ -34,6 +34,7 @@ typedef struct {
     SearchConfig config; /* frozen at searcher_init */
     TTable tt;           /* unused when config.cache == CACHE_NONE */
     Killers killers;
+    History history;     /* toggle history; cleared by each search_run */
     SearchStats stats;
     atomic_bool stop_requested; /* set from another thread by search_stop */
     Move root_hint;             /* tried first at the root in pass 1 (MOVE_NONE: none); for
@@ -51,6 +52,11 @@ typedef struct {
         bool limits_active;      /* false in pass 1, which always finishes */
         int dependency;          /* set by each node: the lowest line index whose position a
                                     repetition below it matched (INT_MAX: none) */
+        int null_child_ply;      /* the ply of the node a null move led to (-1: none), so
+                                    that no two null moves follow each other */
+        bool loop_variants;      /* a variant of the move loop is on (lmr, pvs, futility,
+                                    history, jump_extension) */
+        Move tried[SEARCH_MAX_PLY][MOVES_MAX]; /* quiet moves tried at each ply (history) */
         bool aborted;
     } run;
 } Searcher;
@@ -71,6 +77,11 @@ SearchResult search_run(Searcher *searcher, const Board *root, const Board *hist
 /* Asks a running search to stop (thread-safe); it returns the last finished pass. The request
  * ends that search only: the next search_run starts with it cleared. */
 void search_stop(Searcher *searcher);
+
+/* The positions null-move pruning is never tried in: a side to move with two legal moves or
+ * fewer (none: the game is lost; one or two: zugzwang is likely), and the sheep once they slide
+ * (in_hand 0: they must move, and any move can open a jump). */
+bool search_nullmove_excluded(const Board *b);
 
 /* Plain minimax to a fixed depth, with no pruning, cache or ordering and the same rules for
  * terminals, repetitions and the evaluation: the reference the tests and `bench verify` compare

@@ -16,6 +16,15 @@ const StatSpec STATS_FIELDS[] = {
     {"cutoffs", FIELD(cutoffs), "beta cutoffs"},
     {"first_move_cutoffs", FIELD(first_move_cutoffs), "cutoffs on the first move tried"},
     {"movegens", FIELD(movegens), "move lists generated"},
+    {"pvs_researches", FIELD(pvs_researches), "null-window searches redone (pvs)"},
+    {"aspiration_researches", FIELD(aspiration_researches), "root passes redone (aspiration)"},
+    {"lmr_reductions", FIELD(lmr_reductions), "moves searched reduced (lmr)"},
+    {"lmr_researches", FIELD(lmr_researches), "reduced moves redone at full depth (lmr)"},
+    {"qsearch_nodes", FIELD(qsearch_nodes), "positions of the quiescence search (qsearch)"},
+    {"nullmove_tries", FIELD(nullmove_tries), "null-move searches (nullmove)"},
+    {"nullmove_cutoffs", FIELD(nullmove_cutoffs), "null-move searches that cut (nullmove)"},
+    {"futility_prunes", FIELD(futility_prunes), "quiet moves skipped at depth 1 (futility)"},
+    {"extensions", FIELD(extensions), "moves searched one ply deeper (jump_extension)"},
     {"depth", FIELD(depth), "deepest finished iteration"},
 };
 

@@ -19,6 +19,15 @@ typedef struct {
     uint64_t cutoffs;            /* beta cutoffs in the move loop */
     uint64_t first_move_cutoffs; /* ... of which on the first move tried */
     uint64_t movegens;           /* move lists generated */
+    uint64_t pvs_researches;     /* null-window searches that failed high and were redone */
+    uint64_t aspiration_researches; /* root passes redone with a wider window */
+    uint64_t lmr_reductions;     /* moves searched at a reduced depth */
+    uint64_t lmr_researches;     /* ... that beat alpha and were redone at full depth */
+    uint64_t qsearch_nodes;      /* positions entered by the quiescence search */
+    uint64_t nullmove_tries;     /* null-move searches */
+    uint64_t nullmove_cutoffs;   /* ... that ended the node */
+    uint64_t futility_prunes;    /* quiet moves skipped at depth 1 */
+    uint64_t extensions;         /* moves searched one ply deeper */
     uint64_t depth;              /* deepest finished iteration */
 } SearchStats;
 

@@ -37,7 +37,11 @@ static const TokenRow rows[] = {
     {"killers", "'killers' is not a key=value option", "no equals sign"},
     {"=on", "'=on' is not a key=value option", "no key"},
     {"preset=plain", NULL, "preset"},
-    {"preset=fast", "option preset: 'fast' is not allowed (allowed: plain|default)", "bad preset"},
+    {"preset=fast", "option preset: 'fast' is not allowed (allowed: default|plain|tslab-0.2)",
+     "bad preset"},
+    {"preset=tslab-0.2", NULL, "an earlier default"},
+    {"aspiration=25", NULL, "aspiration window"},
+    {"lmr_depth=1", "option lmr_depth: 1 is out of range 2..64", "lmr from depth 1"},
 };
 
 static void tokens__table_of_inputs(void **state) {
@@ -104,11 +108,62 @@ static void text__round_trips_and_hash_tells_configs_apart(void **state) {
     assert_non_null(strstr(text, "cache=tiny"));
     assert_non_null(strstr(text, "nodes=123456789012"));
     SearchConfig again = config_default();
-    for (char *token = strtok(text, " "); token; token = strtok(NULL, " "))
-        assert_true(config_apply(&again, token, NULL));
+    assert_true(config_apply_line(&again, text, NULL));
     assert_int_equal(config_hash(&again), config_hash(&config));
     SearchConfig other = config_default();
     assert_int_not_equal(config_hash(&other), config_hash(&config));
+}
+
+/* The table is the single source: every feature row says how to turn it off, every exact row
+ * what the matrix combines, and the matrix is their product (a policy only with a table). */
+static void table__kinds_off_values_and_the_matrix(void **state) {
+    (void)state;
+    size_t expected = 1;
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        bool feature = spec->kind == OPTION_KIND_EXACT || spec->kind == OPTION_KIND_PRUNING;
+        if (feature != (spec->off_text != NULL))
+            fail_msg("%s: a feature needs an off value, nothing else has one", spec->name);
+        if ((spec->kind == OPTION_KIND_EXACT) != (spec->matrix != NULL))
+            fail_msg("%s: exactly the exact features have matrix values", spec->name);
+        SearchConfig config = config_default();
+        Error err = {{0}};
+        if (feature) {
+            char token[64];
+            snprintf(token, sizeof token, "%s=%s", spec->name, spec->off_text);
+            if (!config_apply(&config, token, &err))
+                fail_msg("%s: off value rejected: %s", token, err.text);
+        }
+        if (spec->kind == OPTION_KIND_EXACT) {
+            int values = 1;
+            for (const char *p = spec->matrix; *p; p++)
+                values += *p == ',';
+            expected *= (size_t)values;
+        }
+    }
+    assert_int_equal(config_matrix_size(), expected);
+    size_t kept = 0;
+    for (size_t i = 0; i < config_matrix_size(); i++) {
+        SearchConfig config;
+        char text[512];
+        if (!config_matrix_entry(i, &config, text, sizeof text))
+            continue;
+        kept++;
+        /* A replacement policy other than the first only where there is a table. */
+        if (config.replace != REPLACE_TWOTIER)
+            assert_true(config.cache == CACHE_TABLE || config.cache == CACHE_TINY);
+        SearchConfig again = config_default();
+        assert_true(config_apply_line(&again, text, NULL));
+        assert_int_equal(config_hash(&again), config_hash(&config));
+    }
+    /* cache x replace: none, map, and table or tiny with 3 policies = 8; 7 on/off features. */
+    assert_int_equal(kept, 8 * 128);
+    /* preset=plain turns off every feature the table lists, the new ones included. */
+    SearchConfig plain = config_default();
+    assert_true(config_apply_line(&plain, "pvs=on lmr=on qsearch=on preset=plain", NULL));
+    assert_false(plain.pvs || plain.lmr || plain.qsearch || plain.history || plain.nullmove);
+    assert_int_equal(plain.aspiration, 0);
+    assert_int_equal(plain.futility, 0);
 }
 
 int main(int argc, char **argv) {
@@ -117,6 +172,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(defaults__every_table_default_parses_and_matches),
         cmocka_unit_test(preset__plain_turns_features_off_and_later_tokens_apply),
         cmocka_unit_test(text__round_trips_and_hash_tells_configs_apart),
+        cmocka_unit_test(table__kinds_off_values_and_the_matrix),
     };
     return RUN_TESTS("config", tests);
 }

@@ -38,7 +38,7 @@ static void order__hint_then_jumps_then_killers_then_the_rest(void **state) {
     Killers k;
     killers_clear(&k);
     killers_add(&k, 5, killer);
-    order_moves(&list, hint, true, &k, 5);
+    order_moves(&list, hint, true, &k, NULL, 0, 5);
     assert_int_equal(list.count, original.count);
     assert_int_equal(list.moves[0], hint);
     assert_int_equal(list.moves[1], original.moves[0]); /* the jump */
@@ -53,7 +53,7 @@ static void order__hint_then_jumps_then_killers_then_the_rest(void **state) {
     }
     /* A hint that is not in the list (illegal here) is ignored. */
     MoveList again = original;
-    order_moves(&again, move_place(12), true, NULL, 5);
+    order_moves(&again, move_place(12), true, NULL, NULL, 0, 5);
     for (int i = 0; i < original.count; i++)
         assert_int_equal(again.moves[i], original.moves[i]);
 }

@@ -59,24 +59,18 @@ static int reference_score(const SearchConfig *config, const Board *b, int depth
 
 static SearchConfig with(const char *tokens) {
     SearchConfig config = config_default();
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", tokens);
-    for (char *token = strtok(copy, " "); token; token = strtok(NULL, " ")) {
-        Error err = {{0}};
-        if (!config_apply(&config, token, &err))
-            fail_msg("config '%s': %s", token, err.text);
-    }
+    Error err = {{0}};
+    if (!config_apply_line(&config, tokens, &err))
+        fail_msg("config '%s': %s", tokens, err.text);
     return config;
 }
 
-/* Every cache kind and policy, killers, symmetry, hint, jumps_first: 128 configurations, each
- * at depths 1..4 on every position, must give the reference score and the reference move. */
+/* The exactness matrix of the option table (every combination of the exact features' matrix
+ * values: cache kinds and policies, symmetry, killers, hint, jump ordering, history, PVS,
+ * aspiration), each at depths 1..4 on every position, must give the reference score and move. A
+ * searcher is reused across searches, which the used-searcher test shows changes nothing. */
 static void every_configuration__matches_plain_minimax(void **state) {
     Fixture *f = *state;
-    static const char *const caches[] = {"cache=none", "cache=map", "cache=table replace=twotier",
-                                         "cache=table replace=always",
-                                         "cache=table replace=deepest", "cache=tiny replace=twotier",
-                                         "cache=tiny replace=always", "cache=tiny replace=deepest"};
     int reference[POSITIONS][EXACT_DEPTH + 1];
     Move reference_move[POSITIONS][EXACT_DEPTH + 1];
     SearchConfig base = config_default();
@@ -84,30 +78,44 @@ static void every_configuration__matches_plain_minimax(void **state) {
         for (int d = 1; d <= EXACT_DEPTH; d++)
             reference[p][d] =
                 reference_score(&base, &f->positions[p], d, NULL, 0, &reference_move[p][d]);
-    int checked = 0;
-    for (size_t c = 0; c < sizeof caches / sizeof caches[0]; c++)
-        for (int bits = 0; bits < 16; bits++) {
-            char tokens[256];
-            snprintf(tokens, sizeof tokens, "%s tt_bits=12 killers=%s symmetry=%s hint=%s jumps_first=%s",
-                     caches[c], bits & 1 ? "on" : "off", bits & 2 ? "on" : "off",
-                     bits & 4 ? "on" : "off", bits & 8 ? "on" : "off");
-            for (int d = 1; d <= EXACT_DEPTH; d++) {
-                SearchConfig config = with(tokens);
-                config.depth = d;
-                for (int p = 0; p < POSITIONS; p++) {
-                    SearchResult r = run(&config, &f->positions[p], NULL, 0);
-                    if (r.score != reference[p][d] || r.move != reference_move[p][d]) {
-                        char text[BOARD_TEXT_MAX], got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX];
-                        fail_msg("%s depth %d on %s: %s %d, reference %s %d", tokens, d,
-                                 board_to_text(&f->positions[p], text), move_to_text(r.move, got),
-                                 r.score, move_to_text(reference_move[p][d], want),
-                                 reference[p][d]);
-                    }
-                    checked++;
+    int checked = 0, configurations = 0;
+    SearchStats total = {0};
+    Searcher *s = malloc(sizeof *s);
+    for (size_t c = 0; c < config_matrix_size(); c++) {
+        SearchConfig config;
+        char tokens[512];
+        if (!config_matrix_entry(c, &config, tokens, sizeof tokens))
+            continue;
+        configurations++;
+        config.tt_bits = 12;
+        config.depth = EXACT_DEPTH;
+        Error err = {{0}};
+        if (!searcher_init(s, &config, &err))
+            fail_msg("searcher_init: %s", err.text);
+        for (int d = 1; d <= EXACT_DEPTH; d++) {
+            s->config.depth = d;
+            for (int p = 0; p < POSITIONS; p++) {
+                SearchResult r = search_run(s, &f->positions[p], NULL, 0);
+                if (r.score != reference[p][d] || r.move != reference_move[p][d]) {
+                    char text[BOARD_TEXT_MAX], got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX];
+                    fail_msg("%s depth %d on %s: %s %d, reference %s %d", tokens, d,
+                             board_to_text(&f->positions[p], text), move_to_text(r.move, got),
+                             r.score, move_to_text(reference_move[p][d], want), reference[p][d]);
                 }
+                stats_add(&total, &r.stats);
+                checked++;
             }
         }
-    print_message("%d searches matched plain minimax\n", checked);
+        searcher_destroy(s);
+    }
+    free(s);
+    /* The exact features did their work (re-searches happened), and still matched. */
+    assert_true(total.pvs_researches > 0);
+    assert_true(total.aspiration_researches > 0);
+    print_message("%d searches in %d configurations matched plain minimax (%llu PVS and %llu "
+                  "aspiration re-searches)\n",
+                  checked, configurations, (unsigned long long)total.pvs_researches,
+                  (unsigned long long)total.aspiration_researches);
 }
 
 /* The returned move scores what the search says: minimax of the child one ply shallower. */
