@@ -54,11 +54,15 @@ void bench_print_options_markdown(FILE *out) {
                 config_kind_name(spec->kind), spec->off_text ? "`" : "",
                 spec->off_text ? spec->off_text : "", spec->off_text ? "`" : "", spec->help);
     }
-    fprintf(out, "\n## Presets\n\n`preset=NAME` sets a named configuration; later tokens apply "
-                 "on top.\n\n| preset | what it sets |\n|---|---|\n");
+    fprintf(out, "\n## Presets\n\n`preset=NAME` sets a named search: every feature, parameter "
+                 "and weight starts at its\ndefault (the limits are kept), every exact and pruning "
+                 "feature is turned off where the\ntable says so, then the preset's own tokens "
+                 "apply. Later tokens apply on top.\n\n| preset | features off first | what it "
+                 "sets |\n|---|---|---|\n");
     for (size_t i = 0; i < CONFIG_PRESET_COUNT; i++) {
         const ConfigPreset *preset = &CONFIG_PRESETS[i];
-        fprintf(out, "| `%s` | %s", preset->name, preset->help);
+        fprintf(out, "| `%s` | %s | %s", preset->name, preset->features_off ? "yes" : "no",
+                preset->help);
         if (preset->tokens && *preset->tokens)
             fprintf(out, ": `%s`", preset->tokens);
         fprintf(out, " |\n");

@@ -160,6 +160,10 @@ static bool set_value(SearchConfig *config, const OptionSpec *spec, const char *
     return error_set(err, "option %s: unknown type", spec->name);
 }
 
+static size_t option_field_size(OptionType type) {
+    return type == OPTION_BOOL ? sizeof(bool) : type == OPTION_INT64 ? sizeof(int64_t) : sizeof(int);
+}
+
 SearchConfig config_default(void) {
     SearchConfig config;
     memset(&config, 0, sizeof config);
@@ -179,14 +183,14 @@ const char *config_suggest(const char *name) {
 }
 
 const ConfigPreset CONFIG_PRESETS[] = {
-    {"default", "", "every option at its default (limits and weights included)"},
-    {"plain", NULL, "every exact and pruning feature off (the rest kept): plain alpha-beta"},
+    {"default", false, "", "every feature, parameter and weight at its default"},
+    {"plain", true, "", "every exact and pruning feature off: plain alpha-beta"},
     /* The defaults of tslab 0.2, before the variants of docs/experiments.md: a new default is
-     * tested against this. */
-    {"tslab-0.2",
-     "history=off pvs=off aspiration=0 lmr=off qsearch=off nullmove=off futility=0 "
-     "jump_extension=off",
-     "the defaults of tslab 0.2 (cache, symmetry, killers, hint, jump ordering; nothing else)"},
+     * tested against this. Its weights are named so that a later change of theirs leaves it. */
+    {"tslab-0.2", true,
+     "cache=table tt_bits=20 replace=twotier symmetry=on killers=on hint=on jumps_first=on "
+     "eval_captured=100 eval_jumps=20 eval_trapped=-15 eval_mobility=2",
+     "the defaults of tslab 0.2: cache, symmetry, killers, hint, jumps first, nothing newer"},
 };
 
 const size_t CONFIG_PRESET_COUNT = sizeof CONFIG_PRESETS / sizeof CONFIG_PRESETS[0];
@@ -205,17 +209,21 @@ static bool apply_preset(SearchConfig *config, const char *value, Error *err) {
         const ConfigPreset *preset = &CONFIG_PRESETS[i];
         if (strcmp(value, preset->name))
             continue;
-        if (!preset->tokens) { /* plain: every feature at its off value, from the table */
-            for (size_t k = 0; k < CONFIG_OPTION_COUNT; k++) {
-                const OptionSpec *spec = &CONFIG_OPTIONS[k];
-                if ((spec->kind == OPTION_KIND_EXACT || spec->kind == OPTION_KIND_PRUNING) &&
-                    !set_value(config, spec, spec->off_text, err))
-                    return false;
-            }
-            return true;
+        SearchConfig result = config_default();
+        for (size_t k = 0; k < CONFIG_OPTION_COUNT; k++) {
+            const OptionSpec *spec = &CONFIG_OPTIONS[k];
+            bool feature = spec->kind == OPTION_KIND_EXACT || spec->kind == OPTION_KIND_PRUNING;
+            if (spec->kind == OPTION_KIND_LIMIT)
+                memcpy((char *)&result + spec->offset, (const char *)config + spec->offset,
+                       option_field_size(spec->type));
+            else if (feature && preset->features_off &&
+                     !set_value(&result, spec, spec->off_text, err))
+                return false;
         }
-        *config = config_default();
-        return config_apply_line(config, preset->tokens, err);
+        if (!config_apply_line(&result, preset->tokens, err))
+            return false;
+        *config = result;
+        return true;
     }
     char quoted[ERROR_EXCERPT_MAX], names[128];
     size_t used = 0;

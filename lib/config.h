@@ -84,10 +84,14 @@ extern const OptionSpec CONFIG_OPTIONS[];
 extern const size_t CONFIG_OPTION_COUNT;
 
 /* Named configurations for preset=NAME: "default", "plain" (every feature off) and earlier
- * defaults kept so that a new default can be tested against the old one. */
+ * defaults kept so that a new default can be tested against the old one. A preset names a
+ * search, not a budget: it starts from the defaults with the limits (depth, nodes, movetime)
+ * kept, turns every exact and pruning feature off when features_off, then applies its tokens.
+ * So an earlier default names what it had on, and a feature added after it is off in it. */
 typedef struct {
     const char *name;
-    const char *tokens; /* applied over the defaults; NULL for "plain" (from the table) */
+    bool features_off;
+    const char *tokens;
     const char *help;
 } ConfigPreset;
 

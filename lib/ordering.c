@@ -37,21 +37,39 @@ void history_update(History *history, int side, Move move, int bonus) {
     *h += bonus - *h * magnitude / HISTORY_MAX;
 }
 
-/* Stable insertion sort of list->moves[from..] by history score, highest first. */
-static void sort_by_history(MoveList *list, int from, const History *history, int side) {
-    for (int i = from + 1; i < list->count; i++) {
-        Move m = list->moves[i];
-        int score = history_score(history, side, m), j = i;
-        while (j > from && history_score(history, side, list->moves[j - 1]) < score) {
-            list->moves[j] = list->moves[j - 1];
-            j--;
-        }
-        list->moves[j] = m;
-    }
+/* Moves the first of the highest-scored moves in moves[i..] to i, shifting the ones between back
+ * by one, so that repeated picks give a stable sort. */
+static void pick_highest(MoveList *list, HistoryOrder *order, int i) {
+    int best = i;
+    for (int j = i + 1; j < list->count; j++)
+        if (order->score[j] > order->score[best])
+            best = j;
+    int score = order->score[best];
+    memmove(&order->score[i + 1], &order->score[i], (size_t)(best - i) * sizeof(int));
+    order->score[i] = score;
+    move_to_front(list, best, i);
 }
 
-void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers,
-                 const History *history, int side, int depth) {
+void order_pick(MoveList *list, HistoryOrder *order, int i) {
+    pick_highest(list, order, i);
+    order->from = i + 1;
+}
+
+void history_order_begin(HistoryOrder *order, const MoveList *list, int from,
+                         const History *history, int side) {
+    order->from = history ? from : list->count;
+    for (int i = from; history && i < list->count; i++)
+        order->score[i] = history_score(history, side, list->moves[i]);
+}
+
+void history_sort(MoveList *list, int from, const History *history, int side) {
+    HistoryOrder order;
+    history_order_begin(&order, list, from, history, side);
+    for (int i = from; i < list->count; i++)
+        order_pick(list, &order, i);
+}
+
+int order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers, int depth) {
     int next = 0;
     if (hint != MOVE_NONE) {
         int at = movelist_find(list, hint);
@@ -71,6 +89,5 @@ void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *kil
                 break;
             }
     }
-    if (history)
-        sort_by_history(list, next, history, side);
+    return next;
 }

@@ -39,9 +39,34 @@ static inline int history_score(const History *history, int side, Move move) {
  * moves back, and a move already there is not added twice. */
 void killers_add(Killers *killers, int depth, Move move);
 
-/* Reorders list in place. hint (MOVE_NONE for none) goes first when it is in the list; then the
+/* Reorders list in place: hint (MOVE_NONE for none) goes first when it is in the list; then the
  * jumps keep their place at the front when jumps_first (movegen_all lists them first); then the
- * killers of this depth (killers may be NULL); then the rest, by history score for side when
- * history is not NULL (ties keep their order), else in their order. */
-void order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers,
-                 const History *history, int side, int depth);
+ * killers of this depth (killers may be NULL). Returns the index of the first move left in
+ * generated order: history, when on, orders from there (history_sort or order_next). */
+int order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers, int depth);
+
+/* The history-ordered part of a move list, put in order as the move loop reaches it: a cutoff
+ * early in the list (the usual case) spares ordering the rest: sorting every list in full took
+ * 3,312,179,373 instructions for `bench -depth 8 -threads 1 history=on`, this 3,038,002,639
+ * (callgrind, portable build). The order is that of a stable sort by score, highest first. */
+typedef struct {
+    int from;             /* moves before this index are in their final order */
+    int score[MOVES_MAX]; /* history scores of moves[from..] */
+} HistoryOrder;
+
+/* Prepares list->moves[from..] for order_next; history NULL leaves the list as it is. */
+void history_order_begin(HistoryOrder *order, const MoveList *list, int from,
+                         const History *history, int side);
+
+/* Puts the right move at index i (i == order->from, every index before it in order). */
+void order_pick(MoveList *list, HistoryOrder *order, int i);
+
+/* The move at index i of the ordered list; i counts up from 0 without gaps. */
+static inline Move order_next(MoveList *list, HistoryOrder *order, int i) {
+    if (i >= order->from)
+        order_pick(list, order, i);
+    return list->moves[i];
+}
+
+/* Sorts list->moves[from..] in full by history (the root, whose list serves several passes). */
+void history_sort(MoveList *list, int from, const History *history, int side);

@@ -372,8 +372,8 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         stats->terminals++;
         return lost_score(ply);
     }
-    order_moves(&list, hint, s->config.jumps_first, s->config.killers ? &s->killers : NULL,
-                s->config.history ? &s->history : NULL, b->side, depth);
+    int unordered = order_moves(&list, hint, s->config.jumps_first,
+                                s->config.killers ? &s->killers : NULL, depth);
 
     /* 7. The move loop, fail-soft. 7a: futility (toggle: futility): at depth 1, when even the
      * margin cannot lift the evaluation to alpha, quiet moves after the first are skipped, each
@@ -381,6 +381,10 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     /* With no variant of the loop on, each move takes the plain path, so that the variants cost
      * next to nothing when off (docs/experiments.md: instruction counts). */
     bool variants = s->run.loop_variants;
+    HistoryOrder order;
+    if (variants)
+        history_order_begin(&order, &list, unordered, s->config.history ? &s->history : NULL,
+                            b->side);
     LoopVariants v = {-SCORE_INFINITE, hint, s->run.tried[ply], 0};
     if (variants && s->config.futility && depth == 1 && alpha > -SCORE_WIN_MIN &&
         alpha < SCORE_WIN_MIN) {
@@ -390,13 +394,15 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     int best = -SCORE_INFINITE, dependency = INT_MAX;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
+        Move m;
         int score;
-        if (VARIANTS_UNLIKELY(variants)) {
+        if (VARIANTS_UNLIKELY(variants)) { /* history is a loop variant: it orders as it goes */
+            m = order_next(&list, &order, i);
             if (!search_move_variants(s, b, m, i, depth, ply, alpha, beta, index,
                                       reversible_start, &v, &best, &score))
                 continue;
         } else {
+            m = list.moves[i];
             score = search_move(s, b, m, depth - 1, ply, alpha, beta, index, reversible_start);
         }
         if (s->run.aborted)
@@ -456,9 +462,11 @@ static int search_root(Searcher *s, const Board *root, int depth, Move previous_
     movegen_all(root, &canonical);
     generate(s, root, &list);
     s->stats.movegens++;
-    order_moves(&list, s->config.hint ? previous_best : MOVE_NONE, s->config.jumps_first,
-                s->config.killers ? &s->killers : NULL, s->config.history ? &s->history : NULL,
-                root->side, depth);
+    int unordered = order_moves(&list, s->config.hint ? previous_best : MOVE_NONE,
+                                s->config.jumps_first, s->config.killers ? &s->killers : NULL,
+                                depth);
+    if (s->config.history)
+        history_sort(&list, unordered, &s->history, root->side);
     int best = -SCORE_INFINITE;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {

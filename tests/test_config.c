@@ -97,6 +97,45 @@ static void preset__plain_turns_features_off_and_later_tokens_apply(void **state
     assert_int_equal(config_hash(&config), config_hash(&fresh));
 }
 
+/* A preset names a search, not a budget: limits given before it survive, whichever the preset
+ * (abtest applies -each limits before an engine's own tokens). Everything else is reset. */
+static void preset__keeps_the_limits_and_resets_the_rest(void **state) {
+    (void)state;
+    for (size_t i = 0; i < CONFIG_PRESET_COUNT; i++) {
+        SearchConfig config = config_default();
+        assert_true(config_apply_line(&config, "nodes=5000 depth=7 movetime=300 eval_jumps=3 "
+                                               "lmr=on", NULL));
+        char token[64];
+        snprintf(token, sizeof token, "preset=%s", CONFIG_PRESETS[i].name);
+        assert_true(config_apply(&config, token, NULL));
+        assert_int_equal(config.nodes, 5000);
+        assert_int_equal(config.depth, 7);
+        assert_int_equal(config.movetime, 300);
+        assert_int_equal(config.eval_jumps, 20);
+        assert_false(config.lmr);
+    }
+}
+
+/* tslab-0.2 is the 0.2 default: cache, symmetry, killers, hint and jumps first on, every
+ * newer feature off, whatever the defaults become. */
+static void preset__tslab_0_2_is_the_old_default(void **state) {
+    (void)state;
+    SearchConfig config = config_default();
+    assert_true(config_apply_line(&config, "history=on pvs=on preset=tslab-0.2", NULL));
+    assert_int_equal(config.cache, CACHE_TABLE);
+    assert_int_equal(config.tt_bits, 20);
+    assert_int_equal(config.replace, REPLACE_TWOTIER);
+    assert_true(config.symmetry && config.killers && config.hint && config.jumps_first);
+    assert_false(config.history || config.pvs || config.lmr || config.qsearch ||
+                 config.nullmove || config.jump_extension);
+    assert_int_equal(config.aspiration, 0);
+    assert_int_equal(config.futility, 0);
+    assert_int_equal(config.eval_captured, 100);
+    assert_int_equal(config.eval_jumps, 20);
+    assert_int_equal(config.eval_trapped, -15);
+    assert_int_equal(config.eval_mobility, 2);
+}
+
 static void text__round_trips_and_hash_tells_configs_apart(void **state) {
     (void)state;
     SearchConfig config = config_default();
@@ -171,6 +210,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(tokens__table_of_inputs),
         cmocka_unit_test(defaults__every_table_default_parses_and_matches),
         cmocka_unit_test(preset__plain_turns_features_off_and_later_tokens_apply),
+        cmocka_unit_test(preset__keeps_the_limits_and_resets_the_rest),
+        cmocka_unit_test(preset__tslab_0_2_is_the_old_default),
         cmocka_unit_test(text__round_trips_and_hash_tells_configs_apart),
         cmocka_unit_test(table__kinds_off_values_and_the_matrix),
     };
