@@ -209,6 +209,8 @@ void board_make(Board *b, Move m) {
  * would check them. Only called for moves already known to be illegal. */
 static bool explain_illegal(const Board *b, Move m, Error *err) {
     char from[3], to[3], over[3];
+    if (!move_is_well_formed(m))
+        return error_set(err, "code %#x is not a move", (unsigned)m);
     uint32_t to_bit = BIT(move_to(m));
     point_to_text(move_to(m), to);
     if (move_is_place(m)) {

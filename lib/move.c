@@ -13,6 +13,14 @@ char *point_to_text(int point, char *out) {
     return out;
 }
 
+bool move_is_well_formed(Move m) {
+    if (m >> 11 || move_to(m) >= BOARD_POINTS)
+        return false;
+    if (move_is_place(m))
+        return !move_is_jump(m);
+    return move_from(m) < BOARD_POINTS && move_from(m) != move_to(m);
+}
+
 char *move_to_text(Move m, char *out) {
     if (m == MOVE_NONE) {
         strcpy(out, "none");

@@ -26,6 +26,11 @@ static inline bool move_is_place(Move m) { return move_from(m) == MOVE_FROM_HAND
 static inline bool move_is_jump(Move m) { return m >> 10 & 1; }
 static inline int move_over(Move m) { return (move_from(m) + move_to(m)) / 2; }
 
+/* Whether m uses the encoding as documented above: no bits above 10, points on the board (or
+ * the hand as origin), a placement never a jump. A move read from bytes (another rank's game
+ * record) is checked with this before anything looks its points up. */
+bool move_is_well_formed(Move m);
+
 /* Writes the canonical text of m ("c3", "a1-b2", "a1xc3"; "none" for MOVE_NONE) into out,
  * which holds at least MOVE_TEXT_MAX bytes. Returns out. */
 char *move_to_text(Move m, char *out);

@@ -170,6 +170,40 @@ static void move_text__round_trip_of_every_generated_move(void **state) {
     }
 }
 
+/* Every 16-bit code: a well-formed one names points on the board; any other is refused by
+ * board_check_move as "not a move", whatever the position (another rank's game record may hold
+ * any code). Every generated move is well-formed. */
+static void move_code__every_code_checked_or_refused(void **state) {
+    (void)state;
+    Board start = board_start();
+    Board tigers = parse_board("T3T/5/2S2/5/T3T t 19 0");
+    int well_formed = 0;
+    for (uint32_t code = 0; code <= UINT16_MAX; code++) {
+        Move m = (Move)code;
+        Error err;
+        if (move_is_well_formed(m)) {
+            well_formed++;
+            assert_true(move_to(m) < 25);
+            assert_true(move_is_place(m) || move_from(m) < 25);
+            continue;
+        }
+        assert_false(board_check_move(&start, m, &err));
+        assert_non_null(strstr(err.text, "is not a move"));
+        assert_false(board_check_move(&tigers, m, &err));
+        assert_non_null(strstr(err.text, "is not a move"));
+    }
+    /* 25 placements, and 25 * 24 ordered pairs of points, as steps or jumps. */
+    assert_int_equal(well_formed, 25 + 2 * 25 * 24);
+    Rng rng = rng_new(9);
+    for (int game = 0; game < 100; game++) {
+        Board b = random_position(&rng, (int)rng_below(&rng, 100));
+        MoveList list;
+        movegen_all(&b, &list);
+        for (int i = 0; i < list.count; i++)
+            assert_true(move_is_well_formed(list.moves[i]));
+    }
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(board_text__table_of_inputs),
@@ -178,6 +212,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(board_text__round_trip_over_random_games),
         cmocka_unit_test(move_text__table_of_inputs),
         cmocka_unit_test(move_text__round_trip_of_every_generated_move),
+        cmocka_unit_test(move_code__every_code_checked_or_refused),
     };
     return RUN_TESTS("notation", tests);
 }
