@@ -25,12 +25,12 @@ int main(int argc, char **argv) {
         if (!settings_resolve_book(&settings, &err))
             die("%s", err.text);
         printf("abtest: no options: running the built-in main job (abtest -help for options)\n");
-        return runner_run(&settings);
+        return runner_run(&settings, NULL);
     }
     bool exit_now;
     if (!arguments_parse(argc - 1, argv + 1, &settings, &exit_now, &err))
         die("%s", err.text);
     if (exit_now)
         return 0;
-    return runner_run(&settings);
+    return runner_run(&settings, NULL);
 }

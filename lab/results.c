@@ -19,6 +19,35 @@ void totals_init(MatchTotals *t) {
 void totals_free(MatchTotals *t) {
     free(t->trajectory);
     t->trajectory = NULL;
+    free(t->session.ranks);
+    t->session.ranks = NULL;
+    t->session.count = 0;
+}
+
+/* The ranks of this session: how many, where, how much each delivered and how fast. */
+static cJSON *session_json(const SessionRanks *session) {
+    cJSON *json = cJSON_CreateObject();
+    cJSON_AddNumberToObject(json, "count", session->count);
+    if (session->fingerprint[0])
+        cJSON_AddStringToObject(json, "fingerprint", session->fingerprint);
+    else
+        cJSON_AddNullToObject(json, "fingerprint");
+    cJSON_AddNumberToObject(json, "session_seconds", session->seconds);
+    cJSON_AddNumberToObject(json, "messages", (double)session->messages);
+    cJSON_AddNumberToObject(json, "coordinator_busy_seconds", session->coordinator_seconds);
+    cJSON *list = cJSON_AddArrayToObject(json, "ranks");
+    for (int i = 0; i < session->count; i++) {
+        const RankRecord *rank = &session->ranks[i];
+        cJSON *item = cJSON_CreateObject();
+        cJSON_AddNumberToObject(item, "rank", i);
+        cJSON_AddStringToObject(item, "host", rank->host);
+        cJSON_AddNumberToObject(item, "threads", rank->threads);
+        cJSON_AddNumberToObject(item, "pairs", (double)rank->pairs);
+        cJSON_AddNumberToObject(item, "pairs_per_second",
+                                session->seconds > 0 ? (double)rank->pairs / session->seconds : 0);
+        cJSON_AddItemToArray(list, item);
+    }
+    return json;
 }
 
 void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
@@ -189,6 +218,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     }
     cJSON_AddNumberToObject(json, "seconds", t->seconds);
     cJSON_AddNumberToObject(json, "sessions", t->sessions);
+    cJSON_AddItemToObject(json, "ranks", session_json(&t->session));
     cJSON *book = cJSON_AddObjectToObject(json, "book");
     char hex[17];
     snprintf(hex, sizeof hex, "%016" PRIx64, book_hash);

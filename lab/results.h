@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cli.h"
+#include "fingerprint.h"
 #include "match.h"
 #include "settings.h"
 #include "sprt.h"
@@ -19,6 +20,25 @@ typedef struct {
     int64_t pairs;
     double llr, elo, elo_low, elo_high;
 } TrajectoryPoint;
+
+/* One process of the session: this machine alone, or an MPI rank. */
+typedef struct {
+    char host[64];
+    int threads;    /* games it plays at once */
+    int64_t pairs;  /* finished pairs it delivered this session (counted or discarded) */
+} RankRecord;
+
+/* Who played this session (written to the results file, not read back: a resume may run on
+ * another shape). fingerprint: what every rank proved it runs (lab/fingerprint.h), "" when the
+ * run had one process. */
+typedef struct {
+    RankRecord *ranks; /* malloc'd; totals_free releases it */
+    int count;
+    char fingerprint[FINGERPRINT_TEXT_MAX];
+    double seconds;    /* wall time of this session */
+    int64_t messages;  /* batches sent and result messages received by rank 0 (MPI) */
+    double coordinator_seconds; /* rank 0's time handling them (decoding, checking, sending) */
+} SessionRanks;
 
 typedef struct {
     int64_t pairs;                 /* completed pairs counted, in pair order */
@@ -38,6 +58,7 @@ typedef struct {
     uint64_t pgn_bytes;            /* bytes of the game-record file covering `pairs` */
     int sessions;                  /* 1 + number of resumes */
     char started[CLI_UTC_TEXT_MAX]; /* UTC start of the first session (ISO 8601) */
+    SessionRanks session;
 } MatchTotals;
 
 void totals_init(MatchTotals *totals);

@@ -3,17 +3,20 @@
 // guards the dispatch counter and the window of finished pairs. Workers take pair numbers in
 // order; a pair's games depend only on its number, never on the worker. The main thread consumes
 // finished pairs strictly in pair order, so counts, SPRT decision and records are the same for any
-// -concurrency. Pairs may finish at most RUNNER_WINDOW ahead of the oldest unconsumed one.
+// -concurrency. Pairs may finish at most a window ahead of the oldest unconsumed one (256, or
+// more when other ranks play too). A remote source (lab/mpi/distributed.c) takes pair numbers and
+// deposits finished pairs through the same counter and window, so rank 0 counts exactly as here.
 #include "runner.h"
 
 #include "cli.h"
+#include "game_threads.h"
 #include "outputs.h"
 #include "pgn.h"
 #include "runfiles.h"
 #include "plot.h"
 #include "report.h"
 #include "results.h"
-#include "rng.h"
+#include "schedule.h"
 #include "status.h"
 
 #include <errno.h>
@@ -27,7 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RUNNER_WINDOW 256
+#define RUNNER_WINDOW_MIN 256
 #define STATUS_PERIOD_SECONDS 0.25
 
 static volatile sig_atomic_t interrupt_signal = 0;
@@ -39,104 +42,139 @@ typedef struct {
     bool ready;
 } Slot;
 
-typedef struct Runner Runner;
-
-typedef struct {
-    Runner *runner;
-    MatchWorker worker;
-    pthread_t thread;
-    bool started;
-} WorkerThread;
-
 struct Runner {
     MatchSettings *settings;
+    const RunnerRemote *remote; /* NULL: this machine's threads only */
     Book book;
-    int *order;             /* book index of each opening slot (after the shuffle) */
+    Schedule schedule;
     MatchTotals totals;
     PairSetup setup;
     RunFiles files;
     char command[4096];
     double session_start, seconds_before; /* wall time of this session, and of earlier ones */
-    /* Shared with the workers, under mutex. */
+    /* Shared with the workers and the remote source, under mutex. */
     pthread_mutex_t mutex;
     pthread_cond_t work_cond; /* window moved or stop */
     pthread_cond_t done_cond; /* a pair finished */
     int64_t next_dispatch;
     int64_t consumed;         /* == totals.pairs */
     int64_t limit;            /* rounds */
-    Slot window[RUNNER_WINDOW];
+    Slot *window;             /* window_size slots: pair i waits in slot i % window_size */
+    int window_size;
+    int64_t *source_pairs;    /* pairs deposited by each rank this session ([0]: this one) */
+    int64_t messages;         /* the remote source's traffic (runner_note_messages) */
+    double messages_seconds;
     bool stop;
     bool failed;
     Error failure;
     atomic_bool abort;        /* makes running games give up */
-    WorkerThread *workers;
+    GameThread *workers;
     int worker_count;
 };
 
-static int opening_of(const Runner *r, int64_t pair) {
-    int64_t slot = (r->settings->start - 1 + pair) % r->book.count;
-    return r->order[slot];
+/* Whether pair index may be handed out now: not beyond the rounds nor the window. */
+static bool dispatchable(const Runner *r) {
+    return !r->stop && r->next_dispatch < r->limit &&
+           r->next_dispatch < r->consumed + r->window_size;
+}
+
+/* Stores a finished pair in its slot (under mutex). A pair outside the dispatched range or
+ * already there is a fault of its source. */
+static bool store_pair(Runner *r, PairRecord *pair, int source, Error *err) {
+    if (r->stop) {
+        match_pair_free(pair);
+        return true;
+    }
+    Slot *slot = &r->window[pair->index % r->window_size];
+    if (pair->index < r->consumed || pair->index >= r->next_dispatch || slot->ready) {
+        match_pair_free(pair);
+        return error_set(err, "pair %lld was not expected (counted up to %lld, handed out up to "
+                              "%lld)",
+                         (long long)pair->index + 1, (long long)r->consumed,
+                         (long long)r->next_dispatch);
+    }
+    *slot = (Slot){*pair, true};
+    r->source_pairs[source]++;
+    pthread_cond_signal(&r->done_cond);
+    return true;
+}
+
+/* Stops the run with err (under mutex); the first failure is the one reported. */
+static void fail_locked(Runner *r, const Error *err) {
+    if (r->stop)
+        return;
+    r->failed = true;
+    r->failure = *err;
+    r->stop = true;
+    pthread_cond_broadcast(&r->work_cond);
+    pthread_cond_signal(&r->done_cond);
 }
 
 static void *worker_main(void *arg) {
-    WorkerThread *self = arg;
-    Runner *r = self->runner;
+    GameThread *self = arg;
+    Runner *r = self->owner;
     pthread_mutex_lock(&r->mutex);
     for (;;) {
-        while (!r->stop && r->next_dispatch < r->limit &&
-               r->next_dispatch >= r->consumed + RUNNER_WINDOW)
+        while (!r->stop && r->next_dispatch < r->limit && !dispatchable(r))
             pthread_cond_wait(&r->work_cond, &r->mutex);
-        if (r->stop || r->next_dispatch >= r->limit)
+        if (!dispatchable(r))
             break;
         int64_t index = r->next_dispatch++;
         pthread_mutex_unlock(&r->mutex);
 
-        int opening = opening_of(r, index);
+        int opening = schedule_opening(&r->schedule, index);
         PairRecord pair;
         Error err;
         bool ok = match_play_pair(&self->worker, &r->setup, index, &r->book.entries[opening],
                                   opening, &r->abort, &pair, &err);
 
         pthread_mutex_lock(&r->mutex);
-        if (ok && !r->stop) {
-            r->window[index % RUNNER_WINDOW] = (Slot){pair, true};
-            pthread_cond_signal(&r->done_cond);
-        } else {
-            if (ok)
-                match_pair_free(&pair);
-            else if (!r->stop) {
-                r->failed = true;
-                r->failure = err;
-                r->stop = true;
-                pthread_cond_broadcast(&r->work_cond);
-                pthread_cond_signal(&r->done_cond);
-            }
+        if (ok) {
+            store_pair(r, &pair, 0, &err); /* its own pair: always expected */
+        } else if (!r->stop) {
+            Error failure;
+            error_set(&failure, "a game failed: %s", err.text);
+            fail_locked(r, &failure);
         }
     }
     pthread_mutex_unlock(&r->mutex);
     return NULL;
 }
 
-/* Fisher-Yates with the run's seed: the one shuffle of the book. */
-static bool build_order(Runner *r) {
-    r->order = malloc(sizeof *r->order * (size_t)r->book.count);
-    if (!r->order)
-        return false;
-    for (int i = 0; i < r->book.count; i++)
-        r->order[i] = i;
-    if (r->settings->order == ORDER_RANDOM) {
-        Rng rng = rng_new(r->settings->seed);
-        for (int i = r->book.count - 1; i > 0; i--) {
-            int j = (int)rng_below(&rng, (uint64_t)i + 1);
-            int swap = r->order[i];
-            r->order[i] = r->order[j];
-            r->order[j] = swap;
-        }
-    }
-    return true;
+int runner_take_pairs(Runner *r, int64_t *indices, int max, bool *finished) {
+    int taken = 0;
+    pthread_mutex_lock(&r->mutex);
+    while (taken < max && dispatchable(r))
+        indices[taken++] = r->next_dispatch++;
+    *finished = r->stop || r->next_dispatch >= r->limit;
+    pthread_mutex_unlock(&r->mutex);
+    return taken;
 }
 
-static int default_concurrency(void) {
+bool runner_deposit(Runner *r, PairRecord *pair, int source, Error *err) {
+    pthread_mutex_lock(&r->mutex);
+    bool ok = store_pair(r, pair, source, err);
+    pthread_mutex_unlock(&r->mutex);
+    return ok;
+}
+
+void runner_fail(Runner *r, const Error *err) {
+    pthread_mutex_lock(&r->mutex);
+    fail_locked(r, err);
+    pthread_mutex_unlock(&r->mutex);
+}
+
+const MatchSettings *runner_settings(const Runner *r) { return r->settings; }
+const Book *runner_book(const Runner *r) { return &r->book; }
+const Schedule *runner_schedule(const Runner *r) { return &r->schedule; }
+void runner_note_messages(Runner *r, int64_t messages, double busy_seconds) {
+    pthread_mutex_lock(&r->mutex);
+    r->messages = messages;
+    r->messages_seconds = busy_seconds;
+    pthread_mutex_unlock(&r->mutex);
+}
+
+int runner_default_concurrency(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores > 0 ? (int)cores : 1;
 }
@@ -144,31 +182,26 @@ static int default_concurrency(void) {
 /* A checkpoint: the records made durable, then the results file written atomically. A failure
  * is said once, by the main loop, which stops the run. */
 static bool checkpoint(Runner *r, RunState state) {
-    r->totals.seconds = r->seconds_before + (cli_now_seconds() - r->session_start);
+    double session_seconds = cli_now_seconds() - r->session_start;
+    r->totals.seconds = r->seconds_before + session_seconds;
+    SessionRanks *session = &r->totals.session;
+    session->seconds = session_seconds;
+    pthread_mutex_lock(&r->mutex);
+    for (int i = 0; r->source_pairs && i < session->count; i++)
+        session->ranks[i].pairs = r->source_pairs[i];
+    session->messages = r->messages;
+    session->coordinator_seconds = r->messages_seconds;
+    pthread_mutex_unlock(&r->mutex);
     return runfiles_checkpoint(&r->files, &r->totals, state, &r->book, r->command);
 }
 
 static bool start_workers(Runner *r) {
     r->worker_count = r->settings->concurrency;
-    r->workers = calloc((size_t)r->worker_count, sizeof *r->workers);
-    if (!r->workers) {
-        cli_error("out of memory for %d workers", r->worker_count);
+    Error err;
+    if (!game_threads_start(&r->workers, r->worker_count, r->settings->engines, worker_main, r,
+                            &err)) {
+        cli_error("%s", err.text);
         return false;
-    }
-    for (int w = 0; w < r->worker_count; w++) {
-        WorkerThread *t = &r->workers[w];
-        Error err;
-        t->runner = r;
-        if (!match_worker_init(&t->worker, r->settings->engines, &err)) {
-            cli_error("%s", err.text);
-            return false;
-        }
-        if (pthread_create(&t->thread, NULL, worker_main, t) != 0) {
-            match_worker_destroy(&t->worker);
-            cli_error("cannot start worker thread %d", w + 1);
-            return false;
-        }
-        t->started = true;
     }
     return true;
 }
@@ -180,16 +213,8 @@ static void stop_workers(Runner *r) {
     r->stop = true;
     pthread_cond_broadcast(&r->work_cond);
     pthread_mutex_unlock(&r->mutex);
-    atomic_store(&r->abort, true);
-    for (int w = 0; w < r->worker_count; w++)
-        if (r->workers[w].started)
-            match_worker_stop(&r->workers[w].worker);
-    for (int w = 0; w < r->worker_count; w++)
-        if (r->workers[w].started) {
-            pthread_join(r->workers[w].thread, NULL);
-            match_worker_destroy(&r->workers[w].worker);
-        }
-    for (int i = 0; i < RUNNER_WINDOW; i++)
+    game_threads_stop(r->workers, r->worker_count, &r->abort);
+    for (int i = 0; i < r->window_size; i++)
         if (r->window[i].ready) {
             match_pair_free(&r->window[i].pair);
             r->window[i].ready = false;
@@ -231,8 +256,15 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
 
 static void print_start(const Runner *r, FILE *out, bool resuming) {
     const MatchSettings *s = r->settings;
-    fprintf(out, "abtest: %s vs %s (every number from the first engine's side), %d worker(s)%s\n",
-            s->engines[0].name, s->engines[1].name, s->concurrency,
+    const SessionRanks *session = &r->totals.session;
+    int workers = 0;
+    for (int i = 0; i < session->count; i++)
+        workers += session->ranks[i].threads;
+    char ranks[32] = "";
+    if (session->count > 1)
+        snprintf(ranks, sizeof ranks, " on %d ranks", session->count);
+    fprintf(out, "abtest: %s vs %s (every number from the first engine's side), %d worker(s)%s%s\n",
+            s->engines[0].name, s->engines[1].name, workers, ranks,
             settings_reproducible(s) ? "" : "; movetime limits: results are NOT reproducible");
     fprintf(out, "command: %s\n", r->command);
     for (int e = 0; e < MATCH_ENGINES; e++)
@@ -357,7 +389,8 @@ static void install_signal_handlers(void) {
     signal(SIGXFSZ, SIG_IGN);
 }
 
-/* Everything before the first game: settings, book, files. False after saying why. */
+/* Everything before the first game but the files: settings, book, schedule. False after
+ * saying why. */
 static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_ended,
                     RunState *recorded_state) {
     Error err;
@@ -385,67 +418,55 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         return false;
     }
     if (!s->concurrency)
-        s->concurrency = default_concurrency();
+        s->concurrency = runner_default_concurrency();
     settings_command_line(s, r->command, sizeof r->command);
-    if (*already_ended)
-        return true; /* nothing is played or written */
+    if (!schedule_init(&r->schedule, &r->book, s)) {
+        cli_error("out of memory for the book's order");
+        return false;
+    }
+    return true;
+}
+
+/* The results file and the game records, once the run is sure to play: locked, fresh or cut
+ * back for the resume. False after saying why. */
+static bool open_outputs(Runner *r, bool resuming) {
+    const MatchSettings *s = r->settings;
+    Error err;
     /* Checked before locking: two outputs in one file would otherwise meet as two locks. */
     if (!outputs_check_writable(s, &err) || !runfiles_lock(&r->files, s, &err) ||
         (!resuming && !outputs_prepare_fresh(s, stdout, &err)) ||
-        !runfiles_open_records(&r->files, resuming, r->totals.pgn_bytes, &err) ||
-        !build_order(r)) {
+        !runfiles_open_records(&r->files, resuming, r->totals.pgn_bytes, &err)) {
         cli_error("%s", err.text);
         return false;
     }
     return true;
 }
 
-int runner_run(MatchSettings *s) {
-    Runner *r = calloc(1, sizeof *r);
-    if (!r) {
-        cli_error("out of memory");
-        return 2;
-    }
-    int code = 2;
-    bool resuming = s->resume_path[0] != '\0', already_ended;
-    RunState recorded_state = RUN_RUNNING;
-    r->settings = s;
-    r->files.locks[0] = r->files.locks[1] = -1;
-    totals_init(&r->totals);
-    pthread_mutex_init(&r->mutex, NULL);
-    pthread_cond_init(&r->work_cond, NULL);
-    pthread_cond_init(&r->done_cond, NULL);
-    atomic_init(&r->abort, false);
-    if (!prepare(r, s, resuming, &already_ended, &recorded_state))
-        goto out_free;
-    if (already_ended) {
-        /* Resuming a finished run plays nothing and changes nothing: it shows the result. */
-        printf("%s: the run has already ended (%s after %lld pairs): nothing to play\n",
-               s->resume_path, recorded_state == RUN_SPRT ? "SPRT decided" : "rounds played",
-               (long long)r->totals.pairs);
-        status_block(stdout, s, &r->totals);
-        status_final(stdout, s, &r->totals, recorded_state, r->book.count);
-        code = 0;
-        goto out_free;
-    }
-    r->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed};
-    r->limit = s->rounds;
-    r->consumed = r->next_dispatch = r->totals.pairs;
-    print_start(r, stdout, resuming);
-    install_signal_handlers();
+/* The window and the per-rank counts, sized for this machine's threads and what the other
+ * ranks hold at once: twice the pairs in flight, so a slow pair rarely stalls the rest. */
+static bool allocate_window(Runner *r, int64_t remote_in_flight) {
+    int64_t size = 2 * (r->settings->concurrency + remote_in_flight);
+    r->window_size = (int)(size < RUNNER_WINDOW_MIN ? RUNNER_WINDOW_MIN : size);
+    r->window = calloc((size_t)r->window_size, sizeof *r->window);
+    r->source_pairs = calloc((size_t)r->totals.session.count, sizeof *r->source_pairs);
+    return r->window && r->source_pairs;
+}
 
-    r->session_start = cli_now_seconds();
-    r->seconds_before = r->totals.seconds;
-    int64_t session_first = r->totals.pairs;
-    if (r->totals.pairs >= r->limit) {
-        code = finish(r, RUN_ROUNDS);
-        goto out_free;
-    }
-    if (!start_workers(r)) {
-        stop_workers(r);
-        goto out_free;
-    }
-    bool live = !s->quiet && isatty(STDOUT_FILENO);
+/* This machine alone: one rank, its threads. */
+static bool describe_local_session(Runner *r) {
+    SessionRanks *session = &r->totals.session;
+    session->ranks = calloc(1, sizeof *session->ranks);
+    if (!session->ranks)
+        return false;
+    session->count = 1;
+    cli_hostname(session->ranks[0].host, sizeof session->ranks[0].host);
+    session->ranks[0].threads = r->settings->concurrency;
+    return true;
+}
+
+/* The main loop: counts finished pairs in order until the run ends or stops. */
+static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
+    const MatchSettings *s = r->settings;
     RunState state = RUN_RUNNING;
     pthread_mutex_lock(&r->mutex);
     while (state == RUN_RUNNING) {
@@ -454,7 +475,7 @@ int runner_run(MatchSettings *s) {
             state = RUN_INTERRUPTED;
             break;
         }
-        Slot *slot = &r->window[r->consumed % RUNNER_WINDOW];
+        Slot *slot = &r->window[r->consumed % r->window_size];
         if (!slot->ready) {
             struct timespec until;
             clock_gettime(CLOCK_REALTIME, &until);
@@ -489,14 +510,86 @@ int runner_run(MatchSettings *s) {
         }
         pthread_mutex_lock(&r->mutex);
     }
+    pthread_mutex_unlock(&r->mutex);
+    return state;
+}
+
+int runner_run(MatchSettings *s, const RunnerRemote *remote) {
+    Runner *r = calloc(1, sizeof *r);
+    if (!r) {
+        cli_error("out of memory");
+        return 2;
+    }
+    int code = 2;
+    bool resuming = s->resume_path[0] != '\0', already_ended, remote_started = false;
+    RunState recorded_state = RUN_RUNNING;
+    r->settings = s;
+    r->remote = remote;
+    r->files.locks[0] = r->files.locks[1] = -1;
+    totals_init(&r->totals);
+    pthread_mutex_init(&r->mutex, NULL);
+    pthread_cond_init(&r->work_cond, NULL);
+    pthread_cond_init(&r->done_cond, NULL);
+    atomic_init(&r->abort, false);
+    if (!prepare(r, s, resuming, &already_ended, &recorded_state))
+        goto out_free;
+    if (already_ended) {
+        /* Resuming a finished run plays nothing and changes nothing: it shows the result. */
+        printf("%s: the run has already ended (%s after %lld pairs): nothing to play\n",
+               s->resume_path, recorded_state == RUN_SPRT ? "SPRT decided" : "rounds played",
+               (long long)r->totals.pairs);
+        status_block(stdout, s, &r->totals);
+        status_final(stdout, s, &r->totals, recorded_state, r->book.count);
+        code = 0;
+        goto out_free;
+    }
+    r->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed};
+    r->limit = s->rounds;
+    r->consumed = r->next_dispatch = r->totals.pairs;
+    int64_t remote_in_flight = 0;
+    if (remote ? !remote->begin(remote->context, r, &r->totals.session, &remote_in_flight)
+               : !describe_local_session(r))
+        goto out_free; /* the hook has said why */
+    if (!open_outputs(r, resuming))
+        goto out_free;
+    if (!allocate_window(r, remote_in_flight)) {
+        cli_error("out of memory for the window of finished pairs");
+        goto out_free;
+    }
+    print_start(r, stdout, resuming);
+    install_signal_handlers();
+
+    r->session_start = cli_now_seconds();
+    r->seconds_before = r->totals.seconds;
+    int64_t session_first = r->totals.pairs;
+    if (r->totals.pairs >= r->limit) {
+        code = finish(r, RUN_ROUNDS);
+        goto out_free;
+    }
+    if (!start_workers(r)) {
+        stop_workers(r);
+        goto out_free;
+    }
+    if (remote) {
+        if (!remote->start(remote->context, r)) {
+            stop_workers(r);
+            goto out_free;
+        }
+        remote_started = true;
+    }
+    bool live = !s->quiet && isatty(STDOUT_FILENO);
+    RunState state = count_pairs(r, session_first, live);
+    pthread_mutex_lock(&r->mutex);
     bool failed = r->failed;
     Error failure = r->failure;
     pthread_mutex_unlock(&r->mutex);
     stop_workers(r);
+    if (remote_started)
+        remote->end(remote->context, r);
     if (live)
         status_line_clear(stdout);
     if (failed)
-        cli_error("a game failed: %s", failure.text);
+        cli_error("%s", failure.text);
     if (state == RUN_INTERRUPTED && interrupt_signal)
         fprintf(stdout, "abtest: stopped by signal %d\n", (int)interrupt_signal);
     code = finish(r, state);
@@ -505,7 +598,9 @@ int runner_run(MatchSettings *s) {
 out_free:
     runfiles_close(&r->files);
     free(r->workers);
-    free(r->order);
+    free(r->window);
+    free(r->source_pairs);
+    schedule_free(&r->schedule);
     book_free(&r->book);
     totals_free(&r->totals);
     pthread_mutex_destroy(&r->mutex);

@@ -31,44 +31,6 @@ static int teardown(void **state) {
     return test_remove_dir(dir);
 }
 
-static char *slurp(const char *path) {
-    char *text = test_read_file(path);
-    if (!text)
-        fail_msg("cannot read %s", path);
-    return text;
-}
-
-
-/* The keys that must agree between two runs of the same experiment (timing and the number of
- * discarded in-flight pairs may differ). */
-static void assert_same_results(const char *a_path, const char *b_path) {
-    static const char *const keys[] = {"pairs", "pentanomial", "pentanomial_detail", "wdl",
-                                       "llr", "decision", "decision_pair", "elo", "elo_ci95",
-                                       "nelo", "los", "engines", "first_as_tigers",
-                                       "first_as_sheep", "end_reasons", "trajectory",
-                                       "plies", "book"};
-    cJSON *a = test_load_json(a_path), *b = test_load_json(b_path);
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        char *x = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, keys[i]));
-        char *y = cJSON_PrintUnformatted(cJSON_GetObjectItem(b, keys[i]));
-        if (!x || !y || strcmp(x, y))
-            fail_msg("%s differs between %s and %s:\n%.300s\n%.300s", keys[i], a_path, b_path,
-                     x ? x : "(missing)", y ? y : "(missing)");
-        free(x);
-        free(y);
-    }
-    cJSON_Delete(a);
-    cJSON_Delete(b);
-}
-
-static void assert_same_file(const char *a_path, const char *b_path) {
-    char *x = slurp(a_path), *y = slurp(b_path);
-    if (strcmp(x, y))
-        fail_msg("%s and %s differ", a_path, b_path);
-    free(x);
-    free(y);
-}
-
 /* The reference: one uninterrupted run on one worker. */
 static void reference_run(void) {
     char command[4096], path[512];
@@ -83,16 +45,11 @@ static void reference_run(void) {
 static void concurrency__one_and_three_give_identical_results_and_records(void **state) {
     (void)state;
     reference_run();
-    char command[4096], a[512], b[512];
+    char command[4096], a[512];
     snprintf(command, sizeof command,
              MATCH " -concurrency 3 -out %s/three.json -pgnout file=%s/three.pgn", dir, dir);
     assert_int_equal(test_run(command, NULL), 0);
-    snprintf(a, sizeof a, "%s/one.json", dir);
-    snprintf(b, sizeof b, "%s/three.json", dir);
-    assert_same_results(a, b);
-    snprintf(a, sizeof a, "%s/one.pgn", dir);
-    snprintf(b, sizeof b, "%s/three.pgn", dir);
-    assert_same_file(a, b);
+    test_assert_same_run(dir, "one", "three");
     /* The run decided, and its file says so in the required keys. The first engine (the full
      * search) is the stronger: every number is from its side, so H1 and a positive Elo. */
     snprintf(a, sizeof a, "%s/one.json", dir);
@@ -131,33 +88,25 @@ static void interrupt__in_process_then_resume_twice_matches(void **state) {
     assert_int_equal(test_run(command, NULL), 0);
     snprintf(a, sizeof a, "%s/one.json", dir);
     snprintf(b, sizeof b, "%s/cut.json", dir);
-    assert_same_results(a, b);
+    test_assert_same_results(a, b);
     cJSON *json = test_load_json(b);
     assert_int_equal(cJSON_GetObjectItem(json, "sessions")->valueint, 3);
     cJSON_Delete(json);
     snprintf(a, sizeof a, "%s/one.pgn", dir);
     snprintf(b, sizeof b, "%s/cut.pgn", dir);
-    assert_same_file(a, b);
+    test_assert_same_file(a, b);
 }
 
 /* Starts a run in the background, lets it checkpoint, kills it with sig, then resumes it. */
 static void interrupt_with_signal(int sig, const char *name) {
     reference_run();
-    char command[4096], json_path[512], a[512], b[512];
+    char command[4096], json_path[512];
     snprintf(json_path, sizeof json_path, "%s/%s.json", dir, name);
     snprintf(command, sizeof command,
              MATCH " -concurrency 2 -out %s -pgnout file=%s/%s.pgn >/dev/null",
              json_path, dir, name);
-    pid_t child = fork();
-    if (child == 0) {
-        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-        _exit(127);
-    }
     /* Wait (at most 20 s) until a checkpoint exists, then stop it mid-run. */
-    for (int i = 0; i < 400 && access(json_path, F_OK) != 0; i++) {
-        struct timespec pause = {0, 50 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-    }
+    pid_t child = test_start_until(command, json_path, 20);
     char pattern[1024];
     snprintf(pattern, sizeof pattern, "pkill -%d -f 'out %s'", sig, json_path);
     if (system(pattern) != 0) { /* it may have finished already: resume must then be a no-op */
@@ -170,11 +119,7 @@ static void interrupt_with_signal(int sig, const char *name) {
     if (resumed != 0)
         fail_msg("resume after signal %d: exit %d:\n%s", sig, resumed, out);
     free(out);
-    snprintf(a, sizeof a, "%s/one.json", dir);
-    assert_same_results(a, json_path);
-    snprintf(a, sizeof a, "%s/one.pgn", dir);
-    snprintf(b, sizeof b, "%s/%s.pgn", dir, name);
-    assert_same_file(a, b);
+    test_assert_same_run(dir, "one", name);
 }
 
 static void interrupt__sigint_then_resume_matches(void **state) {

@@ -247,15 +247,7 @@ static void resume__copy_writes_itself_and_out_is_honoured(void **state) {
 
 /* Starts command in the background; returns its pid once path exists (or fails after 20 s). */
 static pid_t start_until(const char *command, const char *path) {
-    pid_t child = fork();
-    if (child == 0) {
-        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-        _exit(127);
-    }
-    for (int i = 0; i < 400 && access(path, F_OK) != 0; i++) {
-        struct timespec pause = {0, 50 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-    }
+    pid_t child = test_start_until(command, path, 20);
     if (access(path, F_OK) != 0)
         fail_msg("%s never appeared", path);
     return child;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -100,6 +101,63 @@ static inline int test_run(const char *command, char **out) {
     else
         free(text);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The keys that must agree between two runs of the same experiment (timing, the shape it ran
+ * on and the number of discarded in-flight pairs may differ). */
+static inline void test_assert_same_results(const char *a_path, const char *b_path) {
+    static const char *const keys[] = {"pairs", "pentanomial", "pentanomial_detail", "wdl",
+                                       "llr", "decision", "decision_pair", "elo", "elo_ci95",
+                                       "nelo", "los", "engines", "first_as_tigers",
+                                       "first_as_sheep", "end_reasons", "trajectory",
+                                       "plies", "book"};
+    cJSON *a = test_load_json(a_path), *b = test_load_json(b_path);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        char *x = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, keys[i]));
+        char *y = cJSON_PrintUnformatted(cJSON_GetObjectItem(b, keys[i]));
+        if (!x || !y || strcmp(x, y))
+            fail_msg("%s differs between %s and %s:\n%.300s\n%.300s", keys[i], a_path, b_path,
+                     x ? x : "(missing)", y ? y : "(missing)");
+        free(x);
+        free(y);
+    }
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+/* Two files with the same bytes (game records). */
+static inline void test_assert_same_file(const char *a_path, const char *b_path) {
+    char *x = test_read_file(a_path), *y = test_read_file(b_path);
+    if (!x || !y || strcmp(x, y))
+        fail_msg("%s and %s differ", a_path, b_path);
+    free(x);
+    free(y);
+}
+
+/* DIR/NAME.json and DIR/NAME.pgn hold the same run as DIR/REFERENCE.json and .pgn. */
+static inline void test_assert_same_run(const char *dir, const char *reference, const char *name) {
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/%s.json", dir, reference);
+    snprintf(b, sizeof b, "%s/%s.json", dir, name);
+    test_assert_same_results(a, b);
+    snprintf(a, sizeof a, "%s/%s.pgn", dir, reference);
+    snprintf(b, sizeof b, "%s/%s.pgn", dir, name);
+    test_assert_same_file(a, b);
+}
+
+/* Starts a shell command in the background and returns its pid once path exists (a first
+ * checkpoint, say), or after seconds without it (the caller checks). */
+static inline pid_t test_start_until(const char *command, const char *path, int seconds) {
+    pid_t child = fork();
+    if (child == 0) {
+        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 20 * seconds && access(path, F_OK) != 0; i++) {
+        struct timespec pause = {0, 50 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+    return child;
 }
 
 /* A fresh scratch directory /tmp/tslab_NAME_PID into dir (made empty); 0 on success, as a

@@ -27,6 +27,7 @@ check lib
 check cli lib
 check bench cli lib
 check lab cli lib
+check lab/mpi lab cli lib
 
 if grep -nE '\b(printf|fprintf|puts|fputs|putchar|exit|abort)[[:space:]]*\(' lib/*.c | grep -v '//'; then
     echo "layering: lib/ must report errors, not print or exit (above)" >&2

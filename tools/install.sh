@@ -2,8 +2,9 @@
 # Installs built tools, their data and the docs under a prefix: what `make install` runs (the
 # tests run it too, into a temporary prefix).
 #   tools/install.sh PREFIX BUILD_DIR
-# Layout: PREFIX/bin/tslab-{bench,abtest}; PREFIX/share/tslab/{bench,openings}/... (the tools'
-# defaults, found relative to the program: <bin>/../share/tslab); PREFIX/share/doc/tslab/.
+# Layout: PREFIX/bin/tslab-{bench,abtest} and tslab-abtest-mpi when it was built (MPI present);
+# PREFIX/share/tslab/{bench,openings}/... (the tools' defaults, found relative to the program:
+# <bin>/../share/tslab); PREFIX/share/doc/tslab/.
 set -eu
 prefix=$1
 build=$2
@@ -11,12 +12,15 @@ source=$(cd "$(dirname "$0")/.." && pwd)
 
 install -d "$prefix/bin" "$prefix/share/tslab/bench" "$prefix/share/tslab/openings" \
     "$prefix/share/doc/tslab"
-for tool in bench abtest; do
+installed=""
+for tool in bench abtest abtest-mpi; do
+    [ "$tool" = abtest-mpi ] && [ ! -x "$build/$tool" ] && continue
     install -m 755 "$build/$tool" "$prefix/bin/tslab-$tool"
+    installed="$installed bin/tslab-$tool,"
 done
 install -m 644 "$source/bench/positions.txt" "$source/bench/signature.json" \
     "$prefix/share/tslab/bench/"
 install -m 644 "$source/openings/default.txt" "$source/openings/README.md" \
     "$prefix/share/tslab/openings/"
 install -m 644 "$source/README.md" "$source"/docs/*.md "$prefix/share/doc/tslab/"
-echo "installed into $prefix: bin/tslab-bench, bin/tslab-abtest, share/tslab (defaults), share/doc/tslab"
+echo "installed into $prefix:$installed share/tslab (defaults), share/doc/tslab"

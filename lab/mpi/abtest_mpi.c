@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// build/abtest-mpi: build/abtest's matches on MPI ranks (`mpirun -np R build/abtest-mpi
+// <abtest options>`). Rank 0 parses the options and runs the match (lab/mpi/coordinator.c);
+// every other rank plays what rank 0 hands out (lab/mpi/rank_worker.c). docs/distributed.md.
+#include "arguments.h"
+#include "cli.h"
+#include "coordinator.h"
+#include "messages.h"
+#include "rank_limits.h"
+#include "rank_worker.h"
+#include "settings.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The ranks on this rank's host, to share its cores among them. */
+static int local_rank_count(void) {
+    MPI_Comm local;
+    int count = 1;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) ==
+        MPI_SUCCESS) {
+        MPI_Comm_size(local, &count);
+        MPI_Comm_free(&local);
+    }
+    return count;
+}
+
+/* Rank 0: the options, then the run. Whatever stops it before a run, the other ranks are told
+ * there is none, so every rank ends. */
+static int coordinator_main(int argc, char **argv, int ranks, int default_threads) {
+    MatchSettings settings;
+    Error err;
+    if (argc >= 2 && (!strcmp(argv[1], "sprt") || !strcmp(argv[1], "book"))) {
+        cli_error("abtest-mpi plays matches; run `abtest %s` for that", argv[1]);
+        coordinator_send_nothing(ranks);
+        return 2;
+    }
+    if (argc < 2) {
+        settings_default_job(&settings);
+        if (!settings_resolve_book(&settings, &err)) {
+            cli_error("%s", err.text);
+            coordinator_send_nothing(ranks);
+            return 2;
+        }
+        printf("abtest-mpi: no options: running the built-in main job (abtest -help for "
+               "options)\n");
+    } else {
+        bool exit_now = false;
+        bool ok = arguments_parse(argc - 1, argv + 1, &settings, &exit_now, &err);
+        if (!ok)
+            cli_error("%s", err.text);
+        if (!ok || exit_now) {
+            coordinator_send_nothing(ranks);
+            return ok ? 0 : 2;
+        }
+    }
+    int threads_option = settings.concurrency; /* 0: each rank's own default */
+    if (!settings.concurrency)
+        settings.concurrency = default_threads;
+    Coordinator *coordinator = coordinator_new(ranks, threads_option);
+    if (!coordinator) {
+        cli_error("out of memory");
+        coordinator_send_nothing(ranks);
+        return 2;
+    }
+    RunnerRemote remote = coordinator_remote(coordinator);
+    int code = runner_run(&settings, &remote);
+    coordinator_release(coordinator);
+    return code;
+}
+
+int main(int argc, char **argv) {
+    cli_init(argv[0]);
+    int provided = 0, rank = 0, ranks = 1;
+    /* Rank 0 calls MPI from its comm thread while the run plays, never from two threads at
+     * once: SERIALIZED. */
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    if (provided < MPI_THREAD_SERIALIZED) {
+        if (rank == 0)
+            cli_error("this MPI library does not allow threads to call it in turn "
+                      "(MPI_THREAD_SERIALIZED)");
+        MPI_Finalize();
+        return 2;
+    }
+    int default_threads = rank_limits_default_threads(local_rank_count());
+    int code = rank == 0 ? coordinator_main(argc, argv, ranks, default_threads)
+                         : rank_worker_main(rank, default_threads);
+    MPI_Finalize();
+    return code;
+}

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// Rank 0 of build/abtest-mpi: the runner of build/abtest (lab/runner.c) with the other ranks as
+// a remote source. It sends them the run's settings, compares their fingerprints with its own
+// before any game, hands out pair numbers in batches as they ask, checks and deposits the pairs
+// they send back, and stops them when the run ends. All counting, reporting, checkpoints and
+// resume are the runner's, so the results are those of build/abtest.
+#pragma once
+
+#include "runner.h"
+
+typedef struct Coordinator Coordinator;
+
+/* For a world of ranks processes; threads_option is -concurrency as given (0: each rank takes
+ * its own default). NULL when memory is short. */
+Coordinator *coordinator_new(int ranks, int threads_option);
+
+/* The hooks runner_run calls. */
+RunnerRemote coordinator_remote(Coordinator *coordinator);
+
+/* After runner_run: tells the ranks that were never sent a run that there is none, then frees
+ * the coordinator. */
+void coordinator_release(Coordinator *coordinator);
+
+/* Tells every other rank there is nothing to play (rank 0 stopped before a run). */
+void coordinator_send_nothing(int ranks);

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "messages.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void messages_pause(void) {
+    struct timespec pause = {0, 1000000};
+    nanosleep(&pause, NULL);
+}
+
+MPI_Status messages_wait(int source, int tag) {
+    MPI_Status status;
+    int arrived = 0;
+    for (;;) {
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &arrived, &status);
+        if (arrived)
+            return status;
+        messages_pause();
+    }
+}
+
+char *messages_receive_bytes(const MPI_Status *probed, int *size) {
+    int count = 0;
+    MPI_Get_count(probed, MPI_BYTE, &count);
+    char *data = malloc((size_t)count + 1);
+    if (!data) { /* the message cannot be left unreceived: the job cannot go on */
+        fprintf(stderr, "abtest-mpi: out of memory for a message of %d bytes\n", count);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    MPI_Recv(data, count, MPI_BYTE, probed->MPI_SOURCE, probed->MPI_TAG, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    data[count] = '\0';
+    *size = count;
+    return data;
+}
+
+void messages_send_text(int dest, int tag, const char *text) {
+    MPI_Send(text, (int)strlen(text), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+}

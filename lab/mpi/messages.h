@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// The messages between rank 0 (the coordinator) and the other ranks, and the waiting that does
+// not spin: OpenMPI's blocking calls poll a core at 100% while they wait, which on a machine
+// with as many ranks as cores would take the cores from the games. Every wait here probes and
+// sleeps 1 ms between probes.
+//
+// The conversation, per rank k > 0:
+//   0 -> k  SETUP    the run's settings (JSON) and the thread count, or empty: nothing to play
+//   k -> 0  HELLO    "ok\nHOST\nTHREADS\nFINGERPRINT" or "error\nHOST\nMESSAGE"
+//   0 -> k  GO       one byte: 1 play, 0 stop (a rank differs, or could not start)
+//   k -> 0  REQUEST  how many pair numbers it wants (int32)
+//   0 -> k  BATCH    pair numbers (int64 array), one reply per request, when there are some
+//   k -> 0  RESULTS  played pairs, one after another (lab/pair_wire.h)
+//   k -> 0  FAILED   a game could not be played: the message
+//   0 -> k  STOP     the run has ended: discard what is in flight
+//   k -> 0  DONE     it has stopped (after which it sends nothing)
+#pragma once
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+    TAG_SETUP = 1,
+    TAG_HELLO,
+    TAG_GO,
+    TAG_REQUEST,
+    TAG_BATCH,
+    TAG_RESULTS,
+    TAG_FAILED,
+    TAG_STOP,
+    TAG_DONE,
+};
+
+/* Sleeps between probes (1 ms). */
+void messages_pause(void);
+
+/* Waits for a message from source (MPI_ANY_SOURCE for any) with tag (MPI_ANY_TAG for any) and
+ * returns its envelope. */
+MPI_Status messages_wait(int source, int tag);
+
+/* Receives the probed message of bytes as a malloc'd, NUL-terminated buffer (*size bytes
+ * before the NUL). Out of memory aborts the job: the message cannot be left unreceived. */
+char *messages_receive_bytes(const MPI_Status *probed, int *size);
+
+/* Sends text (its NUL not included) to rank dest with tag. */
+void messages_send_text(int dest, int tag, const char *text);

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// build/abtest-mpi end to end (oversubscribed on this machine): the same counts, decision,
+// trajectory and game records as build/abtest under any number of ranks and threads; a rank
+// running another build refused before play; a killed rank or a stopped mpirun resumed under
+// another shape to exactly the uninterrupted result. Skipped, with the reason printed, when MPI
+// or build/abtest-mpi is missing.
+#include "test_util.h"
+
+#include <signal.h>
+#include <time.h>
+
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define ABTEST_MPI TSLAB_BUILD_DIR "/abtest-mpi"
+#define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
+/* As root (CI, containers) OpenMPI needs --allow-run-as-root, and with more ranks than cores
+ * --oversubscribe. One host: shared memory only, without the single-copy mechanism that
+ * containers often forbid. A hung job is ended by timeout rather than hanging the suite. */
+#define MPIRUN "timeout 300 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader " \
+               "--mca btl_vader_single_copy_mechanism none"
+/* test_abtest's match: 1000-node searches, decided by SPRT after 182 pairs. */
+#define MATCH " -engine name=cand -engine name=base killers=off hint=off -each nodes=1000" \
+              " -openings file=" BOOK " -sprt elo0=0 elo1=10 -quiet -ratinginterval 10"
+
+static char dir[64];
+static const char *skip_reason;
+
+static int setup(void **state) {
+    (void)state;
+    if (system("command -v mpirun >/dev/null 2>&1") != 0)
+        skip_reason = "mpirun is not installed (make deps installs openmpi-bin)";
+    else if (access(ABTEST_MPI, X_OK) != 0)
+        skip_reason = ABTEST_MPI " was not built (make builds it when mpicc is present)";
+    if (skip_reason)
+        printf("test_distributed: skipped: %s\n", skip_reason);
+    /* Under make sanitize the ranks run with ASan too; OpenMPI leaves allocations of its
+     * plug-ins (unloaded at exit, so no suppression can name them) and LeakSanitizer would fail
+     * every rank. Our code's leaks are found by the other suites. */
+    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+    return test_make_dir(dir, sizeof dir, "distributed");
+}
+
+static int teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+static void skip_without_mpi(void) {
+    if (skip_reason)
+        skip();
+}
+
+/* Runs a shape (a command prefix) on the match into NAME.json and NAME.pgn; exit 0 expected. */
+static void run_shape(const char *prefix, const char *options, const char *name) {
+    char command[4096];
+    snprintf(command, sizeof command, "%s" MATCH " %s -out %s/%s.json -pgnout file=%s/%s.pgn",
+             prefix, options, dir, name, dir, name);
+    char *out;
+    int status = test_run(command, &out);
+    if (status != 0)
+        fail_msg("%s: exit %d:\n%s", command, status, out);
+    free(out);
+}
+
+/* The reference: build/abtest on one thread, once. */
+static void reference_run(void) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/one.json", dir);
+    if (access(path, F_OK) != 0)
+        run_shape(ABTEST, "-concurrency 1", "one");
+}
+
+static void assert_like_reference(const char *name) { test_assert_same_run(dir, "one", name); }
+
+static void shapes__threads_and_ranks_give_identical_results(void **state) {
+    (void)state;
+    skip_without_mpi();
+    reference_run();
+    run_shape(ABTEST, "-concurrency 2", "threads2");
+    assert_like_reference("threads2");
+    run_shape(MPIRUN " -np 2 " ABTEST_MPI, "-concurrency 1", "ranks2");
+    assert_like_reference("ranks2");
+    run_shape(MPIRUN " -np 3 " ABTEST_MPI, "-concurrency 1", "ranks3");
+    assert_like_reference("ranks3");
+    run_shape(MPIRUN " -np 2 " ABTEST_MPI, "-concurrency 2", "ranks2x2");
+    assert_like_reference("ranks2x2");
+    /* The file names the ranks, their hosts, what each played, and the fingerprint. */
+    char path[512];
+    snprintf(path, sizeof path, "%s/ranks3.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *ranks = cJSON_GetObjectItem(json, "ranks");
+    assert_int_equal(cJSON_GetObjectItem(ranks, "count")->valueint, 3);
+    assert_non_null(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(ranks, "fingerprint")),
+                           "search:"));
+    const cJSON *list = cJSON_GetObjectItem(ranks, "ranks");
+    assert_int_equal(cJSON_GetArraySize(list), 3);
+    double delivered = 0;
+    for (int k = 0; k < 3; k++) {
+        const cJSON *rank = cJSON_GetArrayItem(list, k);
+        assert_true(cJSON_GetStringValue(cJSON_GetObjectItem(rank, "host"))[0] != '\0');
+        assert_int_equal(cJSON_GetObjectItem(rank, "threads")->valueint, 1);
+        delivered += cJSON_GetObjectItem(rank, "pairs")->valuedouble;
+    }
+    /* Every counted pair came from some rank, and so did the discarded ones that arrived. */
+    assert_true(delivered >= cJSON_GetObjectItem(json, "pairs")->valuedouble);
+    cJSON_Delete(json);
+}
+
+/* Builds a copy of the tools whose evaluation adds 1 to every tiger score: another engine. */
+static void build_skewed_copy(char *binary, size_t size) {
+    char command[4096];
+    snprintf(binary, size, "%s/skew/build/abtest-mpi", dir);
+    if (access(binary, X_OK) == 0)
+        return;
+    snprintf(command, sizeof command,
+             "mkdir -p %s/skew && cd " TSLAB_SOURCE_DIR " && cp -r Makefile lib cli lab bench "
+             "%s/skew/ && cd %s/skew && "
+             "sed -i 's/(long)config->eval_jumps \\* jumps/& + 1/' lib/eval.c && "
+             "grep -q 'jumps + 1' lib/eval.c && "
+             "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -j2 BUILD=build OPT=-O1 "
+             "build/abtest-mpi",
+             dir, dir, dir);
+    char *out;
+    int status = test_run(command, &out);
+    if (status != 0)
+        fail_msg("building the skewed copy failed (%d):\n%s", status, out);
+    free(out);
+}
+
+static void fingerprint__another_build_is_refused_before_play(void **state) {
+    (void)state;
+    skip_without_mpi();
+    char skewed[512], command[8192];
+    build_skewed_copy(skewed, sizeof skewed);
+    /* MPMD: ranks 0 and 1 run this build, rank 2 the skewed one. */
+    snprintf(command, sizeof command,
+             MPIRUN " -np 2 " ABTEST_MPI MATCH " -concurrency 1 -out %s/skew.json : -np 1 %s"
+                    MATCH " -concurrency 1 -out %s/skew.json",
+             dir, skewed, dir);
+    char *out;
+    int status = test_run(command, &out);
+    assert_int_not_equal(status, 0);
+    if (!strstr(out, "rank 2 (host ") || !strstr(out, "runs another engine, options or book") ||
+        !strstr(out, "the run stops before any game"))
+        fail_msg("the refusal does not name the rank and both fingerprints:\n%s", out);
+    assert_null(strstr(out, "Finished game"));
+    free(out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/skew.json", dir);
+    assert_int_not_equal(access(path, F_OK), 0); /* nothing written */
+}
+
+/* Starts command in the background; once NAME.json exists (the first checkpoint), sends sig to
+ * the newest process matching the pattern victim (written "[a]bc" so that it does not match the
+ * shell that runs pkill) and waits for the job to end. */
+static void interrupt_job(const char *command, const char *name, const char *victim, int sig) {
+    char json_path[512], kill_command[1024];
+    snprintf(json_path, sizeof json_path, "%s/%s.json", dir, name);
+    pid_t child = test_start_until(command, json_path, 30);
+    snprintf(kill_command, sizeof kill_command, "pkill -%d -n -f '%s'", sig, victim);
+    if (system(kill_command) != 0) { /* it may have ended already: the resume is then a no-op */
+    }
+    int status;
+    waitpid(child, &status, 0);
+}
+
+static void resume_and_compare(const char *prefix, const char *name) {
+    char command[4096];
+    snprintf(command, sizeof command, "%s -resume %s/%s.json -quiet", prefix, dir, name);
+    char *out;
+    int status = test_run(command, &out);
+    if (status != 0)
+        fail_msg("%s: exit %d:\n%s", command, status, out);
+    free(out);
+    assert_like_reference(name);
+    /* It was cut: the run needed a second session (182 pairs take seconds, the cut came after
+     * the first 10). */
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.json", dir, name);
+    cJSON *json = test_load_json(path);
+    assert_int_equal(cJSON_GetObjectItem(json, "sessions")->valueint, 2);
+    cJSON_Delete(json);
+}
+
+static void fault__killed_rank_resumed_on_another_shape(void **state) {
+    (void)state;
+    skip_without_mpi();
+    reference_run();
+    char command[4096];
+    snprintf(command, sizeof command,
+             MPIRUN " -np 3 " ABTEST_MPI MATCH " -concurrency 1 -out %s/kill9.json "
+                    "-pgnout file=%s/kill9.pgn >/dev/null 2>&1",
+             dir, dir);
+    interrupt_job(command, "kill9", "[a]btest-mpi -engine name=cand", SIGKILL);
+    resume_and_compare(MPIRUN " -np 2 " ABTEST_MPI, "kill9");
+}
+
+static void fault__stopped_mpirun_saves_and_resumes_under_abtest(void **state) {
+    (void)state;
+    skip_without_mpi();
+    reference_run();
+    char command[4096];
+    snprintf(command, sizeof command,
+             MPIRUN " -np 2 " ABTEST_MPI MATCH " -concurrency 1 -out %s/sigint.json "
+                    "-pgnout file=%s/sigint.pgn > %s/sigint.out 2>&1",
+             dir, dir, dir);
+    interrupt_job(command, "sigint", "[m]pirun --allow-run-as-root", SIGINT);
+    char path[512];
+    snprintf(path, sizeof path, "%s/sigint.out", dir);
+    char *out = test_read_file(path);
+    assert_non_null(out);
+    /* Unless the job had already ended, rank 0 saved and said how to go on. */
+    if (!strstr(out, "Finished match") && !strstr(out, "resume with: " ABTEST_MPI " -resume"))
+        fail_msg("no resume command after SIGINT:\n%s", out);
+    free(out);
+    resume_and_compare(ABTEST " -concurrency 2", "sigint");
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(shapes__threads_and_ranks_give_identical_results),
+        cmocka_unit_test(fingerprint__another_build_is_refused_before_play),
+        cmocka_unit_test(fault__killed_rank_resumed_on_another_shape),
+        cmocka_unit_test(fault__stopped_mpirun_saves_and_resumes_under_abtest),
+    };
+    return tslab_run_tests_setup("distributed", tests, sizeof tests / sizeof tests[0], argc, argv,
+                                 setup, teardown);
+}
