@@ -4,7 +4,7 @@
 // order; a pair's games depend only on its number, never on the worker. The main thread consumes
 // finished pairs strictly in pair order, so counts, SPRT decision and records are the same for any
 // -concurrency. Pairs may finish at most a window ahead of the oldest unconsumed one (256, or
-// more when other ranks play too). A remote source (lab/mpi/distributed.c) takes pair numbers and
+// more when other ranks play too). A remote source (lab/mpi/coordinator.c) takes pair numbers and
 // deposits finished pairs through the same counter and window, so rank 0 counts exactly as here.
 #include "runner.h"
 
@@ -521,7 +521,8 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
         return 2;
     }
     int code = 2;
-    bool resuming = s->resume_path[0] != '\0', already_ended, remote_started = false;
+    /* Once the ranks have begun they wait for the end, whatever stops the run. */
+    bool resuming = s->resume_path[0] != '\0', already_ended, remote_begun = false;
     RunState recorded_state = RUN_RUNNING;
     r->settings = s;
     r->remote = remote;
@@ -550,6 +551,7 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     if (remote ? !remote->begin(remote->context, r, &r->totals.session, &remote_in_flight)
                : !describe_local_session(r))
         goto out_free; /* the hook has said why */
+    remote_begun = remote != NULL;
     if (!open_outputs(r, resuming))
         goto out_free;
     if (!allocate_window(r, remote_in_flight)) {
@@ -570,12 +572,9 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
         stop_workers(r);
         goto out_free;
     }
-    if (remote) {
-        if (!remote->start(remote->context, r)) {
-            stop_workers(r);
-            goto out_free;
-        }
-        remote_started = true;
+    if (remote && !remote->start(remote->context, r)) {
+        stop_workers(r);
+        goto out_free;
     }
     bool live = !s->quiet && isatty(STDOUT_FILENO);
     RunState state = count_pairs(r, session_first, live);
@@ -584,8 +583,9 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     Error failure = r->failure;
     pthread_mutex_unlock(&r->mutex);
     stop_workers(r);
-    if (remote_started)
+    if (remote_begun)
         remote->end(remote->context, r);
+    remote_begun = false;
     if (live)
         status_line_clear(stdout);
     if (failed)
@@ -596,6 +596,8 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     if (failed)
         code = 2;
 out_free:
+    if (remote_begun)
+        remote->end(remote->context, r);
     runfiles_close(&r->files);
     free(r->workers);
     free(r->window);

@@ -23,8 +23,9 @@ typedef struct {
     bool (*begin)(void *context, Runner *runner, SessionRanks *session, int64_t *in_flight);
     /* Starts handing out work (this machine's threads are running). False: could not. */
     bool (*start)(void *context, Runner *runner);
-    /* The run has stopped counting (decision, rounds, interrupt or failure): stop every rank
-     * and wait for them. Pairs they still send are discarded. */
+    /* The run has stopped counting (decision, rounds, interrupt or failure), or could not
+     * start after begin succeeded (start may not have been called): stop every rank and wait
+     * for them. Pairs they still send are discarded. */
     void (*end)(void *context, Runner *runner);
 } RunnerRemote;
 
