@@ -40,7 +40,7 @@ const OptionSpec CONFIG_OPTIONS[] = {
     {"jumps_first", OPTION_BOOL, FIELD(jumps_first), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off",
      "on,off", NULL,
      "try tiger jumps before other moves (off: each tiger's moves in point order)"},
-    {"history", OPTION_BOOL, FIELD(history), "off", 0, 0, NULL, OPTION_KIND_EXACT, "off",
+    {"history", OPTION_BOOL, FIELD(history), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off",
      "off,on", NULL,
      "order the quiet moves after the killers by how often they caused cutoffs (this search)"},
     {"pvs", OPTION_BOOL, FIELD(pvs), "off", 0, 0, NULL, OPTION_KIND_EXACT, "off", "off,on", NULL,
