@@ -48,7 +48,7 @@ const OptionSpec CONFIG_OPTIONS[] = {
     {"aspiration", OPTION_INT, FIELD(aspiration), "0", 0, 10000, NULL, OPTION_KIND_EXACT, "0",
      "0,25", NULL,
      "root window of +-N around the previous pass's score, widened until exact (0: off)"},
-    {"lmr", OPTION_BOOL, FIELD(lmr), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL, NULL,
+    {"lmr", OPTION_BOOL, FIELD(lmr), "on", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL, NULL,
      "late move reductions: quiet moves late in the list searched shallower first"},
     {"lmr_depth", OPTION_INT, FIELD(lmr_depth), "3", 2, 64, NULL, OPTION_KIND_PARAMETER, NULL,
      NULL, NULL, "lmr: from this remaining depth"},
