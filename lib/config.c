@@ -59,7 +59,7 @@ const OptionSpec CONFIG_OPTIONS[] = {
     {"qsearch", OPTION_BOOL, FIELD(qsearch), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL,
      NULL, "quiescence: at depth 0 the tigers may still jump (or stand pat) before the "
            "evaluation"},
-    {"nullmove", OPTION_BOOL, FIELD(nullmove), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off",
+    {"nullmove", OPTION_BOOL, FIELD(nullmove), "on", 0, 0, NULL, OPTION_KIND_PRUNING, "off",
      NULL, NULL, "null-move pruning (never for a side with 2 moves or fewer, nor for sheep "
                  "sliding)"},
     {"nullmove_r", OPTION_INT, FIELD(nullmove_r), "2", 1, 8, NULL, OPTION_KIND_PARAMETER, NULL,
