@@ -64,7 +64,7 @@ const OptionSpec CONFIG_OPTIONS[] = {
                  "sliding)"},
     {"nullmove_r", OPTION_INT, FIELD(nullmove_r), "2", 1, 8, NULL, OPTION_KIND_PARAMETER, NULL,
      NULL, NULL, "nullmove: depth reduction of the null-move search"},
-    {"futility", OPTION_INT, FIELD(futility), "0", 0, 10000, NULL, OPTION_KIND_PRUNING, "0", NULL,
+    {"futility", OPTION_INT, FIELD(futility), "60", 0, 10000, NULL, OPTION_KIND_PRUNING, "0", NULL,
      NULL, "at depth 1, skip quiet moves when the evaluation is N or more below alpha (0: off)"},
     {"jump_extension", OPTION_BOOL, FIELD(jump_extension), "off", 0, 0, NULL,
      OPTION_KIND_PRUNING, "off", NULL, NULL,
