@@ -112,10 +112,16 @@ bool config_apply(SearchConfig *config, const char *token, Error *err);
  * text uses). Stops at the first bad token, with its message. */
 bool config_apply_line(SearchConfig *config, const char *line, Error *err);
 
+/* Sets every PRUNING option to its off value, leaving the rest: the exact search that plain
+ * minimax must agree with (the matrix, bench verify, the exactness tests). False only if the
+ * option table's off value is one its option refuses. */
+bool config_pruning_off(SearchConfig *config);
+
 /* The exactness matrix: every combination of the matrix values of the EXACT options, an option
  * whose applies() is false taking only its first value. config_matrix_size() counts the raw
- * combinations; config_matrix_entry(i) fills the defaults with combination i applied and
- * returns false for the combinations skipped by applies(). text gets the tokens. */
+ * combinations; config_matrix_entry(i) fills the defaults with every PRUNING option off and
+ * combination i applied, and returns false for the combinations skipped by applies(). text gets
+ * the tokens. */
 size_t config_matrix_size(void);
 bool config_matrix_entry(size_t index, SearchConfig *config, char *text, size_t size);
 

@@ -16,7 +16,8 @@
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
 /* A fast match: 1000-node searches, decided by SPRT in a few hundred pairs. The engine under test
  * (full search) comes first, the baseline (no killers, no hint) second. */
-#define MATCH ABTEST " -engine name=cand -engine name=base killers=off hint=off -each nodes=1000" \
+#define MATCH ABTEST " -engine name=cand -engine name=base killers=off hint=off" \
+                     " -each " TEST_MATCH_PRESET " nodes=1000" \
                      " -openings file=" BOOK " -sprt elo0=0 elo1=10 -quiet"
 
 static char dir[64];

@@ -37,7 +37,7 @@ static const TokenRow rows[] = {
     {"killers", "'killers' is not a key=value option", "no equals sign"},
     {"=on", "'=on' is not a key=value option", "no key"},
     {"preset=plain", NULL, "preset"},
-    {"preset=fast", "option preset: 'fast' is not allowed (allowed: default|plain|tslab-0.2)",
+    {"preset=fast", "option preset: 'fast' is not allowed (allowed: default|plain|tslab-0.2|tslab-0.3)",
      "bad preset"},
     {"preset=tslab-0.2", NULL, "an earlier default"},
     {"aspiration=25", NULL, "aspiration window"},
@@ -97,23 +97,39 @@ static void preset__plain_turns_features_off_and_later_tokens_apply(void **state
     assert_int_equal(config_hash(&config), config_hash(&fresh));
 }
 
-/* A preset names a search, not a budget: limits given before it survive, whichever the preset
- * (abtest applies -each limits before an engine's own tokens). Everything else is reset. */
+/* A preset names a search, not a budget: limits given before it survive, whatever the preset
+ * (abtest applies -each limits before an engine's own tokens). Everything else is what the
+ * preset gives from scratch. */
 static void preset__keeps_the_limits_and_resets_the_rest(void **state) {
     (void)state;
     for (size_t i = 0; i < CONFIG_PRESET_COUNT; i++) {
-        SearchConfig config = config_default();
-        assert_true(config_apply_line(&config, "nodes=5000 depth=7 movetime=300 eval_jumps=3 "
-                                               "lmr=on", NULL));
         char token[64];
         snprintf(token, sizeof token, "preset=%s", CONFIG_PRESETS[i].name);
+        SearchConfig config = config_default(), scratch = config_default();
+        assert_true(config_apply_line(&config, "nodes=5000 depth=7 movetime=300 eval_jumps=3 "
+                                               "lmr=off history=off pvs=on futility=9", NULL));
         assert_true(config_apply(&config, token, NULL));
+        assert_true(config_apply(&scratch, token, NULL));
         assert_int_equal(config.nodes, 5000);
         assert_int_equal(config.depth, 7);
         assert_int_equal(config.movetime, 300);
-        assert_int_equal(config.eval_jumps, 20);
-        assert_false(config.lmr);
+        config.nodes = scratch.nodes;
+        config.depth = scratch.depth;
+        config.movetime = scratch.movetime;
+        assert_int_equal(config_hash(&config), config_hash(&scratch));
     }
+}
+
+/* The newest named default is the default: changing a default (docs/experiments.md) names
+ * the new one, so the old stays a configuration a new default can be tested against. */
+static void preset__the_last_is_the_current_default(void **state) {
+    (void)state;
+    SearchConfig named = config_default(), fresh = config_default();
+    char token[64];
+    snprintf(token, sizeof token, "preset=%s", CONFIG_PRESETS[CONFIG_PRESET_COUNT - 1].name);
+    assert_true(config_apply_line(&named, "history=off lmr=off eval_jumps=7", NULL));
+    assert_true(config_apply(&named, token, NULL));
+    assert_int_equal(config_hash(&named), config_hash(&fresh));
 }
 
 /* tslab-0.2 is the 0.2 default: cache, symmetry, killers, hint and jumps first on, every
@@ -191,7 +207,11 @@ static void table__kinds_off_values_and_the_matrix(void **state) {
         /* A replacement policy other than the first only where there is a table. */
         if (config.replace != REPLACE_TWOTIER)
             assert_true(config.cache == CACHE_TABLE || config.cache == CACHE_TINY);
+        /* Pruning off whatever the defaults say; the text is the exact options' combination. */
+        assert_false(config.lmr || config.qsearch || config.nullmove || config.futility ||
+                     config.jump_extension);
         SearchConfig again = config_default();
+        assert_true(config_pruning_off(&again));
         assert_true(config_apply_line(&again, text, NULL));
         assert_int_equal(config_hash(&again), config_hash(&config));
     }
@@ -212,6 +232,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(preset__plain_turns_features_off_and_later_tokens_apply),
         cmocka_unit_test(preset__keeps_the_limits_and_resets_the_rest),
         cmocka_unit_test(preset__tslab_0_2_is_the_old_default),
+        cmocka_unit_test(preset__the_last_is_the_current_default),
         cmocka_unit_test(text__round_trips_and_hash_tells_configs_apart),
         cmocka_unit_test(table__kinds_off_values_and_the_matrix),
     };

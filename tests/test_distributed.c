@@ -18,7 +18,8 @@
 #define MPIRUN "timeout 300 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader " \
                "--mca btl_vader_single_copy_mechanism none"
 /* test_abtest's match: 1000-node searches, decided by SPRT after 182 pairs. */
-#define MATCH " -engine name=cand -engine name=base killers=off hint=off -each nodes=1000" \
+#define MATCH " -engine name=cand -engine name=base killers=off hint=off" \
+              " -each " TEST_MATCH_PRESET " nodes=1000" \
               " -openings file=" BOOK " -sprt elo0=0 elo1=10 -quiet -ratinginterval 10"
 
 static char dir[64];

@@ -17,7 +17,8 @@
 #define BENCH TSLAB_BUILD_DIR "/bench"
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
 /* A short match: interrupted runs of it are the raw material of the results-file cases. */
-#define MATCH ABTEST " -engine name=cand -engine name=base killers=off hint=off -each nodes=300" \
+#define MATCH ABTEST " -engine name=cand -engine name=base killers=off hint=off" \
+                     " -each " TEST_MATCH_PRESET " nodes=300" \
                      " -openings file=" BOOK " -sprt elo0=0 elo1=10 -ratinginterval 2 -quiet"
 
 static char dir[96];
