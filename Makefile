@@ -92,12 +92,13 @@ $(BUILD)/obj/lab/mpi/%.o: OBJ_DEFINES = $(MPI_CFLAGS)
 $(BUILD)/abtest-mpi: $(MPI_OBJ) $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(MPI_LIBS) $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(TOOLS) $(FLAGS_STAMP)
+$(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(TOOLS) \
+                  $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) $(PKG_CMOCKA_CFLAGS) -DTSLAB_SOURCE_DIR='"$(CURDIR)"' \
-	    -DTSLAB_BUILD_DIR='"$(abspath $(BUILD))"' \
-	    -MMD -MP -o $@ $< $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) $(PKG_CJSON_LIBS) \
-	    $(LDLIBS)
+	    -DTSLAB_BUILD_DIR='"$(abspath $(BUILD))"' -Ibench \
+	    -MMD -MP -o $@ $< $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) \
+	    $(PKG_CJSON_LIBS) $(LDLIBS)
 
 # Runs every test binary; fails if any fails, after running them all.
 test-run: $(TESTS) $(TOOLS)

@@ -4,8 +4,10 @@
 #include "commands.h"
 
 #include "cli.h"
+#include "parse.h"
 #include "report.h"
 #include "suite.h"
+#include "timing.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -14,23 +16,34 @@
 
 static const char compare_usage[] =
     "usage: bench compare -base [key=value ...] -cand [key=value ...] [-depth N]\n"
-    "                     [-positions FILE] [-threads N] [-json FILE]\n"
+    "                     [-positions FILE] [-threads N] [-repeat N] [-json FILE]\n"
     "  Runs both configurations over the suite and prints per position the node ratio\n"
     "  cand/base and whether move and score are identical, then the geometric mean of the\n"
-    "  ratios, the total and time ratios and the counters side by side. Exit 1 if any move or\n"
-    "  score differs (so it doubles as a correctness check).\n";
+    "  ratios, the total node ratio and the counters side by side. Exit 1 if any move or\n"
+    "  score differs (so it doubles as a correctness check).\n"
+    "  Timing: -repeat N rounds (default 3), base and cand interleaved (base cand base cand\n"
+    "  ...); per side the minimum and median of wall and CPU seconds, the ratio of medians\n"
+    "  with the spread of the rounds' ratios, and a note when the machine looks noisy. Every\n"
+    "  round must repeat the first one's moves, scores and node counts.\n";
 
 /* Splits argv into the -base and -cand token groups and the rest (shared bench options). */
 static void split_args(int argc, char **argv, SearchConfig *base, SearchConfig *cand,
-                       int *rest_argc, char **rest) {
+                       int *rounds, int *rest_argc, char **rest) {
     SearchConfig *group = NULL;
     bool seen_base = false, seen_cand = false;
     *base = config_default();
     *cand = config_default();
+    *rounds = TIMING_DEFAULT_ROUNDS;
     *rest_argc = 0;
     for (int i = 0; i < argc; i++) {
         Error err;
-        if (!strcmp(argv[i], "-base")) {
+        if (!strcmp(argv[i], "-repeat")) {
+            if (i + 1 >= argc)
+                die("compare: -repeat needs a value");
+            if (!parse_int(argv[++i], 1, TIMING_ROUNDS_MAX, rounds, &err))
+                die("compare: -repeat: %s", err.text);
+            group = NULL;
+        } else if (!strcmp(argv[i], "-base")) {
             group = base;
             seen_base = true;
         } else if (!strcmp(argv[i], "-cand")) {
@@ -56,11 +69,49 @@ static void split_args(int argc, char **argv, SearchConfig *base, SearchConfig *
 
 static double ratio(double cand, double base) { return base > 0 ? cand / base : 0; }
 
+/* A later round must repeat the first: the search is deterministic, so anything else is a bug
+ * that would also make the timing compare different work. */
+static void check_same_run(const BenchRun *first, const BenchRun *again, const char *side,
+                           int round, const Book *book) {
+    for (int i = 0; i < first->count; i++) {
+        const SearchResult *a = &first->rows[i].result, *b = &again->rows[i].result;
+        if (a->move != b->move || a->score != b->score || a->stats.nodes != b->stats.nodes)
+            die("compare: round %d of %s differs from round 1 on %s (nodes %llu, then %llu): "
+                "the search is not deterministic",
+                round, side, book->entries[i].id, (unsigned long long)a->stats.nodes,
+                (unsigned long long)b->stats.nodes);
+    }
+}
+
+/* Round 1 into runs[] (kept for the tables), then rounds 2..N (compared with round 1 and
+ * freed), base before cand in every round; every round's seconds into samples. */
+static void run_rounds(const Book *book, const SearchConfig configs[2], int threads, int rounds,
+                       BenchRun runs[2], TimingSamples *samples) {
+    static const char *const sides[2] = {"-base", "-cand"};
+    memset(samples, 0, sizeof *samples);
+    for (int round = 1; round <= rounds; round++) {
+        double wall[2], cpu[2];
+        for (int side = 0; side < 2; side++) {
+            BenchRun again, *run = round == 1 ? &runs[side] : &again;
+            Error err;
+            if (!bench_run(book->entries, book->count, &configs[side], threads, run, &err))
+                die("compare: %s: %s", sides[side], err.text);
+            wall[side] = run->wall_seconds;
+            cpu[side] = run->cpu_seconds;
+            if (round > 1) {
+                check_same_run(&runs[side], run, sides[side], round, book);
+                bench_run_free(run);
+            }
+        }
+        timing_add_round(samples, wall, cpu);
+    }
+}
+
 int bench_compare_main(int argc, char **argv) {
     SearchConfig base, cand;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
-    int rest_argc;
-    split_args(argc, argv, &base, &cand, &rest_argc, rest);
+    int rest_argc, rounds;
+    split_args(argc, argv, &base, &cand, &rounds, &rest_argc, rest);
     BenchArgs args;
     bench_parse_args("compare", rest_argc, rest, false, false, compare_usage, &args);
     free(rest);
@@ -77,10 +128,11 @@ int bench_compare_main(int argc, char **argv) {
     Book book;
     bench_load_positions(bench_positions(&args), &book);
     BenchRun runs[2];
-    Error err;
-    if (!bench_run(book.entries, book.count, &base, args.threads, &runs[0], &err) ||
-        !bench_run(book.entries, book.count, &cand, args.threads, &runs[1], &err))
-        die("compare: %s", err.text);
+    TimingSamples samples;
+    TimingSummary timing;
+    const SearchConfig configs[2] = {base, cand};
+    run_rounds(&book, configs, args.threads, rounds, runs, &samples);
+    timing_summarize(&samples, &timing);
 
     FILE *out = bench_table_stream(args.json);
     char base_text[512], cand_text[512];
@@ -115,7 +167,6 @@ int bench_compare_main(int argc, char **argv) {
     const SearchStats *bt = &runs[0].total, *ct = &runs[1].total;
     double geomean = exp(log_sum / book.count);
     double total_ratio = ratio((double)ct->nodes, (double)bt->nodes);
-    double time_ratio = ratio(runs[1].wall_seconds, runs[0].wall_seconds);
     fprintf(out, "\n%-22s %14s %14s %8s\n", "counter", "base", "cand", "cand/base");
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++) {
         uint64_t bv = stats_get(bt, &STATS_FIELDS[i]), cv = stats_get(ct, &STATS_FIELDS[i]);
@@ -126,10 +177,10 @@ int bench_compare_main(int argc, char **argv) {
             100 * stats_hit_rate(ct));
     fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "first-move cutoffs",
             100 * stats_first_cutoff_rate(bt), 100 * stats_first_cutoff_rate(ct));
-    fprintf(out, "%-22s %14.3f %14.3f %8.3f\n", "seconds", runs[0].wall_seconds,
-            runs[1].wall_seconds, time_ratio);
-    fprintf(out, "\nnode ratio cand/base: geometric mean %.4f, total %.4f; time ratio %.4f\n",
-            geomean, total_ratio, time_ratio);
+    timing_print(&timing, args.threads, out);
+    fprintf(out, "\nnode ratio cand/base: geometric mean %.4f, total %.4f; time ratio %.4f "
+                 "(cpu %.4f)\n",
+            geomean, total_ratio, timing.wall_ratio, timing.cpu_ratio);
     if (differences) {
         fprintf(out, "DIFFERENT: %d of %d positions changed move or score:\n", differences,
                 book.count);
@@ -148,7 +199,9 @@ int bench_compare_main(int argc, char **argv) {
         cJSON_AddBoolToObject(json, "identical", differences == 0);
         cJSON_AddNumberToObject(json, "geomean_node_ratio", geomean);
         cJSON_AddNumberToObject(json, "total_node_ratio", total_ratio);
-        cJSON_AddNumberToObject(json, "time_ratio", time_ratio);
+        cJSON_AddNumberToObject(json, "time_ratio", timing.wall_ratio);
+        cJSON_AddNumberToObject(json, "cpu_ratio", timing.cpu_ratio);
+        cJSON_AddItemToObject(json, "timing", timing_json(&samples, &timing));
         cJSON_AddNumberToObject(json, "depth", base.depth);
         cJSON_AddStringToObject(json, "base_config", base_text);
         cJSON_AddStringToObject(json, "cand_config", cand_text);

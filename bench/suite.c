@@ -60,7 +60,7 @@ bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, 
     pthread_t *ids = calloc((size_t)threads, sizeof *ids);
     if (!ids)
         return error_set(err, "out of memory for %d threads", threads);
-    double start = cli_now_seconds();
+    double start = cli_now_seconds(), cpu_start = cli_cpu_seconds();
     int started = 0;
     for (; started < threads; started++)
         if (pthread_create(&ids[started], NULL, worker, &job) != 0)
@@ -69,6 +69,7 @@ bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, 
         pthread_join(ids[t], NULL);
     free(ids);
     run->wall_seconds = cli_now_seconds() - start;
+    run->cpu_seconds = cli_cpu_seconds() - cpu_start;
     if (started == 0)
         return error_set(err, "cannot start a thread");
     if (atomic_load(&job.failed)) {

@@ -26,6 +26,7 @@ typedef struct {
     int count;
     SearchStats total;
     double wall_seconds;
+    double cpu_seconds; /* of the whole process while the run lasted: every worker thread */
     uint64_t signature;
 } BenchRun;
 

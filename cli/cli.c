@@ -77,6 +77,13 @@ double cli_now_seconds(void) {
 
 int64_t cli_now_ms(void) { return (int64_t)(cli_now_seconds() * 1000.0); }
 
+double cli_cpu_seconds(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 char *cli_utc_now(char out[CLI_UTC_TEXT_MAX]) {
     time_t now = time(NULL);
     struct tm utc;

@@ -38,3 +38,6 @@ char *cli_hostname(char *out, size_t size);
 /* Monotonic clock in milliseconds / seconds. */
 int64_t cli_now_ms(void);
 double cli_now_seconds(void);
+
+/* CPU seconds this process has used so far, all threads together. */
+double cli_cpu_seconds(void);

@@ -178,7 +178,7 @@ static void check__identical_functional_and_efficiency_outcomes(void **state) {
 
 static void compare__configuration_with_itself_is_identical(void **state) {
     (void)state;
-    cJSON *json = run_json(BENCH " compare -base killers=off -cand killers=off -depth 5");
+    cJSON *json = run_json(BENCH " compare -base killers=off -cand killers=off -depth 5 -repeat 4");
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(json, "identical")));
     assert_float_equal(cJSON_GetObjectItem(json, "geomean_node_ratio")->valuedouble, 1.0, 1e-12);
     assert_float_equal(cJSON_GetObjectItem(json, "total_node_ratio")->valuedouble, 1.0, 1e-12);
@@ -188,11 +188,25 @@ static void compare__configuration_with_itself_is_identical(void **state) {
         assert_int_equal(cJSON_GetObjectItem(row, "base_nodes")->valuedouble,
                          cJSON_GetObjectItem(row, "cand_nodes")->valuedouble);
     }
+    /* Timing: -repeat rounds of each side, interleaved; minima at most the medians. */
+    cJSON *timing = cJSON_GetObjectItem(json, "timing");
+    assert_int_equal(cJSON_GetObjectItem(timing, "rounds")->valueint, 4);
+    for (const char *const *side = (const char *const[]){"base", "cand", NULL}; *side; side++) {
+        cJSON *s = cJSON_GetObjectItem(timing, *side);
+        assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(s, "wall")), 4);
+        assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(s, "cpu")), 4);
+        assert_true(cJSON_GetObjectItem(s, "cpu_min")->valuedouble > 0);
+        assert_true(cJSON_GetObjectItem(s, "wall_min")->valuedouble <=
+                    cJSON_GetObjectItem(s, "wall_median")->valuedouble);
+    }
+    assert_true(cJSON_GetObjectItem(json, "cpu_ratio")->valuedouble > 0);
     cJSON_Delete(json);
     /* A configuration that changes the evaluation differs, and compare says so with exit 1. */
     char *out;
     assert_int_equal(test_run(BENCH " compare -base -cand eval_mobility=0 -depth 4", &out), 1);
     assert_non_null(strstr(out, "DIFFERENT:"));
+    assert_non_null(strstr(out, "timing: 3 round(s), base and cand interleaved"));
+    assert_non_null(strstr(out, "time ratio cand/base (medians): wall"));
     free(out);
 }
 
@@ -210,6 +224,9 @@ static const ErrorRow error_rows[] = {
     {BENCH " -threads x", "bench: -threads: 'x' is not an integer", "threads (no doubled prefix)"},
     {BENCH " check /nonexistent.json", "/nonexistent.json: cannot open", "missing pin file"},
     {BENCH " compare -base", "both -base and -cand are needed", "no candidate"},
+    {BENCH " compare -base -cand -repeat 0", "compare: -repeat: 0 is out of range 1..100",
+     "no rounds"},
+    {BENCH " compare -base -cand -repeat", "compare: -repeat needs a value", "repeat, no value"},
     {BENCH " frobnicate", "unknown command 'frobnicate'", "unknown command"},
     {BENCH " search -fen 'T3T/5/5/5/T3T s 21 0'", "sheep in hand is 21", "bad position"},
 };
