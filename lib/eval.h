@@ -19,3 +19,8 @@ static inline bool score_is_win(int score) { return score >= SCORE_WIN_MIN || sc
  * available + eval_trapped * tigers with no move + eval_mobility * tiger moves available.
  * Depends only on the pieces and counts, so every symmetric image scores the same. */
 int eval_tigers(const Board *b, const SearchConfig *config);
+
+/* The same from counts already made by movegen_tiger_moves (moves, jumps, trapped tigers): a
+ * leaf with the tigers to move needs their move count anyway, so it generates them once. */
+int eval_tigers_counted(const Board *b, const SearchConfig *config, int moves, int jumps,
+                        int trapped);

@@ -179,6 +179,25 @@ VARIANT_HELPER static int quiesce(Searcher *s, const Board *b, int ply, int alph
     return best;
 }
 
+/* 3. A leaf: a loss when the side to move has no move, else the evaluation (or 3b, quiescence).
+ * With the tigers to move, their move count and the evaluation come from one generation of
+ * their moves instead of two. */
+static inline int leaf_score(Searcher *s, const Board *b, int ply, int alpha, int beta) {
+    bool tigers = b->side == SIDE_TIGERS;
+    int jumps = 0, trapped = 0;
+    int moves = tigers ? movegen_tiger_moves(b, &jumps, &trapped) : movegen_count(b);
+    if (moves == 0) {
+        s->stats.terminals++;
+        return lost_score(ply);
+    }
+    s->stats.leaves++;
+    if (s->config.qsearch)
+        return quiesce(s, b, ply, alpha, beta);
+    if (!tigers)
+        return -eval_tigers(b, &s->config);
+    return eval_tigers_counted(b, &s->config, moves, jumps, trapped);
+}
+
 /* 5. Null move (toggle: nullmove). The side to move passes; if a search reduced by nullmove_r
  * still reaches beta, the node is taken as failing high. Never twice in a row, never when the
  * side to move has two moves or fewer (the zugzwang this game is full of), never for the sheep
@@ -311,14 +330,8 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     }
 
     /* 3. Leaf: evaluate (or 3b, quiesce), unless the side to move has no move (a loss). */
-    if (depth == 0) {
-        if (movegen_count(b) == 0) {
-            stats->terminals++;
-            return lost_score(ply);
-        }
-        stats->leaves++;
-        return s->config.qsearch ? quiesce(s, b, ply, alpha, beta) : side_eval(s, b);
-    }
+    if (depth == 0)
+        return leaf_score(s, b, ply, alpha, beta);
 
     /* 4. Cache (toggles: cache, symmetry, hint). Bounds narrow the window or end the node;
      * the stored move is the hint; with no entry at this depth, the previous pass's entry at
