@@ -16,6 +16,7 @@
 
 static bool whole_number(const cJSON *object, const char *key, double min, double max,
                          double *out, Error *err) {
+    *out = 0; /* defined on failure too: -O3's inlining otherwise warns at every caller */
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
     if (!cJSON_IsNumber(item))
         return error_set(err, "\"%s\" is missing or not a number", key);

@@ -133,6 +133,7 @@ static bool decode_game(Reader *r, int max_plies, GameRecord *game, int number, 
 bool pair_wire_decode(const uint8_t *data, size_t size, int max_plies, PairRecord *out,
                       size_t *used, Error *err) {
     memset(out, 0, sizeof *out);
+    *used = 0; /* defined on failure too: link-time inlining otherwise warns at the caller */
     Reader r = {data, size, 0, false};
     uint64_t magic = get(&r, 4);
     uint64_t index = get(&r, 8);

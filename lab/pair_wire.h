@@ -25,7 +25,7 @@ bool pair_wire_encode(const PairRecord *pair, WireBuffer *out);
 
 /* Decodes one pair from data[0..size) into out (which then owns its moves); *used is the
  * number of bytes it took. max_plies bounds the games' lengths. False with the reason
- * otherwise (nothing to free). */
+ * otherwise (nothing to free, *used 0). */
 bool pair_wire_decode(const uint8_t *data, size_t size, int max_plies, PairRecord *out,
                       size_t *used, Error *err);
 

@@ -21,6 +21,7 @@ static const char *const STATE_NAMES[] = {"running", "sprt", "rounds", "interrup
 
 /* A whole number in 0..2^53. */
 static bool count_at(const cJSON *object, const char *key, uint64_t *out, Error *err) {
+    *out = 0; /* defined on failure too: -O3's inlining otherwise warns at every caller */
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
     if (!cJSON_IsNumber(item))
         return error_set(err, "\"%s\" is missing or not a number", key);
@@ -32,6 +33,7 @@ static bool count_at(const cJSON *object, const char *key, uint64_t *out, Error 
 }
 
 static bool real_at(const cJSON *object, const char *key, double *out, Error *err) {
+    *out = 0; /* as in count_at */
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
     if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
         return error_set(err, "\"%s\" is missing or not a finite number", key);

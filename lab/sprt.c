@@ -370,6 +370,7 @@ bool sprt_plan_bounds(const SprtParams *params, double draw_ratio, double *elo0,
 
 bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo, double *pass_probability,
                double *expected_games) {
+    *pass_probability = *expected_games = 0; /* defined on failure too, for the callers */
     double s0, s1, v;
     if (!plan_scores(params, draw_ratio, &s0, &s1, &v))
         return false;

@@ -97,8 +97,8 @@ double sprt_pairs_ratio(const Pentanomial *penta);
 /* Design-time figures (fishtest's SPRT calculator, Brownian approximation, no overshoot): for a
  * per-game draw ratio, the probability that the test accepts H1 and the expected number of games
  * when the true strength is true_elo (logistic). The bounds' scores come from the model (nElo via
- * the per-game deviation sqrt((1 - draw_ratio) / 4)). Returns false for a draw ratio outside
- * [0, 1) or a BayesElo model (no design formula). */
+ * the per-game deviation sqrt((1 - draw_ratio) / 4)). Returns false, both outputs 0, for a draw
+ * ratio outside [0, 1) or a BayesElo model (no design formula). */
 bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo, double *pass_probability,
                double *expected_games);
 

@@ -39,7 +39,8 @@ static int print_plan(const SprtParams *params, double draw_ratio) {
     const double steps[] = {-1, 0, 0.5, 1, 2};
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         double elo = e0 + steps[i] * width, pass, games;
-        sprt_plan(params, draw_ratio, elo, &pass, &games);
+        if (!sprt_plan(params, draw_ratio, elo, &pass, &games))
+            die("sprt: -plan: no plan for true Elo %.3f at draw ratio %.2f", elo, draw_ratio);
         printf("%10.3f %8.4f %12.0f %12.0f\n", elo, pass, games, games / 2);
     }
     return 0;

@@ -60,6 +60,7 @@ static int parse_point(const char *text, size_t pos, Error *err) {
 }
 
 bool move_from_text(const char *text, Move *out, Error *err) {
+    *out = MOVE_NONE; /* defined on failure too: link-time inlining otherwise warns at callers */
     int from = parse_point(text, 0, err);
     if (from < 0)
         return false;

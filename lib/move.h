@@ -38,7 +38,7 @@ char *move_to_text(Move m, char *out);
 /* Parses a move in canonical or compact form ("a1b2", "a1c3": a step when the points are
  * neighbours on the grid, a jump when they are two apart in a straight line). Checks the
  * shape only: whether the move is legal in a position is board_check_move's job.
- * Returns false with a message naming the column on malformed text. */
+ * Returns false with a message naming the column on malformed text (and *out MOVE_NONE). */
 bool move_from_text(const char *text, Move *out, Error *err);
 
 /* Text of a point ("a1".."e5") into out (3 bytes at least). */

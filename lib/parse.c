@@ -14,6 +14,7 @@ static bool only_chars(const char *text, const char *allowed) {
 }
 
 bool parse_int64(const char *text, int64_t min, int64_t max, int64_t *out, Error *err) {
+    *out = 0; /* defined on failure too: -O3's inlining otherwise warns at every caller */
     char quoted[ERROR_EXCERPT_MAX];
     if (text == NULL || *text == '\0')
         return error_set(err, "empty value, expected an integer");

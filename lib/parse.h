@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 /* Parses a whole decimal integer (optional sign, no spaces, no trailing text) in [min, max].
- * On failure returns false and err says "'12x' is not an integer" or "... out of range". */
+ * On failure returns false, sets *out to 0 and err says "'12x' is not an integer" or "... out
+ * of range". */
 bool parse_int64(const char *text, int64_t min, int64_t max, int64_t *out, Error *err);
 
 /* Same for an int. */

@@ -51,7 +51,7 @@ static SearchResult run(const SearchConfig *config, const Board *b, const Board 
 /* Plain minimax's score, failing the test if it could not run. */
 static int reference_score(const SearchConfig *config, const Board *b, int depth,
                            const Board *history, int history_length, Move *best) {
-    int score;
+    int score = 0; /* search_reference writes nothing on failure */
     if (!search_reference(config, b, depth, history, history_length, &score, best, NULL))
         fail_msg("search_reference: out of memory");
     return score;

@@ -34,6 +34,7 @@ static cJSON *load_vectors(const char **path_out) {
 
 /* A number in the file; "nan", "inf", "-inf" are stored as strings. */
 static bool vector_number(const cJSON *item, double *out) {
+    *out = 0;
     if (cJSON_IsNumber(item)) {
         *out = item->valuedouble;
         return true;

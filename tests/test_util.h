@@ -27,7 +27,7 @@
 
 /* Parses text or fails the test, naming the text and the parser's message. */
 static inline Board parse_board(const char *text) {
-    Board b;
+    Board b = {0}; /* board_from_text leaves it untouched on failure */
     Error err = {{0}};
     if (!board_from_text(text, &b, &err))
         fail_msg("cannot parse '%s': %s", text, err.text);
