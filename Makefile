@@ -73,7 +73,7 @@ endif
 
 # Packages the build needs, and a command that proves each is present.
 DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-nox clang \
-                libclang-rt-dev libopenmpi-dev openmpi-bin
+                libclang-rt-dev libopenmpi-dev openmpi-bin python3
 
 .PHONY: all test test-run sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check \
         perf help
@@ -195,10 +195,10 @@ run: deps
 bench-check: $(TOOLS)
 	$(BUILD)/bench check -threads 2
 
-# Speed, for tracking over time (never asserted): bench nodes/s and perft leaves/s.
+# Speed, for tracking over time (never asserted): a row of docs/performance.md's table (perft,
+# suite nodes per CPU second, abtest pairs/s; medians of 3 runs with their range).
 perf: $(TOOLS)
-	@$(BUILD)/bench -threads 1 2>&1 >/dev/null | grep "Nodes/second"
-	@$(BUILD)/bench perft 7 | tail -1
+	@python3 tools/perf_table.py $(BUILD)
 
 # Documents generated from the code's tables.
 docs: $(TOOLS)
@@ -216,6 +216,7 @@ deps:
 	    missing="$$missing libclang-rt-dev"; \
 	command -v mpicc >/dev/null 2>&1 || missing="$$missing libopenmpi-dev"; \
 	command -v mpirun >/dev/null 2>&1 || missing="$$missing openmpi-bin"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "make deps: missing:$$missing"; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -240,7 +241,7 @@ help:
 	@echo "make fuzz       every parser under libFuzzer (FUZZ_SECONDS=60 each)"
 	@echo "make perft-deep the reference perft counts above the test limit"
 	@echo "make bench-check every pinned bench move and score unchanged"
-	@echo "make perf       bench nodes/s and perft leaves/s"
+	@echo "make perf       a speed row: perft, suite nodes per CPU second, abtest pairs/s (docs/performance.md)"
 	@echo "make docs       regenerate docs/options.md from the option table"
 	@echo "make install PREFIX=...  install tools as tslab-*, their data and the docs"
 	@echo "make deps       install missing Debian packages (as root) or print the command"

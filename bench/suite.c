@@ -149,6 +149,7 @@ cJSON *bench_run_json(const BenchRun *run) {
     cJSON_AddNumberToObject(json, "nodes", (double)run->total.nodes);
     cJSON_AddNumberToObject(json, "depth", run->config.depth);
     cJSON_AddNumberToObject(json, "seconds", run->wall_seconds);
+    cJSON_AddNumberToObject(json, "cpu_seconds", run->cpu_seconds);
     cJSON_AddNumberToObject(json, "nodes_per_second",
                             run->wall_seconds > 0 ? (double)run->total.nodes / run->wall_seconds
                                                   : 0);

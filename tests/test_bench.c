@@ -44,6 +44,8 @@ static void signature__same_across_runs_and_threads(void **state) {
     assert_string_equal(string_of(one, "signature"), string_of(again, "signature"));
     assert_string_equal(string_of(one, "signature"), string_of(three, "signature"));
     assert_int_equal(strlen(string_of(one, "signature")), 16);
+    /* CPU seconds beside wall seconds: what make perf's nodes per CPU second divide by. */
+    assert_true(cJSON_GetObjectItem(one, "cpu_seconds")->valuedouble > 0);
     const cJSON *a = cJSON_GetObjectItem(one, "positions"), *b = cJSON_GetObjectItem(three, "positions");
     assert_int_equal(cJSON_GetArraySize(a), cJSON_GetArraySize(b));
     for (int i = 0; i < cJSON_GetArraySize(a); i++) {
