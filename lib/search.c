@@ -194,7 +194,7 @@ static inline int leaf_score(Searcher *s, const Board *b, int ply, int alpha, in
     if (s->config.qsearch)
         return quiesce(s, b, ply, alpha, beta);
     if (!tigers)
-        return -eval_tigers(b, &s->config);
+        return side_eval(s, b);
     return eval_tigers_counted(b, &s->config, moves, jumps, trapped);
 }
 

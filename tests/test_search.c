@@ -57,16 +57,8 @@ static int reference_score(const SearchConfig *config, const Board *b, int depth
     return score;
 }
 
-/* The defaults without pruning (which changes scores by design; test_variants covers it), then
- * the tokens: every search here must agree with plain minimax. */
-static SearchConfig with(const char *tokens) {
-    SearchConfig config = config_default();
-    assert_true(config_pruning_off(&config));
-    Error err = {{0}};
-    if (!config_apply_line(&config, tokens, &err))
-        fail_msg("config '%s': %s", tokens, err.text);
-    return config;
-}
+/* Every search here must agree with plain minimax: no pruning (test_variants covers it). */
+static SearchConfig with(const char *tokens) { return config_without_pruning(tokens); }
 
 /* The exactness matrix of the option table (every combination of the exact features' matrix
  * values: cache kinds and policies, symmetry, killers, hint, jump ordering, history, PVS,

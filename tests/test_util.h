@@ -3,6 +3,7 @@
 #pragma once
 
 #include "board.h"
+#include "config.h"
 #include "movegen.h"
 #include "rng.h"
 
@@ -32,6 +33,17 @@ static inline Board parse_board(const char *text) {
     if (!board_from_text(text, &b, &err))
         fail_msg("cannot parse '%s': %s", text, err.text);
     return b;
+}
+
+/* The defaults with every pruning option off, then the tokens: a search plain minimax must agree
+ * with (test_search), or one pruning variant measured alone (test_variants). */
+static inline SearchConfig config_without_pruning(const char *tokens) {
+    SearchConfig config = config_default();
+    assert_true(config_pruning_off(&config));
+    Error err = {{0}};
+    if (!config_apply_line(&config, tokens, &err))
+        fail_msg("config '%s': %s", tokens, err.text);
+    return config;
 }
 
 static inline Move parse_move(const char *text) {

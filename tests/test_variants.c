@@ -7,16 +7,9 @@
 #include "book.h"
 #include "test_util.h"
 
-/* Each variant alone: the defaults with every pruning option off, then the tokens (the defaults
- * turn several on, which would otherwise be measured together). */
-static SearchConfig with(const char *tokens) {
-    SearchConfig config = config_default();
-    assert_true(config_pruning_off(&config));
-    Error err = {{0}};
-    if (!config_apply_line(&config, tokens, &err))
-        fail_msg("config '%s': %s", tokens, err.text);
-    return config;
-}
+/* Each variant alone (the defaults turn several on, which would otherwise be measured
+ * together). */
+static SearchConfig with(const char *tokens) { return config_without_pruning(tokens); }
 
 static SearchResult run(const char *tokens, const char *position) {
     SearchConfig config = with(tokens);
