@@ -195,10 +195,14 @@ run: deps
 bench-check: $(TOOLS)
 	$(BUILD)/bench check -threads 2
 
-# Speed, for tracking over time (never asserted): a row of docs/performance.md's table (perft,
-# suite nodes per CPU second, abtest pairs/s; medians of 3 runs with their range).
-perf: $(TOOLS)
+# Speed, for tracking over time (never asserted): a row of docs/performance.md's table (perft and
+# its ratio to the anchor, suite nodes per CPU second, abtest pairs/s; medians with their range).
+# tools/perft_anchor.c is the lean one-file perft that bench perft is compared with.
+perf: $(TOOLS) $(BUILD)/perft_anchor
 	@python3 tools/perf_table.py $(BUILD)
+
+$(BUILD)/perft_anchor: tools/perft_anchor.c $(FLAGS_STAMP)
+	$(CC) $(CFLAGS) -o $@ $<
 
 # Documents generated from the code's tables.
 docs: $(TOOLS)

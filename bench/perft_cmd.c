@@ -13,13 +13,15 @@
 #include <string.h>
 
 #define PERFT_DEPTH_MAX 32
+#define PERFT_REPEAT_MAX 1000
 
 static const char perft_usage[] =
-    "usage: bench perft [-fen POSITION] [-divide] DEPTH\n"
+    "usage: bench perft [-fen POSITION] [-divide] [-repeat N] DEPTH\n"
     "  Counts the positions exactly 1..DEPTH plies from POSITION (default: the start).\n"
-    "  A game that ends earlier contributes nothing; no repetition rule.\n"
+    "  A game that ends earlier contributes nothing; no repetition rule. Times are CPU time.\n"
     "  -fen POSITION  position text, e.g. 'T3T/5/5/5/T3T s 20 0'\n"
-    "  -divide        also print the count under each first move at DEPTH\n";
+    "  -divide        also print the count under each first move at DEPTH\n"
+    "  -repeat N      count DEPTH N times and give the median and minimum CPU time\n";
 
 typedef struct {
     Move move;
@@ -52,10 +54,38 @@ static void print_divide(const Board *root, int depth) {
     printf("moves: %d, total: %" PRIu64 "\n", list.count, total);
 }
 
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Counts depth `repeat` times; prints the count and the CPU time (the median when repeated,
+ * and the minimum: on a shared machine the median is the fair figure, the minimum the
+ * machine's best). */
+static void print_depth(const Board *root, int depth, int repeat) {
+    double seconds[PERFT_REPEAT_MAX];
+    uint64_t count = 0;
+    for (int r = 0; r < repeat; r++) {
+        double start = cli_cpu_seconds();
+        count = perft(root, depth);
+        seconds[r] = cli_cpu_seconds() - start;
+    }
+    qsort(seconds, (size_t)repeat, sizeof seconds[0], compare_doubles);
+    double median = repeat % 2 ? seconds[repeat / 2]
+                               : (seconds[repeat / 2 - 1] + seconds[repeat / 2]) / 2;
+    double rate = median > 0 ? (double)count / median : 0.0;
+    if (repeat == 1)
+        printf("perft %d: %" PRIu64 "  (%.3f s CPU, %.0f leaves/s)\n", depth, count, median, rate);
+    else
+        printf("perft %d: %" PRIu64 "  (median %.3f s CPU of %d runs, min %.3f s, %.0f leaves/s)\n",
+               depth, count, median, repeat, seconds[0], rate);
+    fflush(stdout);
+}
+
 int bench_perft_main(int argc, char **argv) {
     const char *fen = NULL;
     bool divide = false;
-    int depth = -1;
+    int depth = -1, repeat = 1;
     Error err;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
@@ -67,6 +97,11 @@ int bench_perft_main(int argc, char **argv) {
             fen = argv[i];
         } else if (!strcmp(argv[i], "-divide")) {
             divide = true;
+        } else if (!strcmp(argv[i], "-repeat")) {
+            if (++i == argc)
+                die("perft: -repeat needs a count");
+            if (!parse_int(argv[i], 1, PERFT_REPEAT_MAX, &repeat, &err))
+                die("perft: -repeat: %s", err.text);
         } else if (argv[i][0] == '-' && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
             die("perft: unknown option '%s' (try bench perft -help)", argv[i]);
         } else if (depth >= 0) {
@@ -83,14 +118,9 @@ int bench_perft_main(int argc, char **argv) {
 
     char text[BOARD_TEXT_MAX];
     printf("position: %s\n", board_to_text(&root, text));
-    for (int d = 1; d <= depth; d++) {
-        double start = cli_now_seconds();
-        uint64_t count = perft(&root, d);
-        double seconds = cli_now_seconds() - start;
-        printf("perft %d: %" PRIu64 "  (%.3f s, %.0f leaves/s)\n", d, count, seconds,
-               seconds > 0 ? (double)count / seconds : 0.0);
-        fflush(stdout);
-    }
+    for (int d = 1; d < depth; d++)
+        print_depth(&root, d, 1);
+    print_depth(&root, depth, repeat);
     if (divide)
         print_divide(&root, depth);
     return 0;

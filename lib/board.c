@@ -187,24 +187,6 @@ char *board_to_text(const Board *b, char *out) {
     return out;
 }
 
-void board_make(Board *b, Move m) {
-    uint32_t to = BIT(move_to(m));
-    if (move_is_place(m)) {
-        b->sheep |= to;
-        b->in_hand--;
-    } else if (b->side == SIDE_SHEEP) {
-        b->sheep ^= BIT(move_from(m)) | to;
-    } else {
-        b->tigers ^= BIT(move_from(m)) | to;
-        if (move_is_jump(m)) {
-            b->sheep &= ~BIT(move_over(m));
-            b->captured++;
-        }
-    }
-    b->side ^= 1;
-    assert(board_is_consistent(b));
-}
-
 /* Names why m is not in the legal list: the first rule it breaks, in the order a player
  * would check them. Only called for moves already known to be illegal. */
 static bool explain_illegal(const Board *b, Move m, Error *err) {

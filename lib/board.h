@@ -6,6 +6,7 @@
 #include "move.h"
 #include "tables.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -74,7 +75,24 @@ char *board_to_text(const Board *b, char *out);
 
 /* Plays a legal move on b in place (callers copy first for copy-make). No checks: use
  * board_check_move for untrusted moves. */
-void board_make(Board *b, Move m);
+static inline void board_make(Board *b, Move m) {
+    /* Inline, because perft and the search make a move per node (docs/performance.md). */
+    uint32_t to = 1u << move_to(m);
+    if (move_is_place(m)) {
+        b->sheep |= to;
+        b->in_hand--;
+    } else if (b->side == SIDE_SHEEP) {
+        b->sheep ^= 1u << move_from(m) | to;
+    } else {
+        b->tigers ^= 1u << move_from(m) | to;
+        if (move_is_jump(m)) {
+            b->sheep &= ~(1u << move_over(m));
+            b->captured++;
+        }
+    }
+    b->side ^= 1;
+    assert(board_is_consistent(b));
+}
 
 /* True when m is legal in b; otherwise false with the reason in err ("c3 is occupied"). */
 bool board_check_move(const Board *b, Move m, Error *err);

@@ -4,46 +4,32 @@
 // so no per-point loops are needed to find destinations.
 #include "movegen.h"
 
-static inline uint32_t shift(uint32_t bb, int delta) {
-    return delta > 0 ? bb << delta : bb >> -delta;
-}
-
-/* Landing points of tiger jumps in direction d. */
-static inline uint32_t jump_targets(const Board *b, int d, uint32_t empty) {
-    int delta = TABLE_DIR_DELTA[d];
-    uint32_t over = shift(b->tigers & TABLE_JUMP_FROM[d], delta) & b->sheep;
-    return shift(over, delta) & empty;
-}
-
-/* Destinations of one-step moves in direction d of the pieces in movers. */
-static inline uint32_t step_targets(uint32_t movers, int d, uint32_t empty) {
-    return shift(movers & TABLE_STEP_FROM[d], TABLE_DIR_DELTA[d]) & empty;
-}
-
-static void add_steps(MoveList *list, uint32_t movers, uint32_t empty) {
-    for (int d = 0; d < DIRECTIONS; d++)
-        for (uint32_t to = step_targets(movers, d, empty); to; to &= to - 1) {
-            int point = lsb32(to);
-            list->moves[list->count++] = move_step(point - TABLE_DIR_DELTA[d], point);
-        }
+static int add_steps(Move *moves, int count, uint32_t movers, uint32_t empty) {
+    MOVEGEN_FOR_EACH_DIRECTION(d)
+    for (uint32_t to = movegen_step_targets(movers, d, empty); to; to &= to - 1) {
+        int point = lsb32(to);
+        moves[count++] = move_step(point - TABLE_DIR_DELTA[d], point);
+    }
+    return count;
 }
 
 void movegen_all(const Board *b, MoveList *list) {
     uint32_t empty = board_empty(b);
-    list->count = 0;
+    int count = 0;
     if (b->side == SIDE_TIGERS) {
-        for (int d = 0; d < DIRECTIONS; d++)
-            for (uint32_t to = jump_targets(b, d, empty); to; to &= to - 1) {
-                int point = lsb32(to);
-                list->moves[list->count++] = move_jump(point - 2 * TABLE_DIR_DELTA[d], point);
-            }
-        add_steps(list, b->tigers, empty);
+        MOVEGEN_FOR_EACH_DIRECTION(d)
+        for (uint32_t to = movegen_jump_targets(b, d, empty); to; to &= to - 1) {
+            int point = lsb32(to);
+            list->moves[count++] = move_jump(point - 2 * TABLE_DIR_DELTA[d], point);
+        }
+        count = add_steps(list->moves, count, b->tigers, empty);
     } else if (b->in_hand > 0) {
         for (uint32_t to = empty; to; to &= to - 1)
-            list->moves[list->count++] = move_place(lsb32(to));
+            list->moves[count++] = move_place(lsb32(to));
     } else {
-        add_steps(list, b->sheep, empty);
+        count = add_steps(list->moves, count, b->sheep, empty);
     }
+    list->count = count;
 }
 
 void movegen_all_point_order(const Board *b, MoveList *list) {
@@ -68,40 +54,16 @@ void movegen_all_point_order(const Board *b, MoveList *list) {
     }
 }
 
-int movegen_tiger_jumps(const Board *b) {
-    uint32_t empty = board_empty(b);
-    int count = 0;
-    for (int d = 0; d < DIRECTIONS; d++)
-        count += popcount32(jump_targets(b, d, empty));
-    return count;
-}
-
-static int count_steps(uint32_t movers, uint32_t empty) {
-    int count = 0;
-    for (int d = 0; d < DIRECTIONS; d++)
-        count += popcount32(step_targets(movers, d, empty));
-    return count;
-}
-
-int movegen_count(const Board *b) {
-    uint32_t empty = board_empty(b);
-    if (b->side == SIDE_TIGERS)
-        return movegen_tiger_jumps(b) + count_steps(b->tigers, empty);
-    if (b->in_hand > 0)
-        return popcount32(empty);
-    return count_steps(b->sheep, empty);
-}
-
 int movegen_tiger_moves(const Board *b, int *jumps, int *trapped_tigers) {
     uint32_t empty = board_empty(b), can_move = 0;
     int count = 0, jump_count = 0;
-    for (int d = 0; d < DIRECTIONS; d++) {
+    MOVEGEN_FOR_EACH_DIRECTION(d) {
         int delta = TABLE_DIR_DELTA[d];
-        uint32_t steps = step_targets(b->tigers, d, empty);
-        uint32_t jump_to = jump_targets(b, d, empty);
+        uint32_t steps = movegen_step_targets(b->tigers, d, empty);
+        uint32_t jump_to = movegen_jump_targets(b, d, empty);
         jump_count += popcount32(jump_to);
         count += popcount32(steps) + popcount32(jump_to);
-        can_move |= shift(steps, -delta) | shift(jump_to, -2 * delta);
+        can_move |= movegen_shift(steps, -delta) | movegen_shift(jump_to, -2 * delta);
     }
     if (jumps)
         *jumps = jump_count;

@@ -10,30 +10,6 @@ const uint32_t TABLE_ADJACENT[BOARD_POINTS] = {
     0x0218000u, 0x0510000u, 0x0a70000u, 0x1440000u, 0x08c0000u,
 };
 
-const int8_t TABLE_DIR_DELTA[DIRECTIONS] = {5, 6, 1, -4, -5, -6, -1, 4};
-
-const uint32_t TABLE_STEP_FROM[DIRECTIONS] = {
-    0x00fffffu, /* N */
-    0x0051545u, /* NE */
-    0x0f7bdefu, /* E */
-    0x0551540u, /* SE */
-    0x1ffffe0u, /* S */
-    0x1455140u, /* SW */
-    0x1ef7bdeu, /* W */
-    0x0055154u, /* NW */
-};
-
-const uint32_t TABLE_JUMP_FROM[DIRECTIONS] = {
-    0x0007fffu, /* N */
-    0x0001445u, /* NE */
-    0x0739ce7u, /* E */
-    0x0511400u, /* SE */
-    0x1fffc00u, /* S */
-    0x1445000u, /* SW */
-    0x1ce739cu, /* W */
-    0x0005114u, /* NW */
-};
-
 const int8_t TABLE_SYM_POINT[SYMMETRIES][BOARD_POINTS] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24}, /* identity */
     {4, 9, 14, 19, 24, 3, 8, 13, 18, 23, 2, 7, 12, 17, 22, 1, 6, 11, 16, 21, 0, 5, 10, 15, 20}, /* rotate 90 */

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Writes lib/tables.c: the board geometry and symmetry tables as static const data.
+(The direction tables are in lib/tables.h, where the compiler can fold them.)
 
 Run from the repository root: python3 tools/gen_tables.py > lib/tables.c
 tests/test_tables.c rebuilds every table from the rules and compares, so an edit here
@@ -63,28 +64,6 @@ def main():
         w("    " + ", ".join(row) + ",")
     w("};")
     w("")
-    w("const int8_t TABLE_DIR_DELTA[DIRECTIONS] = {%s};" %
-      ", ".join(str(dr * N + df) for _, df, dr in DIRS))
-    w("")
-    # masks of points with a step / a jump in each direction
-    for name, reach in (("TABLE_STEP_FROM", 1), ("TABLE_JUMP_FROM", 2)):
-        w("const uint32_t %s[DIRECTIONS] = {" % name)
-        for dname, df, dr in DIRS:
-            m = 0
-            for r in range(N):
-                for f in range(N):
-                    p = (f, r)
-                    ok = True
-                    for _ in range(reach):
-                        p = step(p[0], p[1], df, dr)
-                        if p is None:
-                            ok = False
-                            break
-                    if ok:
-                        m |= 1 << sq(f, r)
-            w("    0x%07xu, /* %s */" % (m, dname))
-        w("};")
-        w("")
     # symmetry point maps
     w("const int8_t TABLE_SYM_POINT[SYMMETRIES][BOARD_POINTS] = {")
     for name, fn in SYMS:

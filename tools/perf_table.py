@@ -5,7 +5,10 @@
 usage: python3 tools/perf_table.py BUILD_DIR [ROUNDS]   (make perf runs it; ROUNDS default 3)
 
 Each figure is the median of ROUNDS runs (their minimum and maximum beside it):
-  perft 7 leaves per second       bench perft 7, its own timing
+  perft 7 leaves per second       bench perft -repeat 5 7: the median of 5 counts, CPU time
+  perft 7 against the anchor      the same from BUILD_DIR/perft_anchor (tools/perft_anchor.c, a
+                                  lean one-file perft), run in turn with bench: bench's CPU time
+                                  over the anchor's, the median of the rounds' ratios
   suite nodes per CPU second      bench -threads 1 -json: nodes / cpu_seconds
   abtest pairs per second         a fixed 100-pair match at 5000 nodes on 2 threads
 Prints the table's header and the row; speed is never asserted anywhere.
@@ -25,12 +28,26 @@ def run(command):
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
-def perft_rate(build):
-    last = run([f"{build}/bench", "perft", "7"]).strip().splitlines()[-1]
-    match = re.search(r"([0-9]+) leaves/s", last)
+def perft_seconds(command):
+    last = run(command).strip().splitlines()[-1]
+    match = re.search(r"median ([0-9.]+) s CPU", last)
     if not match:
-        sys.exit(f"perf_table: cannot read perft's rate from: {last}")
+        sys.exit(f"perf_table: cannot read the perft time from: {last}")
     return float(match.group(1))
+
+
+PERFT_LEAVES_7 = 339123476
+
+
+def perft_rounds(build, rounds):
+    """Leaves per CPU second of bench perft 7 and its time over the anchor's, run in turn."""
+    rates, ratios = [], []
+    for _ in range(rounds):
+        anchor = perft_seconds([f"{build}/perft_anchor", "7", "5"])
+        ours = perft_seconds([f"{build}/bench", "perft", "-repeat", "5", "7"])
+        rates.append(PERFT_LEAVES_7 / ours)
+        ratios.append(ours / anchor)
+    return rates, ratios
 
 
 def suite_rate(build):
@@ -69,15 +86,16 @@ def main(argv):
     if len(argv) < 2 or (len(argv) > 2 and not argv[2].isdigit()):
         sys.exit(__doc__)
     build, rounds = argv[1], int(argv[2]) if len(argv) > 2 else 3
-    perft = [perft_rate(build) for _ in range(rounds)]
+    perft, anchor_ratio = perft_rounds(build, rounds)
     suite = [suite_rate(build) for _ in range(rounds)]
     pairs = [abtest_rate(build) for _ in range(rounds)]
     commit = run(["git", "rev-parse", "--short=12", "HEAD"]).strip()
-    print("| date | machine | commit | perft 7, G leaves/s | suite, M nodes/CPU-s | "
-          "abtest, pairs/s (2 threads) |")
-    print("|---|---|---|---|---|---|")
+    print("| date | machine | commit | perft 7, G leaves/s | perft 7, time / anchor's | "
+          "suite, M nodes/CPU-s | abtest, pairs/s (2 threads) |")
+    print("|---|---|---|---|---|---|---|")
     print(f"| {datetime.date.today().isoformat()} | {cpu_model()}, {os.cpu_count()} cores | "
-          f"{commit} | {summary(perft, 1e9, 2)} | {summary(suite, 1e6, 2)} | "
+          f"{commit} | {summary(perft, 1e9, 2)} | {summary(anchor_ratio, 1, 2)} | "
+          f"{summary(suite, 1e6, 2)} | "
           f"{summary(pairs, 1, 1)} |")
 
 
