@@ -113,12 +113,20 @@ static void update_pv(Searcher *s, int ply, Move m) {
 
 /* Cache lookup key: the position's own key, or its canonical image's (symmetry=on), with the
  * symmetry that maps the position to the stored board. */
-static uint64_t cache_key(const Searcher *s, const Board *b, Symmetry *sym) {
+/* The key the cache files b under: its own, or with symmetry=on its canonical image's, read off
+ * the image keys that the parent kept up to date (sym_keys_canonical). */
+static uint64_t cache_key(const Searcher *s, const Board *b, int ply, Symmetry *sym) {
     *sym = 0;
     if (!s->config.symmetry)
         return board_key(b);
-    Board canonical = sym_canonical(b, sym);
-    return board_key(&canonical);
+    return sym_keys_canonical(&s->run.sym_keys[ply], b, sym);
+}
+
+/* The child's image keys, only where the child will probe the cache (depth 1 and more): the
+ * leaves, about half the nodes, never do. */
+static inline void child_sym_keys(Searcher *s, const Board *b, Move m, int child_depth, int ply) {
+    if (s->config.symmetry && child_depth > 0)
+        sym_keys_make(&s->run.sym_keys[ply + 1], &s->run.sym_keys[ply], b, m);
 }
 
 static int search_node(Searcher *s, const Board *b, int depth, int ply, int alpha, int beta,
@@ -137,6 +145,7 @@ static inline int search_move(Searcher *s, const Board *b, Move m, int child_dep
                               int alpha, int beta, int index, int reversible_start) {
     Board child = *b;
     board_make(&child, m);
+    child_sym_keys(s, b, m, child_depth, ply);
     int child_start = is_irreversible(m) ? index + 1 : reversible_start;
     return -search_node(s, &child, child_depth, ply + 1, -beta, -alpha, child_start);
 }
@@ -220,6 +229,7 @@ VARIANT_HELPER static bool nullmove_cuts(Searcher *s, const Board *b, int depth,
     int saved = s->run.null_child_ply;
     s->run.null_child_ply = ply + 1;
     s->stats.nullmove_tries++;
+    s->run.sym_keys[ply + 1] = s->run.sym_keys[ply]; /* a pass moves nothing */
     int value = -search_node(s, &child, depth - 1 - s->config.nullmove_r, ply + 1, -beta,
                              -beta + 1, index + 1);
     s->run.null_child_ply = saved;
@@ -341,7 +351,7 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     uint64_t key = 0;
     bool use_cache = s->config.cache != CACHE_NONE;
     if (use_cache) {
-        key = cache_key(s, b, &sym);
+        key = cache_key(s, b, ply, &sym);
         stats->cache_probes++;
         const TTEntry *entry = tt_probe(&s->tt, tt_tag(key, depth));
         if (entry) {
@@ -471,6 +481,8 @@ static int search_root(Searcher *s, const Board *root, int depth, Move previous_
     s->stats.nodes++;
     int index = s->run.history;
     s->run.keys[index] = board_key(root);
+    if (s->config.symmetry)
+        sym_keys_init(&s->run.sym_keys[0], root);
     MoveList canonical, list;
     movegen_all(root, &canonical);
     generate(s, root, &list);

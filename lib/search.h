@@ -9,6 +9,7 @@
 #include "eval.h"
 #include "ordering.h"
 #include "stats.h"
+#include "symmetry.h"
 #include "tt.h"
 
 #include <stdatomic.h>
@@ -57,6 +58,8 @@ typedef struct {
         bool loop_variants;      /* a variant of the move loop is on (lmr, pvs, futility,
                                     history, jump_extension) */
         Move tried[SEARCH_MAX_PLY][MOVES_MAX]; /* quiet moves tried at each ply (history) */
+        SymKeys sym_keys[SEARCH_MAX_PLY + 1];  /* symmetry=on: the image keys of the node at
+                                                  each ply, set where the cache will read them */
         bool aborted;
     } run;
 } Searcher;

@@ -44,6 +44,13 @@ Board sym_canonical(const Board *b, Symmetry *sym) {
     return best;
 }
 
+void sym_keys_init(SymKeys *keys, const Board *b) {
+    for (Symmetry s = 0; s < SYMMETRIES; s++) {
+        uint64_t image = (uint64_t)sym_mask(s, b->sheep) << 25 | sym_mask(s, b->tigers);
+        keys->image[s] = (int64_t)(image << SYM_KEY_INDEX_BITS | s);
+    }
+}
+
 const char *sym_name(Symmetry s) {
     static const char *const names[SYMMETRIES] = {
         "identity",     "rotate 90",    "rotate 180", "rotate 270",

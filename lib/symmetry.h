@@ -27,5 +27,46 @@ Move sym_move(Symmetry s, Move m);
  * it (the lowest such index when several do, so the choice is deterministic). */
 Board sym_canonical(const Board *b, Symmetry *sym);
 
+/* The keys of a position's eight images, kept up to date move by move, so that the canonical
+ * key is the smallest of eight numbers instead of eight masks mapped through tables
+ * (docs/performance.md: symmetry). Lane s holds (sheep << 25 | tigers) << 3 | s for the image
+ * under symmetry s: the image key orders first (sheep, then tigers, as board_key), and the
+ * index breaks ties toward the lowest symmetry, as sym_canonical does. The lanes are signed
+ * (every key is below 2^53) so that vector compares apply. */
+#define SYM_KEY_INDEX_BITS 3
+
+typedef struct {
+    int64_t image[SYMMETRIES];
+} SymKeys;
+
+/* The image keys of b, from scratch. */
+void sym_keys_init(SymKeys *keys, const Board *b);
+
+/* The image keys after m, a legal move in b (the position parent describes): each lane flips
+ * the bits of the destination, the origin and a jumped sheep (an all-zero row where the move has
+ * none), in one pass of vector operations where the target has them. */
+static inline void sym_keys_make(SymKeys *restrict child, const SymKeys *restrict parent,
+                                 const Board *b, Move m) {
+    static const int64_t none[SYMMETRIES] = {0};
+    const int64_t(*table)[SYMMETRIES] =
+        b->side == SIDE_TIGERS ? TABLE_SYM_TIGER_KEY : TABLE_SYM_SHEEP_KEY;
+    const int64_t *to = table[move_to(m)];
+    const int64_t *from = move_is_place(m) ? none : table[move_from(m)];
+    const int64_t *over = move_is_jump(m) ? TABLE_SYM_SHEEP_KEY[move_over(m)] : none;
+    for (int s = 0; s < SYMMETRIES; s++)
+        child->image[s] = parent->image[s] ^ to[s] ^ from[s] ^ over[s];
+}
+
+/* board_key of sym_canonical(b, sym), from b's image keys: the same key and symmetry. A plain
+ * minimum: no branch on which image wins. */
+static inline uint64_t sym_keys_canonical(const SymKeys *keys, const Board *b, Symmetry *sym) {
+    int64_t least = keys->image[0];
+    for (int s = 1; s < SYMMETRIES; s++)
+        least = keys->image[s] < least ? keys->image[s] : least;
+    *sym = (Symmetry)(least & (SYMMETRIES - 1));
+    return (uint64_t)least >> SYM_KEY_INDEX_BITS | (uint64_t)b->in_hand << 50 |
+           (uint64_t)b->side << 55;
+}
+
 /* Name of a symmetry for reports ("rotate 90", ...). */
 const char *sym_name(Symmetry s);

@@ -45,5 +45,9 @@ static const uint32_t TABLE_JUMP_FROM[DIRECTIONS] = {
 /* Image of each point under each symmetry, and the symmetry that undoes each one. */
 extern const int8_t TABLE_SYM_POINT[SYMMETRIES][BOARD_POINTS];
 extern const uint8_t TABLE_SYM_INVERSE[SYMMETRIES];
+/* A sheep's or a tiger's bit on point p in the key of the image under symmetry s, point-major
+ * ([p][s]): (1 << TABLE_SYM_POINT[s][p]) shifted to its place in SymKeys' keys (symmetry.h). */
+extern const int64_t TABLE_SYM_SHEEP_KEY[BOARD_POINTS][SYMMETRIES];
+extern const int64_t TABLE_SYM_TIGER_KEY[BOARD_POINTS][SYMMETRIES];
 /* Image under each symmetry of the 5 bits of one rank: a mask transforms in 5 lookups. */
 extern const uint32_t TABLE_SYM_ROW_IMAGE[SYMMETRIES][BOARD_SIZE][32];

@@ -82,6 +82,40 @@ static void moves__transform_commutes_with_make(void **state) {
     }
 }
 
+/* Image keys kept move by move along random games (sheep placing and sliding, tiger steps and
+ * jumps) equal the keys built from scratch, and give sym_canonical's key and symmetry. */
+static void sym_keys__incremental_match_scratch_and_canonical(void **state) {
+    (void)state;
+    Rng rng = rng_new(15);
+    int jumps = 0, slides = 0;
+    for (int game = 0; game < 300; game++) {
+        Board b = board_start();
+        SymKeys keys;
+        sym_keys_init(&keys, &b);
+        for (int ply = 0; ply < 120 && board_game_end(&b) == GAME_END_NONE; ply++) {
+            SymKeys scratch;
+            sym_keys_init(&scratch, &b);
+            for (Symmetry s = 0; s < SYMMETRIES; s++)
+                assert_int_equal(keys.image[s], scratch.image[s]);
+            Symmetry sym, expected_sym;
+            uint64_t key = sym_keys_canonical(&keys, &b, &sym);
+            Board canon = sym_canonical(&b, &expected_sym);
+            assert_int_equal(key, board_key(&canon));
+            assert_int_equal(sym, expected_sym);
+            MoveList list;
+            movegen_all(&b, &list);
+            Move m = list.moves[rng_below(&rng, (uint64_t)list.count)];
+            jumps += move_is_jump(m);
+            slides += b.side == SIDE_SHEEP && !move_is_place(m);
+            SymKeys child;
+            sym_keys_make(&child, &keys, &b, m);
+            keys = child;
+            board_make(&b, m);
+        }
+    }
+    assert_true(jumps > 100 && slides > 100); /* every kind of move was exercised */
+}
+
 static void inverse__undoes_each_symmetry(void **state) {
     (void)state;
     Rng rng = rng_new(14);
@@ -101,6 +135,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(perft__equal_for_all_8_images),
         cmocka_unit_test(canonical__idempotent_and_shared_by_all_images),
         cmocka_unit_test(moves__transform_commutes_with_make),
+        cmocka_unit_test(sym_keys__incremental_match_scratch_and_canonical),
         cmocka_unit_test(inverse__undoes_each_symmetry),
     };
     return RUN_TESTS("symmetry", tests);

@@ -77,6 +77,8 @@ static void symmetry_tables__match_geometry(void **state) {
         for (int p = 0; p < BOARD_POINTS; p++) {
             int image = TABLE_SYM_POINT[s][p];
             assert_int_equal(image, naive_image(s, p % BOARD_SIZE, p / BOARD_SIZE));
+            assert_int_equal(TABLE_SYM_SHEEP_KEY[p][s], (int64_t)1 << image << 28);
+            assert_int_equal(TABLE_SYM_TIGER_KEY[p][s], (int64_t)1 << image << 3);
             seen |= 1u << image;
             assert_int_equal(TABLE_SYM_POINT[TABLE_SYM_INVERSE[s]][image], p);
             /* Every symmetry maps lines onto lines. */

@@ -70,6 +70,16 @@ def main():
         w("    {%s}, /* %s */" % (", ".join(str(sq(*fn(i % N, i // N))) for i in range(N * N)), name))
     w("};")
     w("")
+    # each point's bit in the image keys of SymKeys (lib/symmetry.h), point-major: the eight
+    # images of one point side by side, so that a move updates the eight keys row by row. A key
+    # is (sheep mask << 25 | tiger mask) << 3 | symmetry index.
+    for name, shift in (("TABLE_SYM_SHEEP_KEY", 28), ("TABLE_SYM_TIGER_KEY", 3)):
+        w("const int64_t %s[BOARD_POINTS][SYMMETRIES] = {" % name)
+        for i in range(N * N):
+            w("    {%s}," % ", ".join("0x%xll" % ((1 << sq(*fn(i % N, i // N))) << shift)
+                                      for _, fn in SYMS))
+        w("};")
+        w("")
     # inverse symmetry index
     inv = []
     for a, (_, fa) in enumerate(SYMS):
