@@ -17,6 +17,7 @@ typedef enum { REPLACE_TWOTIER, REPLACE_ALWAYS, REPLACE_DEEPEST } ReplacePolicy;
 typedef struct {
     int cache;          /* CacheKind */
     int tt_bits;        /* the table has 2^tt_bits slots */
+    int cache_depth;    /* the cache is used at nodes with at least this many plies left */
     int replace;        /* ReplacePolicy */
     bool symmetry;      /* share one cache entry among the 8 symmetric images */
     bool killers;       /* two killer moves per remaining depth */

@@ -343,13 +343,14 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     if (depth == 0)
         return leaf_score(s, b, ply, alpha, beta);
 
-    /* 4. Cache (toggles: cache, symmetry, hint). Bounds narrow the window or end the node;
-     * the stored move is the hint; with no entry at this depth, the previous pass's entry at
-     * depth - 1 still gives a hint. */
+    /* 4. Cache (toggles: cache, cache_depth, symmetry, hint). Bounds narrow the window or end
+     * the node; the stored move is the hint; with no entry at this depth, the previous pass's
+     * entry at depth - 1 still gives a hint. cache_depth=2 leaves out the depth-1 nodes, whose
+     * probes are most of the cache's memory traffic (docs/performance.md). */
     Move hint = MOVE_NONE;
     Symmetry sym = 0;
     uint64_t key = 0;
-    bool use_cache = s->config.cache != CACHE_NONE;
+    bool use_cache = s->config.cache != CACHE_NONE && depth >= s->config.cache_depth;
     if (use_cache) {
         key = cache_key(s, b, ply, &sym);
         stats->cache_probes++;

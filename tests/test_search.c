@@ -114,6 +114,33 @@ static void every_configuration__matches_plain_minimax(void **state) {
 }
 
 /* The returned move scores what the search says: minimax of the child one ply shallower. */
+/* cache_depth leaves the cache out of the shallowest nodes: fewer cutoffs, never another
+ * answer. Every table kind and both symmetries, cache_depth 2 to 4, at depths 1..4. */
+static void cache_depth__matches_plain_minimax(void **state) {
+    Fixture *f = *state;
+    SearchConfig base = config_default();
+    static const char *const variants[] = {"cache_depth=2", "cache_depth=3 symmetry=off",
+                                           "cache_depth=2 cache=tiny", "cache_depth=4 cache=map"};
+    for (int d = 1; d <= EXACT_DEPTH; d++)
+        for (int p = 0; p < POSITIONS; p++) {
+            Move want;
+            int reference = reference_score(&base, &f->positions[p], d, NULL, 0, &want);
+            for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+                char tokens[128];
+                snprintf(tokens, sizeof tokens, "%s depth=%d", variants[v], d);
+                SearchConfig config = with(tokens);
+                SearchResult r = run(&config, &f->positions[p], NULL, 0);
+                if (r.score != reference || r.move != want)
+                    fail_msg("%s on position %d: %d, reference %d", tokens, p, r.score,
+                             reference);
+            }
+        }
+    /* and it does leave them out: fewer probes than with every node cached */
+    SearchConfig all = with("depth=6"), deep = with("depth=6 cache_depth=2");
+    SearchResult a = run(&all, &f->positions[0], NULL, 0), b = run(&deep, &f->positions[0], NULL, 0);
+    assert_true(b.stats.cache_probes < a.stats.cache_probes);
+}
+
 static void returned_move__has_the_best_score(void **state) {
     Fixture *f = *state;
     SearchConfig config = with("depth=5");
@@ -402,6 +429,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(every_configuration__matches_plain_minimax, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(cache_depth__matches_plain_minimax, setup, teardown),
         cmocka_unit_test_setup_teardown(returned_move__has_the_best_score, setup, teardown),
         cmocka_unit_test_setup_teardown(any_legal_hint__gives_the_same_score, setup, teardown),
         cmocka_unit_test(unfinished_pass__stores_nothing),
