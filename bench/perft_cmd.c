@@ -6,6 +6,7 @@
 #include "movegen.h"
 #include "parse.h"
 #include "perft.h"
+#include "timing.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #include <string.h>
 
 #define PERFT_DEPTH_MAX 32
-#define PERFT_REPEAT_MAX 1000
+#define PERFT_REPEAT_MAX TIMING_ROUNDS_MAX
 
 static const char perft_usage[] =
     "usage: bench perft [-fen POSITION] [-divide] [-repeat N] DEPTH\n"
@@ -54,11 +55,6 @@ static void print_divide(const Board *root, int depth) {
     printf("moves: %d, total: %" PRIu64 "\n", list.count, total);
 }
 
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Counts depth `repeat` times; prints the count and the CPU time (the median when repeated,
  * and the minimum: on a shared machine the median is the fair figure, the minimum the
  * machine's best). */
@@ -70,15 +66,13 @@ static void print_depth(const Board *root, int depth, int repeat) {
         count = perft(root, depth);
         seconds[r] = cli_cpu_seconds() - start;
     }
-    qsort(seconds, (size_t)repeat, sizeof seconds[0], compare_doubles);
-    double median = repeat % 2 ? seconds[repeat / 2]
-                               : (seconds[repeat / 2 - 1] + seconds[repeat / 2]) / 2;
+    double median = timing_median(seconds, repeat);
     double rate = median > 0 ? (double)count / median : 0.0;
     if (repeat == 1)
         printf("perft %d: %" PRIu64 "  (%.3f s CPU, %.0f leaves/s)\n", depth, count, median, rate);
     else
         printf("perft %d: %" PRIu64 "  (median %.3f s CPU of %d runs, min %.3f s, %.0f leaves/s)\n",
-               depth, count, median, repeat, seconds[0], rate);
+               depth, count, median, repeat, timing_minimum(seconds, repeat), rate);
     fflush(stdout);
 }
 

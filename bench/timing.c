@@ -26,15 +26,14 @@ static int compare_doubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* The median of values[0..count), count >= 1 (the mean of the middle two for an even count). */
-static double median(const double *values, int count) {
+double timing_median(const double *values, int count) {
     double sorted[TIMING_ROUNDS_MAX];
     memcpy(sorted, values, (size_t)count * sizeof *sorted);
     qsort(sorted, (size_t)count, sizeof *sorted, compare_doubles);
     return count % 2 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2;
 }
 
-static double minimum(const double *values, int count) {
+double timing_minimum(const double *values, int count) {
     double low = values[0];
     for (int i = 1; i < count; i++)
         if (values[i] < low)
@@ -65,10 +64,10 @@ void timing_summarize(const TimingSamples *samples, TimingSummary *summary) {
         return;
     for (int side = 0; side < 2; side++) {
         TimingSide *s = &summary->side[side];
-        s->wall_min = minimum(samples->wall[side], n);
-        s->wall_median = median(samples->wall[side], n);
-        s->cpu_min = minimum(samples->cpu[side], n);
-        s->cpu_median = median(samples->cpu[side], n);
+        s->wall_min = timing_minimum(samples->wall[side], n);
+        s->wall_median = timing_median(samples->wall[side], n);
+        s->cpu_min = timing_minimum(samples->cpu[side], n);
+        s->cpu_median = timing_median(samples->cpu[side], n);
     }
     summary->wall_ratio = ratio(summary->side[1].wall_median, summary->side[0].wall_median);
     summary->cpu_ratio = ratio(summary->side[1].cpu_median, summary->side[0].cpu_median);

@@ -46,6 +46,11 @@ void timing_summarize(const TimingSamples *samples, TimingSummary *summary);
  *   of an uneven split, so that test is not made. */
 const char *timing_noise_note(const TimingSummary *summary, int threads, char *out, size_t size);
 
+/* The median of values[0..count), 1 <= count <= TIMING_ROUNDS_MAX (the mean of the middle two
+ * for an even count), and the minimum. */
+double timing_median(const double *values, int count);
+double timing_minimum(const double *values, int count);
+
 /* The table: per side min and median of wall and CPU seconds, then the ratios with their spread,
  * then the note if any. */
 void timing_print(const TimingSummary *summary, int threads, FILE *out);

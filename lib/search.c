@@ -111,10 +111,9 @@ static void update_pv(Searcher *s, int ply, Move m) {
     s->run.pv_length[ply] = child_length + 1;
 }
 
-/* Cache lookup key: the position's own key, or its canonical image's (symmetry=on), with the
- * symmetry that maps the position to the stored board. */
 /* The key the cache files b under: its own, or with symmetry=on its canonical image's, read off
- * the image keys that the parent kept up to date (sym_keys_canonical). */
+ * the image keys that the parent kept up to date (sym_keys_canonical); *sym maps b to the
+ * stored board. */
 static uint64_t cache_key(const Searcher *s, const Board *b, int ply, Symmetry *sym) {
     *sym = 0;
     if (!s->config.symmetry)

@@ -178,6 +178,25 @@ static void check__identical_functional_and_efficiency_outcomes(void **state) {
     unlink(pin);
 }
 
+/* bench perft -repeat: the count once per line, the median and minimum CPU time of the runs. */
+static void perft__repeat_gives_median_and_minimum(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(test_run(BENCH " perft -repeat 3 4", &out), 0);
+    const char *line = strstr(out, "perft 4: 68204  (median ");
+    if (!line || !strstr(line, " s CPU of 3 runs, min ") || !strstr(out, "perft 3: 5052  ("))
+        fail_msg("unexpected output:\n%s", out);
+    double median = 0, minimum = 0;
+    assert_int_equal(sscanf(line, "perft 4: 68204  (median %lf s CPU of 3 runs, min %lf s", &median,
+                            &minimum),
+                     2);
+    assert_true(minimum <= median);
+    free(out);
+    assert_int_equal(test_run(BENCH " perft -repeat 0 4", &out), 2);
+    assert_non_null(strstr(out, "perft: -repeat: 0 is out of range 1..100"));
+    free(out);
+}
+
 static void compare__configuration_with_itself_is_identical(void **state) {
     (void)state;
     cJSON *json = run_json(BENCH " compare -base killers=off -cand killers=off -depth 5 -repeat 4");
@@ -269,6 +288,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(signature__same_across_runs_and_threads),
         cmocka_unit_test(check__identical_functional_and_efficiency_outcomes),
+        cmocka_unit_test(perft__repeat_gives_median_and_minimum),
         cmocka_unit_test(compare__configuration_with_itself_is_identical),
         cmocka_unit_test(errors__clear_messages_and_non_zero_exits),
     };
