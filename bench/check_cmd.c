@@ -31,8 +31,6 @@ typedef enum { OUTCOME_IDENTICAL, OUTCOME_EFFICIENCY, OUTCOME_FUNCTIONAL } Outco
 
 static const char *const OUTCOME_NAMES[] = {"identical", "efficiency", "functional"};
 
-static double ratio(double now, double pinned) { return pinned > 0 ? now / pinned : 0; }
-
 int bench_check_main(int argc, char **argv) {
     BenchArgs args;
     bench_parse_args("check", argc, argv, false, true, check_usage, &args);
@@ -74,7 +72,7 @@ int bench_check_main(int argc, char **argv) {
         if (same_answer) {
             efficiency++;
             fprintf(out, "nodes:   %-8s %" PRIu64 " -> %" PRIu64 " (x%.4f)\n", id, p->nodes,
-                    r->stats.nodes, ratio((double)r->stats.nodes, (double)p->nodes));
+                    r->stats.nodes, report_ratio((double)r->stats.nodes, (double)p->nodes));
             cJSON_AddItemToArray(node_changed, row);
             continue;
         }
@@ -91,7 +89,7 @@ int bench_check_main(int argc, char **argv) {
     Outcome outcome = functional                                  ? OUTCOME_FUNCTIONAL
                       : efficiency || run.total.nodes != pin.nodes ? OUTCOME_EFFICIENCY
                                                                    : OUTCOME_IDENTICAL;
-    double total_ratio = ratio((double)run.total.nodes, (double)pin.nodes);
+    double total_ratio = report_ratio((double)run.total.nodes, (double)pin.nodes);
     char pinned_hex[17];
     bench_hex(pin.signature, pinned_hex);
     char hex[17];

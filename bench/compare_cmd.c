@@ -67,8 +67,6 @@ static void split_args(int argc, char **argv, SearchConfig *base, SearchConfig *
             "\n%s", compare_usage);
 }
 
-static double ratio(double cand, double base) { return base > 0 ? cand / base : 0; }
-
 /* A later round must repeat the first: the search is deterministic, so anything else is a bug
  * that would also make the timing compare different work. */
 static void check_same_run(const BenchRun *first, const BenchRun *again, const char *side,
@@ -147,7 +145,7 @@ int bench_compare_main(int argc, char **argv) {
     for (int i = 0; i < book.count; i++) {
         const SearchResult *b = &runs[0].rows[i].result, *c = &runs[1].rows[i].result;
         bool same_move = b->move == c->move, same_score = b->score == c->score;
-        double r = ratio((double)c->stats.nodes, (double)b->stats.nodes);
+        double r = report_ratio((double)c->stats.nodes, (double)b->stats.nodes);
         log_sum += log(r > 0 ? r : 1);
         differences += !(same_move && same_score);
         fprintf(out, "%-8s %11" PRIu64 " %11" PRIu64 " %7.3f  %-5s %s\n", book.entries[i].id,
@@ -166,12 +164,12 @@ int bench_compare_main(int argc, char **argv) {
     }
     const SearchStats *bt = &runs[0].total, *ct = &runs[1].total;
     double geomean = exp(log_sum / book.count);
-    double total_ratio = ratio((double)ct->nodes, (double)bt->nodes);
+    double total_ratio = report_ratio((double)ct->nodes, (double)bt->nodes);
     fprintf(out, "\n%-22s %14s %14s %8s\n", "counter", "base", "cand", "cand/base");
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++) {
         uint64_t bv = stats_get(bt, &STATS_FIELDS[i]), cv = stats_get(ct, &STATS_FIELDS[i]);
         fprintf(out, "%-22s %14" PRIu64 " %14" PRIu64 " %8.3f\n", STATS_FIELDS[i].name, bv, cv,
-                ratio((double)cv, (double)bv));
+                report_ratio((double)cv, (double)bv));
     }
     fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "cache hit rate", 100 * stats_hit_rate(bt),
             100 * stats_hit_rate(ct));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "timing.h"
 
+#include "report.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,14 +43,12 @@ double timing_minimum(const double *values, int count) {
     return low;
 }
 
-static double ratio(double cand, double base) { return base > 0 ? cand / base : 0; }
-
 /* The lowest and highest of cand[i] / base[i]. */
 static void ratio_range(const double *base, const double *cand, int count, double *low,
                         double *high) {
-    *low = *high = ratio(cand[0], base[0]);
+    *low = *high = report_ratio(cand[0], base[0]);
     for (int i = 1; i < count; i++) {
-        double r = ratio(cand[i], base[i]);
+        double r = report_ratio(cand[i], base[i]);
         if (r < *low)
             *low = r;
         if (r > *high)
@@ -69,8 +69,9 @@ void timing_summarize(const TimingSamples *samples, TimingSummary *summary) {
         s->cpu_min = timing_minimum(samples->cpu[side], n);
         s->cpu_median = timing_median(samples->cpu[side], n);
     }
-    summary->wall_ratio = ratio(summary->side[1].wall_median, summary->side[0].wall_median);
-    summary->cpu_ratio = ratio(summary->side[1].cpu_median, summary->side[0].cpu_median);
+    const TimingSide *base = &summary->side[0], *cand = &summary->side[1];
+    summary->wall_ratio = report_ratio(cand->wall_median, base->wall_median);
+    summary->cpu_ratio = report_ratio(cand->cpu_median, base->cpu_median);
     ratio_range(samples->wall[0], samples->wall[1], n, &summary->wall_ratio_low,
                 &summary->wall_ratio_high);
     ratio_range(samples->cpu[0], samples->cpu[1], n, &summary->cpu_ratio_low,

@@ -11,6 +11,9 @@
 #include <cJSON.h>
 #include <stdio.h>
 
+/* a / b for the ratios a report prints (nodes, seconds), 0 when b is not positive. */
+static inline double report_ratio(double a, double b) { return b > 0 ? a / b : 0; }
+
 /* Writes json (pretty-printed) to path: "-" is stdout; otherwise a temporary file in the same
  * directory renamed into place, so a reader never sees half a file. Missing directories above
  * path are created; through a symbolic link the target is replaced; a FIFO, device or directory

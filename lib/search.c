@@ -228,7 +228,8 @@ VARIANT_HELPER static bool nullmove_cuts(Searcher *s, const Board *b, int depth,
     int saved = s->run.null_child_ply;
     s->run.null_child_ply = ply + 1;
     s->stats.nullmove_tries++;
-    s->run.sym_keys[ply + 1] = s->run.sym_keys[ply]; /* a pass moves nothing */
+    if (s->config.symmetry)
+        s->run.sym_keys[ply + 1] = s->run.sym_keys[ply]; /* a pass moves nothing */
     int value = -search_node(s, &child, depth - 1 - s->config.nullmove_r, ply + 1, -beta,
                              -beta + 1, index + 1);
     s->run.null_child_ply = saved;
