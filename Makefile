@@ -21,7 +21,8 @@ OPT     ?= -O3 -DNDEBUG $(LTO)
 ARCH    ?= -march=native
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
            -Wundef -Wpedantic
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -Ilib -Icli -Ilab $(EXTRA_CFLAGS)
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -Ilib -Icli -Ilab -Ibench \
+           -Iengine $(EXTRA_CFLAGS)
 LDLIBS  := -lm -lpthread
 
 # Objects depend on the compiler and its flags: a stamp file holds them and changes when they do,
@@ -48,15 +49,17 @@ LIB_SRC   := $(wildcard lib/*.c)
 CLI_SRC   := $(wildcard cli/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 LAB_SRC   := $(filter-out lab/abtest.c,$(wildcard lab/*.c))
+ENGINE_SRC := $(filter-out engine/engine.c,$(wildcard engine/*.c))
 TEST_SRC  := $(wildcard tests/test_*.c)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 LAB_OBJ   := $(LAB_SRC:%.c=$(BUILD)/obj/%.o)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_LIB_OBJ := $(filter-out $(BUILD)/obj/bench/bench.o,$(BENCH_OBJ))  # without main()
 LIBTSLAB  := $(BUILD)/libtslab.a
-TOOLS     := $(BUILD)/bench $(BUILD)/abtest
+TOOLS     := $(BUILD)/bench $(BUILD)/abtest $(BUILD)/engine
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 # abtest across machines (lab/mpi/, docs/distributed.md): built when mpicc is present, with the
@@ -96,6 +99,9 @@ $(BUILD)/bench: $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
 
 $(BUILD)/abtest: $(BUILD)/obj/lab/abtest.o $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
+
+$(BUILD)/engine: $(BUILD)/obj/engine/engine.o $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
 
 $(BUILD)/obj/lab/mpi/%.o: OBJ_DEFINES = $(MPI_CFLAGS)
@@ -178,9 +184,9 @@ fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/%)
 	        echo "make fuzz: $$t FOUND A FAILURE: $$(ls $(BUILD)/$$t-*)"; exit 1; fi; \
 	done; echo "make fuzz: no crash, leak or timeout in $(FUZZ_TARGETS)"
 
-$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
-	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) -Ibench -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
-	    $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LAB_OBJ) $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
+	    $(LAB_OBJ) $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
 
 # Perft counts of the reference file above the test suite's limit (minutes), a line per entry.
 perft-deep: $(BUILD)/tests/test_perft

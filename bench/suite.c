@@ -136,9 +136,15 @@ void bench_print_run(const BenchRun *run, FILE *out) {
     fprintf(out, "  leaves per node        %.1f%%\n", percent(t->leaves, t->nodes));
     fprintf(out, "signature: %s\n", bench_hex(run->signature, hex));
     fflush(out);
-    fprintf(stderr, "===========================\nTotal time (ms) : %.0f\nNodes searched  : %" PRIu64
-                    "\nNodes/second    : %.0f\n",
-            run->wall_seconds * 1000, t->nodes, nps);
+    bench_print_summary(run, stderr);
+}
+
+void bench_print_summary(const BenchRun *run, FILE *out) {
+    double nps = run->wall_seconds > 0 ? (double)run->total.nodes / run->wall_seconds : 0;
+    fprintf(out, "===========================\nTotal time (ms) : %.0f\nNodes searched  : %" PRIu64
+                 "\nNodes/second    : %.0f\n",
+            run->wall_seconds * 1000, run->total.nodes, nps);
+    fflush(out);
 }
 
 cJSON *bench_run_json(const BenchRun *run) {

@@ -48,6 +48,9 @@ uint64_t bench_signature(const BenchRow *rows, int count);
  * last matching lines of stdout and stderr together. */
 void bench_print_run(const BenchRun *run, FILE *out);
 
+/* Stockfish's three summary lines alone (after a line of '='), on out. */
+void bench_print_summary(const BenchRun *run, FILE *out);
+
 /* The run as JSON: signature, nodes, depth, config, positions (id, position, move, score, depth,
  * nodes, seconds, stats), totals. */
 cJSON *bench_run_json(const BenchRun *run);

@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "symmetry.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,13 @@ void searcher_destroy(Searcher *s) {
         tt_destroy(&s->tt);
     free(s->run.keys);
     s->run.keys = NULL;
+}
+
+void search_set_limits(Searcher *s, int depth, int64_t nodes, int64_t movetime) {
+    assert(depth > 0 || nodes > 0 || movetime > 0);
+    s->config.depth = depth;
+    s->config.nodes = nodes;
+    s->config.movetime = movetime;
 }
 
 void search_stop(Searcher *s) { atomic_store(&s->stop_requested, true); }
@@ -639,6 +647,12 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
         result.pv_length = s->run.pv_length[0];
         memcpy(result.pv, s->run.pv[0], (size_t)result.pv_length * sizeof(Move));
         s->stats.depth = (uint64_t)depth;
+        if (s->on_pass) {
+            describe_win(&result);
+            result.stats = s->stats;
+            result.seconds = now_seconds() - s->run.start_seconds;
+            s->on_pass(s->on_pass_context, &result);
+        }
         if (score_is_win(score))
             break; /* a forced win or loss: deeper passes cannot change it */
         double elapsed = now_seconds() - s->run.start_seconds;

@@ -40,6 +40,11 @@ typedef struct {
     atomic_bool stop_requested; /* set from another thread by search_stop */
     Move root_hint;             /* tried first at the root in pass 1 (MOVE_NONE: none); for
                                    tests and callers that know a likely move */
+    /* Called, when set, after each finished pass with the result so far (move, score, depth,
+     * pv, stats, seconds): the engine protocol prints its `info` lines from it. It runs on the
+     * searching thread and must not touch the searcher. */
+    void (*on_pass)(void *context, const SearchResult *so_far);
+    void *on_pass_context;
     /* Scratch of the running search. */
     struct {
         uint64_t *keys;     /* game history then the current line: keys[history + ply] */
@@ -76,6 +81,11 @@ void searcher_destroy(Searcher *searcher);
  * depth and node limits. */
 SearchResult search_run(Searcher *searcher, const Board *root, const Board *history,
                         int history_length);
+
+/* Replaces the limits (depth, nodes, movetime; 0 = none) of the searches to come, so that a
+ * caller whose limit changes per move (the engine protocol's `go`) keeps its searcher and its
+ * cache. Not while a search runs. At least one limit must be set. */
+void search_set_limits(Searcher *searcher, int depth, int64_t nodes, int64_t movetime);
 
 /* Asks a running search to stop (thread-safe); it returns the last finished pass. The request
  * ends that search only: the next search_run starts with it cleared. */

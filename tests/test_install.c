@@ -58,6 +58,17 @@ static void install__help_says_where_the_defaults_come_from(void **state) {
     char path[1024];
     snprintf(path, sizeof path, "%s/usr/bin/tslab-abtest-mpi", prefix);
     assert_int_equal(access(TSLAB_BUILD_DIR "/abtest-mpi", X_OK) == 0, access(path, X_OK) == 0);
+    /* The engine finds its bench suite beside it too, on the protocol and on the command line. */
+    char engine_command[1024];
+    snprintf(engine_command, sizeof engine_command,
+             "cd %s && printf 'bench 2\\n' | env -u TSLAB_DATA %s/usr/bin/tslab-engine", work,
+             prefix);
+    assert_int_equal(test_run(engine_command, &out), 0);
+    assert_non_null(strstr(out, "info string bench: 50 positions, depth 2, signature "));
+    free(out);
+    assert_int_equal(run_installed("tslab-engine bench 16 1 2", &out), 0);
+    assert_non_null(strstr(out, "Nodes searched  : "));
+    free(out);
     /* TSLAB_DATA overrides, and a wrong one is named in the error. */
     char command[1024];
     snprintf(command, sizeof command,

@@ -3,6 +3,7 @@
 #   lib/   includes only lib/ and system headers, and never prints or exits;
 #   cli/   includes only cli/, lib/ and system headers;
 #   bench/ and lab/ never include each other's headers.
+#   engine/ (the protocol) builds on bench/ (its bench command), cli/ and lib/.
 set -eu
 cd "$(dirname "$0")/.."
 status=0
@@ -27,11 +28,12 @@ check lib
 check cli lib
 check bench cli lib
 check lab cli lib
+check engine bench cli lib
 check lab/mpi lab cli lib
 
 if grep -nE '\b(printf|fprintf|puts|fputs|putchar|exit|abort)[[:space:]]*\(' lib/*.c | grep -v '//'; then
     echo "layering: lib/ must report errors, not print or exit (above)" >&2
     status=1
 fi
-[ $status = 0 ] && echo "layering: lib, cli, bench and lab include only what they may"
+[ $status = 0 ] && echo "layering: lib, cli, bench, lab and engine include only what they may"
 exit $status

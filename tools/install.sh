@@ -2,7 +2,7 @@
 # Installs built tools, their data and the docs under a prefix: what `make install` runs (the
 # tests run it too, into a temporary prefix).
 #   tools/install.sh PREFIX BUILD_DIR
-# Layout: PREFIX/bin/tslab-{bench,abtest} and tslab-abtest-mpi when it was built (MPI present);
+# Layout: PREFIX/bin/tslab-{bench,abtest,engine} and tslab-abtest-mpi when it was built (MPI present);
 # PREFIX/share/tslab/{bench,openings}/... (the tools' defaults, found relative to the program:
 # <bin>/../share/tslab); PREFIX/share/doc/tslab/.
 set -eu
@@ -13,7 +13,7 @@ source=$(cd "$(dirname "$0")/.." && pwd)
 install -d "$prefix/bin" "$prefix/share/tslab/bench" "$prefix/share/tslab/openings" \
     "$prefix/share/doc/tslab"
 installed=""
-for tool in bench abtest abtest-mpi; do
+for tool in bench abtest engine abtest-mpi; do
     [ "$tool" = abtest-mpi ] && [ ! -x "$build/$tool" ] && continue
     install -m 755 "$build/$tool" "$prefix/bin/tslab-$tool"
     installed="$installed bin/tslab-$tool,"

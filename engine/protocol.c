@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: MIT
+#include "protocol.h"
+
+#include "movegen.h"
+#include "parse.h"
+#include "paths.h"
+#include "suite.h"
+#include "version.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define PROTOCOL_TOKENS_MAX 4096   /* a `position` line with this many moves is plenty */
+#define PROTOCOL_TIME_MARGIN_MS 50 /* kept back from the clock under wtime/btime */
+#define PROTOCOL_MOVES_TO_GO 30    /* moves the clock is shared over when movestogo is absent */
+
+/* A line split into words. */
+typedef struct {
+    char *copy;
+    char *words[PROTOCOL_TOKENS_MAX];
+    int count;
+} Words;
+
+static bool split_words(const char *line, Words *w) {
+    w->count = 0;
+    w->copy = strdup(line);
+    if (!w->copy)
+        return false;
+    char *save = NULL;
+    for (char *t = strtok_r(w->copy, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+        if (w->count == PROTOCOL_TOKENS_MAX)
+            return false;
+        w->words[w->count++] = t;
+    }
+    return true;
+}
+
+static void say(EngineSession *s, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void say(EngineSession *s, const char *format, ...) {
+    pthread_mutex_lock(&s->out_lock);
+    va_list args;
+    va_start(args, format);
+    vfprintf(s->out, format, args);
+    va_end(args);
+    fputc('\n', s->out);
+    fflush(s->out);
+    pthread_mutex_unlock(&s->out_lock);
+}
+
+/* Errors go out as `info string error: ...`, which every GUI and runner shows or ignores. */
+static void say_error(EngineSession *s, const char *what, const Error *err) {
+    say(s, "info string error: %s%s%s", what, err ? ": " : "", err ? err->text : "");
+}
+
+bool protocol_init(EngineSession *s, FILE *out, Error *err) {
+    memset(s, 0, sizeof *s);
+    s->out = out;
+    pthread_mutex_init(&s->out_lock, NULL);
+    s->config = config_default();
+    Board start = board_start();
+    return game_init(&s->game, &start, err);
+}
+
+static void wait_for_search(EngineSession *s) {
+    if (!s->searching)
+        return;
+    pthread_join(s->thread, NULL);
+    s->searching = false;
+}
+
+/* Makes the session idle before a command that changes what a search reads (position,
+ * setoption, go, bench...). A search with a limit is waited for, as Stockfish waits in `go`, so
+ * that a script may pipe commands without reading bestmove first; an unlimited one (`go
+ * infinite`) could only end with a `stop` that this reader would never get to, so the command is
+ * refused instead. */
+static bool make_idle(EngineSession *s, const char *command) {
+    if (!s->searching)
+        return true;
+    if (!s->search_unlimited || atomic_load(&s->finished)) {
+        wait_for_search(s);
+        return true;
+    }
+    say(s, "info string error: %s during go infinite (send stop first)", command);
+    return false;
+}
+
+/* search_run clears a stop request when it starts (a late stop must not end the next search),
+ * so a stop sent just after go could be lost: it is repeated until the search has ended. */
+static void stop_search(EngineSession *s) {
+    if (!s->searching)
+        return;
+    const struct timespec pause = {0, 1000000};
+    while (!atomic_load(&s->finished)) {
+        search_stop(&s->searcher);
+        nanosleep(&pause, NULL);
+    }
+    wait_for_search(s);
+}
+
+void protocol_destroy(EngineSession *s) {
+    stop_search(s);
+    if (s->searcher_ready)
+        searcher_destroy(&s->searcher);
+    game_destroy(&s->game);
+    pthread_mutex_destroy(&s->out_lock);
+}
+
+/* The searcher for the current options, set up on first need (setoption only records). */
+static bool ensure_searcher(EngineSession *s) {
+    if (s->searcher_ready)
+        return true;
+    SearchConfig config = s->config;
+    if (!config.depth && !config.nodes && !config.movetime)
+        config.depth = SEARCH_MAX_DEPTH; /* a placeholder: each go sets the limits */
+    Error err;
+    if (!searcher_init(&s->searcher, &config, &err)) {
+        say_error(s, "cannot set up the search", &err);
+        return false;
+    }
+    s->searcher_ready = true;
+    return true;
+}
+
+/* ---- uci: identification and the option table ---- */
+
+static void say_option(EngineSession *s, const OptionSpec *spec) {
+    char value[32], line[1024];
+    config_value_text(&s->config, spec, value);
+    int n = snprintf(line, sizeof line, "option name %s type ", spec->name);
+    switch (spec->type) {
+    case OPTION_BOOL:
+        snprintf(line + n, sizeof line - (size_t)n, "check default %s",
+                 !strcmp(value, "on") ? "true" : "false");
+        break;
+    case OPTION_INT:
+    case OPTION_INT64:
+        snprintf(line + n, sizeof line - (size_t)n, "spin default %s min %" PRId64 " max %" PRId64,
+                 value, spec->min, spec->max);
+        break;
+    case OPTION_CHOICE:
+        n += snprintf(line + n, sizeof line - (size_t)n, "combo default %s", value);
+        for (const char *const *c = spec->choices; *c && n < (int)sizeof line; c++)
+            n += snprintf(line + n, sizeof line - (size_t)n, " var %s", *c);
+        break;
+    }
+    say(s, "%s", line);
+}
+
+static void command_uci(EngineSession *s, const Words *w) {
+    (void)w;
+    say(s, "id name tslab-engine %s", TSLAB_VERSION);
+    say(s, "id author the tslab developers");
+    /* Every row of the option table but the limits, which come with each `go`. */
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++)
+        if (CONFIG_OPTIONS[i].kind != OPTION_KIND_LIMIT)
+            say_option(s, &CONFIG_OPTIONS[i]);
+    char line[1024];
+    int n = snprintf(line, sizeof line, "option name preset type combo default default");
+    for (size_t i = 0; i < CONFIG_PRESET_COUNT && n < (int)sizeof line; i++)
+        n += snprintf(line + n, sizeof line - (size_t)n, " var %s", CONFIG_PRESETS[i].name);
+    say(s, "%s", line);
+    say(s, "uciok");
+}
+
+static void command_isready(EngineSession *s, const Words *w) {
+    (void)w;
+    if (!s->searching)
+        ensure_searcher(s);
+    say(s, "readyok");
+}
+
+/* setoption name X value Y: X=Y through the option table (check values true/false are on/off). */
+static void command_setoption(EngineSession *s, const Words *w) {
+    if (!make_idle(s, "setoption"))
+        return;
+    if (w->count < 3 || strcmp(w->words[1], "name")) {
+        say_error(s, "expected: setoption name NAME value VALUE", NULL);
+        return;
+    }
+    const char *name = w->words[2];
+    const char *value = NULL;
+    if (w->count >= 5 && !strcmp(w->words[3], "value"))
+        value = w->words[4];
+    if (!value || w->count > 5) {
+        say_error(s, "expected: setoption name NAME value VALUE (one word each)", NULL);
+        return;
+    }
+    const OptionSpec *spec = config_find(name);
+    if (spec && spec->kind == OPTION_KIND_LIMIT) {
+        say_error(s, "limits are not options here: give them to go (go depth N, nodes N, "
+                     "movetime MS)", NULL);
+        return;
+    }
+    if (spec && spec->type == OPTION_BOOL)
+        value = !strcmp(value, "true") ? "on" : !strcmp(value, "false") ? "off" : value;
+    char token[256];
+    snprintf(token, sizeof token, "%s=%s", name, value);
+    SearchConfig changed = s->config;
+    Error err;
+    if (!config_apply(&changed, token, &err)) {
+        say_error(s, "setoption", &err);
+        return;
+    }
+    changed.depth = s->config.depth;
+    changed.nodes = s->config.nodes;
+    changed.movetime = s->config.movetime;
+    s->config = changed;
+    if (s->searcher_ready) {
+        searcher_destroy(&s->searcher);
+        s->searcher_ready = false;
+    }
+}
+
+/* ---- position ---- */
+
+static void command_position(EngineSession *s, const Words *w) {
+    if (!make_idle(s, "position"))
+        return;
+    Board start;
+    int next = 2;
+    Error err;
+    if (w->count >= 2 && !strcmp(w->words[1], "startpos")) {
+        start = board_start();
+    } else if (w->count >= 2 && !strcmp(w->words[1], "fen")) {
+        /* The position text is every word up to "moves". */
+        char text[BOARD_TEXT_INPUT_MAX + 1] = "";
+        size_t length = 0;
+        for (; next < w->count && strcmp(w->words[next], "moves"); next++) {
+            size_t add = strlen(w->words[next]) + (length > 0);
+            if (length + add >= sizeof text) {
+                say_error(s, "position fen: the position text is too long", NULL);
+                return;
+            }
+            length += (size_t)snprintf(text + length, sizeof text - length, "%s%s",
+                                       length ? " " : "", w->words[next]);
+        }
+        if (!board_from_text(text, &start, &err)) {
+            say_error(s, "position fen", &err);
+            return;
+        }
+    } else {
+        say_error(s, "expected: position startpos|fen POSITION [moves M1 M2 ...]", NULL);
+        return;
+    }
+    if (next < w->count && strcmp(w->words[next], "moves")) {
+        say_error(s, "position: expected 'moves' after the position", NULL);
+        return;
+    }
+    Game game;
+    if (!game_init(&game, &start, &err)) {
+        say_error(s, "position", &err);
+        return;
+    }
+    for (int i = next + 1; i < w->count; i++) {
+        Move m;
+        if (!move_from_text(w->words[i], &m, &err) || !game_play(&game, m, &err)) {
+            char what[96];
+            snprintf(what, sizeof what, "position: move %d '%.16s'", i - next, w->words[i]);
+            say_error(s, what, &err);
+            game_destroy(&game);
+            return; /* the previous position stays */
+        }
+    }
+    game_destroy(&s->game);
+    s->game = game;
+}
+
+/* ---- go: a search on its own thread ---- */
+
+/* UCI's scores from the side to move: `cp` in evaluation units, `mate N` for a forced win in N
+ * of the winner's moves (negative: the side to move loses), as UCI counts them. */
+static void score_text(const Board *root, const SearchResult *r, char *out, size_t size) {
+    int own = root->side == SIDE_TIGERS ? r->score : -r->score;
+    if (r->win == RESULT_NONE) {
+        snprintf(out, size, "cp %d", own);
+        return;
+    }
+    bool mover_wins = (r->win == RESULT_TIGERS_WIN) == (root->side == SIDE_TIGERS);
+    int moves = mover_wins ? (r->win_in + 1) / 2 : r->win_in / 2;
+    snprintf(out, size, "mate %d", mover_wins ? moves : -moves);
+}
+
+static void say_info(void *context, const SearchResult *r) {
+    EngineSession *s = context;
+    const Board *root = game_current(&s->game);
+    char score[32], pv[SEARCH_MAX_PLY * MOVE_TEXT_MAX + 1] = "";
+    score_text(root, r, score, sizeof score);
+    size_t length = 0;
+    for (int i = 0; i < r->pv_length; i++) {
+        char move[MOVE_TEXT_MAX];
+        length += (size_t)snprintf(pv + length, sizeof pv - length, "%s%s", i ? " " : "",
+                                   move_to_text(r->pv[i], move));
+    }
+    int64_t ms = (int64_t)(r->seconds * 1000);
+    uint64_t nps = r->seconds > 0 ? (uint64_t)((double)r->stats.nodes / r->seconds) : 0;
+    say(s, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64 " pv %s",
+        r->depth, score, r->stats.nodes, nps, ms, pv);
+}
+
+static void *search_thread(void *context) {
+    EngineSession *s = context;
+    const Game *g = &s->game;
+    SearchResult r = search_run(&s->searcher, game_current(g), g->positions, g->plies);
+    char move[MOVE_TEXT_MAX];
+    if (r.failed)
+        say(s, "info string error: out of memory for the search");
+    else if (r.move == MOVE_NONE)
+        say(s, "info string the game is over: %s", game_end_name(g->end != GAME_END_NONE
+                                                                 ? g->end
+                                                                 : board_game_end(game_current(g))));
+    else {
+        /* The whole search, unfinished last pass included, as the in-process runner counts it
+         * (abtest reads its per-move nodes and depth from this line). */
+        uint64_t nps = r.seconds > 0 ? (uint64_t)((double)r.stats.nodes / r.seconds) : 0;
+        say(s, "info depth %d nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64, r.depth,
+            r.stats.nodes, nps, (int64_t)(r.seconds * 1000));
+    }
+    atomic_store(&s->finished, true);
+    say(s, "bestmove %s", move_to_text(r.move, move));
+    return NULL;
+}
+
+/* The time for one move from the clock: its share of the remaining time plus most of the
+ * increment, never closer than PROTOCOL_TIME_MARGIN_MS to the flag. */
+static int64_t time_for_move(int64_t remaining, int64_t increment, int64_t moves_to_go) {
+    int64_t share = remaining / (moves_to_go > 0 ? moves_to_go : PROTOCOL_MOVES_TO_GO);
+    int64_t ms = share + increment * 3 / 4;
+    if (ms > remaining - PROTOCOL_TIME_MARGIN_MS)
+        ms = remaining - PROTOCOL_TIME_MARGIN_MS;
+    return ms > 1 ? ms : 1;
+}
+
+static void command_go(EngineSession *s, const Words *w) {
+    if (!make_idle(s, "go"))
+        return;
+    int depth = 0;
+    int64_t nodes = 0, movetime = 0, clock[2] = {0, 0}, increment[2] = {0, 0}, to_go = 0;
+    bool has_clock[2] = {false, false};
+    Error err;
+    for (int i = 1; i < w->count; i++) {
+        const char *key = w->words[i];
+        if (!strcmp(key, "infinite"))
+            continue;
+        if (i + 1 >= w->count) {
+            say_error(s, "go: expected depth N, nodes N, movetime MS, wtime/btime/winc/binc MS, "
+                         "movestogo N or infinite", NULL);
+            return;
+        }
+        const char *value = w->words[++i];
+        /* wtime is the sheep's clock (the side that moves first, as white), btime the tigers'. */
+        int64_t *target = !strcmp(key, "nodes")      ? &nodes
+                          : !strcmp(key, "movetime") ? &movetime
+                          : !strcmp(key, "wtime")    ? &clock[SIDE_SHEEP]
+                          : !strcmp(key, "btime")    ? &clock[SIDE_TIGERS]
+                          : !strcmp(key, "winc")     ? &increment[SIDE_SHEEP]
+                          : !strcmp(key, "binc")     ? &increment[SIDE_TIGERS]
+                          : !strcmp(key, "movestogo") ? &to_go
+                                                      : NULL;
+        bool ok = true;
+        if (!strcmp(key, "depth"))
+            ok = parse_int(value, 1, SEARCH_MAX_DEPTH, &depth, &err);
+        else if (target)
+            ok = parse_int64(value, 0, INT64_C(1) << 50, target, &err);
+        else {
+            char what[96];
+            snprintf(what, sizeof what, "go: unknown parameter '%.32s'", key);
+            say_error(s, what, NULL);
+            return;
+        }
+        if (!ok) {
+            char what[96];
+            snprintf(what, sizeof what, "go %.32s", key);
+            say_error(s, what, &err);
+            return;
+        }
+        has_clock[SIDE_SHEEP] |= target == &clock[SIDE_SHEEP];
+        has_clock[SIDE_TIGERS] |= target == &clock[SIDE_TIGERS];
+    }
+    int side = game_current(&s->game)->side;
+    if (!movetime && has_clock[side])
+        movetime = time_for_move(clock[side], increment[side], to_go);
+    s->search_unlimited = !depth && !nodes && !movetime;
+    if (s->search_unlimited)
+        depth = SEARCH_MAX_DEPTH; /* go infinite, or nothing: until stop */
+    if (!ensure_searcher(s)) {
+        say(s, "bestmove none");
+        return;
+    }
+    search_set_limits(&s->searcher, depth, nodes, movetime);
+    s->searcher.on_pass = say_info;
+    s->searcher.on_pass_context = s;
+    atomic_store(&s->finished, false);
+    if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
+        say_error(s, "cannot start the search thread", NULL);
+        say(s, "bestmove none");
+        return;
+    }
+    s->searching = true;
+}
+
+/* ---- bench: the suite under the current options ---- */
+
+static void command_bench(EngineSession *s, const Words *w) {
+    if (!make_idle(s, "bench"))
+        return;
+    Error err;
+    int depth = BENCH_DEFAULT_DEPTH;
+    if (w->count > 2 || (w->count == 2 && !parse_int(w->words[1], 1, SEARCH_MAX_DEPTH, &depth,
+                                                      &err))) {
+        say_error(s, w->count > 2 ? "expected: bench [DEPTH]" : "bench DEPTH", w->count > 2 ? NULL
+                                                                                          : &err);
+        return;
+    }
+    char path[PATHS_MAX];
+    Book book;
+    if (!paths_data_file(BENCH_DEFAULT_POSITIONS, path, sizeof path, &err) ||
+        !book_load(&book, path, true, &err)) {
+        say_error(s, "bench", &err);
+        return;
+    }
+    SearchConfig config = s->config;
+    config.depth = depth;
+    config.nodes = 0;
+    config.movetime = 0;
+    BenchRun run;
+    if (!bench_run(book.entries, book.count, &config, 1, &run, &err)) {
+        say_error(s, "bench", &err);
+        book_free(&book);
+        return;
+    }
+    char hex[17];
+    say(s, "info string bench: %d positions, depth %d, signature %s", run.count, depth,
+        bench_hex(run.signature, hex));
+    pthread_mutex_lock(&s->out_lock);
+    bench_print_summary(&run, s->out);
+    pthread_mutex_unlock(&s->out_lock);
+    bench_run_free(&run);
+    book_free(&book);
+}
+
+/* ---- the command table ---- */
+
+typedef struct {
+    const char *name;
+    void (*handle)(EngineSession *s, const Words *w);
+} ProtocolCommand;
+
+static void command_ucinewgame(EngineSession *s, const Words *w) {
+    (void)w;
+    stop_search(s);
+    Board start = board_start();
+    Game game;
+    Error err;
+    if (!game_init(&game, &start, &err)) {
+        say_error(s, "ucinewgame", &err);
+        return;
+    }
+    game_destroy(&s->game);
+    s->game = game;
+}
+
+static void command_stop(EngineSession *s, const Words *w) {
+    (void)w;
+    stop_search(s);
+}
+
+static const ProtocolCommand COMMANDS[] = {
+    {"uci", command_uci},         {"isready", command_isready},       {"setoption", command_setoption},
+    {"ucinewgame", command_ucinewgame}, {"position", command_position}, {"go", command_go},
+    {"stop", command_stop},       {"bench", command_bench},
+};
+
+bool protocol_handle_line(EngineSession *s, const char *line) {
+    Words w;
+    if (!split_words(line, &w)) {
+        say_error(s, w.copy ? "line has too many words" : "out of memory", NULL);
+        free(w.copy);
+        return true;
+    }
+    bool go_on = true;
+    if (w.count == 0) {
+        /* blank lines are ignored */
+    } else if (!strcmp(w.words[0], "quit")) {
+        stop_search(s);
+        go_on = false;
+    } else {
+        const ProtocolCommand *command = NULL;
+        for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+            if (!strcmp(w.words[0], COMMANDS[i].name))
+                command = &COMMANDS[i];
+        if (command) {
+            command->handle(s, &w);
+        } else {
+            char quoted[ERROR_EXCERPT_MAX], what[ERROR_EXCERPT_MAX + 32];
+            snprintf(what, sizeof what, "unknown command '%s'",
+                     error_excerpt(w.words[0], quoted));
+            say_error(s, what, NULL);
+        }
+    }
+    free(w.copy);
+    return go_on;
+}
+
+void protocol_run(EngineSession *s, FILE *in) {
+    char *line = NULL;
+    size_t capacity = 0;
+    ssize_t length;
+    bool go_on = true;
+    while (go_on && (length = getline(&line, &capacity, in)) >= 0) {
+        if (memchr(line, '\0', (size_t)length)) {
+            say_error(s, "a line holds a NUL byte", NULL);
+            continue;
+        }
+        go_on = protocol_handle_line(s, line);
+    }
+    free(line);
+    /* At the end of input a search with a limit finishes and prints its move (a script piping
+     * `go depth 12` wants the answer); `quit` and an unlimited search stop at once. */
+    if (go_on && !s->search_unlimited)
+        wait_for_search(s);
+    stop_search(s);
+}
