@@ -79,7 +79,7 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-no
                 libclang-rt-dev libopenmpi-dev openmpi-bin python3
 
 .PHONY: all test test-run sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check pgo \
-        perf help
+        perf help engine-at
 
 all: $(LIBTSLAB) $(TOOLS)
 
@@ -116,6 +116,9 @@ $(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $
 	    -DTSLAB_BUILD_DIR='"$(abspath $(BUILD))"' -Ibench \
 	    -MMD -MP -o $@ $< $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) \
 	    $(PKG_CJSON_LIBS) $(LDLIBS)
+
+# The misbehaving engine program of tests/test_external.c and test_frameworks.c.
+$(BUILD)/tests/test_external $(BUILD)/tests/test_frameworks: $(BUILD)/tests/mock_engine
 
 # Runs every test binary; fails if any fails, after running them all.
 test-run: $(TESTS) $(TOOLS)
@@ -229,6 +232,13 @@ pgo:
 docs: $(TOOLS)
 	$(BUILD)/bench options -markdown > docs/options.md
 
+# The engine of a git revision, built in a temporary worktree (the checkout is not touched) and
+# installed into OUT (default build/engines/REV): OUT/bin/tslab-engine (docs/abtest.md, "Build
+# against build").
+engine-at:
+	@test -n "$(REV)" || { echo "usage: make engine-at REV=<branch, tag or commit> [OUT=DIR]"; exit 2; }
+	@CC="$(CC)" ARCH="$(ARCH)" sh tools/engine_at.sh "$(REV)" "$(or $(OUT),$(BUILD)/engines/$(REV))"
+
 deps:
 	@missing=""; \
 	command -v $(CC) >/dev/null 2>&1 || missing="$$missing build-essential"; \
@@ -268,6 +278,7 @@ help:
 	@echo "make bench-check every pinned bench move and score unchanged"
 	@echo "make perf       a speed row: perft, suite nodes per CPU second, abtest pairs/s (docs/performance.md)"
 	@echo "make pgo        profile-guided build (gcc) into $(PGO_BUILD)/, trained on the bench suite"
+	@echo "make engine-at REV=R [OUT=D]  build revision R's engine in a worktree into D/bin/tslab-engine"
 	@echo "make docs       regenerate docs/options.md from the option table"
 	@echo "make install PREFIX=...  install tools as tslab-*, their data and the docs"
 	@echo "make deps       install missing Debian packages (as root) or print the command"

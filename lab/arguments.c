@@ -5,6 +5,7 @@
 #include "paths.h"
 #include "version.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@ static const char usage[] =
     "       abtest book ...             the opening-book generator (abtest book -help)\n"
     "  -engine name=N [key=value ...]   a search configuration; twice: the engine under test\n"
     "                                   first, then the baseline (every number is the first's)\n"
+    "  -engine name=N cmd=PROGRAM [args=\"...\"] [dir=D] [option.NAME=VALUE ...] [bench=NODES]\n"
+    "          [timemargin=MS] [startup=MS] [stall=MS]   an engine program (docs/engine.md)\n"
     "  -each [key=value ...]            options for both engines (their own ones win)\n"
     "                                   limits: depth=N nodes=N movetime=MS\n"
     "  -openings file=F [format=epd] [order=random|sequential] [start=N] [randomplies=K]\n"
@@ -29,6 +32,8 @@ static const char usage[] =
     "  -plot file=F.png                 LLR and Elo against pairs (needs gnuplot)\n"
     "  -resume FILE.json                continue an interrupted run\n"
     "  -quiet                           no per-game lines, status line or interval blocks\n"
+    "  -recover                         an engine program that exits or stalls loses the game\n"
+    "                                   and is restarted (without: the run stops, saved)\n"
     "  -repeat, -games 2                accepted: pairs with sides swapped are always played\n"
     "  -help, -version\n"
     "Search options (key=value) are those of `bench options`.\n";
@@ -37,7 +42,7 @@ static const char usage[] =
 static const char *const OPTIONS[] = {
     "-engine", "-each",  "-openings", "-srand",  "-rounds", "-sprt",   "-maxmoves",
     "-concurrency", "-ratinginterval", "-out", "-pgnout", "-plot", "-quiet", "-resume",
-    "-help", "-version", "-repeat", "-games", "-debug-stopafter"};
+    "-help", "-version", "-repeat", "-games", "-debug-stopafter", "-recover"};
 
 /* fastchess and cutechess-cli options that have no meaning here, with what to do instead. */
 typedef struct {
@@ -50,9 +55,8 @@ typedef struct {
     "or as a draw after -maxmoves N plies, so no result depends on one engine's evaluation"
 
 static const Pointer OPTION_POINTERS[] = {
-    {"-recover", "in-process engines cannot crash, stall or lose on time: nothing to recover"},
-    {"-log", "in-process engines have no protocol to log; game records: -pgnout file=F, "
-             "results and state: -out F.json"},
+    {"-log", "engine traffic is not logged; game records: -pgnout file=F, results and state: "
+             "-out F.json; a fault is reported with the engine, position and what it sent"},
     {"-draw", ADJUDICATION_POINTER},
     {"-resign", ADJUDICATION_POINTER},
     {"-config", "to continue a run use -resume F.json (the -out file holds its whole state)"},
@@ -72,18 +76,33 @@ static const Pointer OPTION_POINTERS[] = {
     {"-quick", "write -engine name=A ... -engine name=B ... -each nodes=N -openings file=F"},
 };
 
-/* Engine keys of fastchess (-engine / -each) that do not apply to in-process engines. */
+/* Engine keys of fastchess (-engine / -each) that abtest does not take. */
 static const Pointer ENGINE_KEY_POINTERS[] = {
-    {"tc", "in-process engines take nodes=N, depth=N or movetime=MS (no clock)"},
-    {"st", "in-process engines take movetime=MS (st=0.1 is movetime=100), or nodes=N"},
-    {"timemargin", "in-process engines cannot overrun their time"},
-    {"cmd", "engines are configurations of the in-process search (key=value options of "
-            "`bench options`), not programs"},
-    {"dir", "engines are configurations of the in-process search, not programs"},
-    {"args", "engines are configurations of the in-process search, not programs"},
-    {"proto", "engines are configurations of the in-process search: no protocol"},
-    {"restart", "in-process engines are never restarted"},
+    {"tc", "engines take nodes=N, depth=N or movetime=MS (no clock)"},
+    {"st", "engines take movetime=MS (st=0.1 is movetime=100), or nodes=N"},
+    {"restart", "engine programs are started once per worker and reused, with ucinewgame "
+                "between games (-recover restarts one that exits or stalls)"},
     {"plies", "use depth=N"},
+};
+
+/* The keys of an engine program (cmd=): text fields, then the numbers. */
+typedef struct {
+    const char *key;
+    size_t offset;  /* of the field in ExternalSpec */
+    size_t size;    /* text: the buffer's size; 0 for a number */
+    int64_t min, max;
+} ExternalKey;
+
+#define TEXT_KEY(name) {#name, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0}
+#define NUMBER_KEY(name, lo, hi) {#name, offsetof(ExternalSpec, name), 0, lo, hi}
+static const ExternalKey EXTERNAL_KEYS[] = {
+    TEXT_KEY(cmd),
+    TEXT_KEY(args),
+    TEXT_KEY(dir),
+    NUMBER_KEY(timemargin, 0, 3600000),
+    NUMBER_KEY(startup, 1, 3600000),
+    NUMBER_KEY(stall, 1, 86400000),
+    NUMBER_KEY(bench, 1, INT64_C(1) << 62),
 };
 
 static const char *find_pointer(const Pointer *table, size_t count, const char *key) {
@@ -291,9 +310,56 @@ typedef struct {
     int first, end;
 } Group;
 
+bool arguments_external_key(ExternalSpec *e, const char *key, const char *value, bool *handled,
+                            Error *err) {
+    *handled = true;
+    if (!strncmp(key, "option.", 7)) {
+        const char *name = key + 7;
+        if (!*name || strpbrk(name, " =") || !*value || strchr(value, ' '))
+            return error_set(err, "option.NAME=VALUE: NAME and VALUE must be single words "
+                                  "(got '%s=%s')", key, value);
+        size_t used = strlen(e->options);
+        int n = snprintf(e->options + used, sizeof e->options - used, "%s%s=%s", used ? " " : "",
+                         name, value);
+        if (n < 0 || (size_t)n >= sizeof e->options - used)
+            return error_set(err, "option.%s: the engine's options exceed %zu characters", name,
+                             sizeof e->options - 1);
+        return true;
+    }
+    if (!strcmp(key, "proto")) {
+        if (strcmp(value, "uci"))
+            return error_set(err, "proto=%s: engine programs speak the engine protocol "
+                                  "(proto=uci, docs/engine.md)", value);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof EXTERNAL_KEYS / sizeof EXTERNAL_KEYS[0]; i++) {
+        const ExternalKey *k = &EXTERNAL_KEYS[i];
+        if (strcmp(key, k->key))
+            continue;
+        char *field = (char *)e + k->offset;
+        if (k->size) {
+            if (strlen(value) >= k->size)
+                return error_set(err, "%s=: longer than %zu characters", key, k->size - 1);
+            if (!strcmp(key, "cmd") && !*value)
+                return error_set(err, "cmd=: empty (give the engine program)");
+            strcpy(field, value);
+            return true;
+        }
+        Error inner;
+        int64_t number;
+        if (!parse_int64(value, k->min, k->max, &number, &inner))
+            return error_set(err, "%s=%s: %s", key, value, inner.text);
+        memcpy(field, &number, sizeof number);
+        return true;
+    }
+    *handled = false;
+    return true;
+}
+
 /* Applies one group's tokens to an engine; name= only in -engine groups. */
 static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each, Error *err) {
     const char *option = is_each ? "-each" : "-engine";
+    const char *who = is_each ? "" : (spec->name[0] ? spec->name : "?");
     for (int k = group.first; k < group.end; k++) {
         const char *token = argv[k];
         if (!strncmp(token, "name=", 5)) {
@@ -311,15 +377,46 @@ static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each
         snprintf(key, sizeof key, "%.*s", (int)(key_length < sizeof key ? key_length : 0), token);
         const char *pointer = find_pointer(
             ENGINE_KEY_POINTERS, sizeof ENGINE_KEY_POINTERS / sizeof ENGINE_KEY_POINTERS[0], key);
-        if (pointer || !strncmp(token, "option.", 7))
+        if (pointer)
             return error_set(err, "%s: '%s' is a fastchess engine option abtest does not take: %s",
-                             option, token,
-                             pointer ? pointer : "search options are plain key=value tokens "
-                                                 "(`bench options`)");
+                             option, token, pointer);
+        bool handled;
         Error inner;
+        if (equals && !arguments_external_key(&spec->external, key, equals + 1, &handled, &inner))
+            return error_set(err, "%s %s: %s", option, who, inner.text);
+        if (equals && handled)
+            continue;
         if (!config_apply(&spec->config, token, &inner))
-            return error_set(err, "%s %s: %s", option,
-                             is_each ? "" : (spec->name[0] ? spec->name : "?"), inner.text);
+            return error_set(err, "%s %s: %s", option, who, inner.text);
+    }
+    return true;
+}
+
+/* An engine program takes the search limits from abtest and every other option as
+ * option.NAME=VALUE (sent with setoption); an in-process engine takes key=value search options
+ * and no program keys. Names the first token that breaks this. */
+static bool check_engine_kind(const EngineSpec *spec, Error *err) {
+    if (!engine_is_external(spec)) {
+        const ExternalSpec *e = &spec->external;
+        if (e->options[0])
+            return error_set(err, "-engine %s: option.NAME=VALUE is for engine programs (cmd=); "
+                                  "an in-process engine takes search options as plain key=value "
+                                  "(`bench options`)", spec->name);
+        if (e->args[0] || e->dir[0] || e->bench)
+            return error_set(err, "-engine %s: args=, dir= and bench= belong to engine programs "
+                                  "(give cmd=)", spec->name);
+        return true;
+    }
+    SearchConfig plain = config_default();
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *o = &CONFIG_OPTIONS[i];
+        char mine[32], standard[32];
+        if (o->kind == OPTION_KIND_LIMIT ||
+            !strcmp(config_value_text(&spec->config, o, mine), config_value_text(&plain, o, standard)))
+            continue;
+        return error_set(err, "-engine %s runs a program (cmd=): '%s=%s' is an in-process search "
+                              "option; give the program's options as option.%s=%s",
+                         spec->name, o->name, mine, o->name, mine);
     }
     return true;
 }
@@ -333,6 +430,9 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
         EngineSpec *spec = &s->engines[e];
         memset(spec, 0, sizeof *spec);
         spec->config = config_default();
+        spec->external.timemargin = EXTERNAL_DEFAULT_TIMEMARGIN_MS;
+        spec->external.startup = EXTERNAL_DEFAULT_STARTUP_MS;
+        spec->external.stall = EXTERNAL_DEFAULT_STALL_MS;
         /* Every -each first, in order, so that an engine's own options win. */
         for (int g = 0; g < each_count; g++)
             if (!apply_group(spec, argv, each[g], true, err))
@@ -341,6 +441,8 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
             return false;
         if (!spec->name[0])
             return error_set(err, "-engine: name=N is required (engine %d)", e + 1);
+        if (!check_engine_kind(spec, err))
+            return false;
     }
     return true;
 }
@@ -421,6 +523,8 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
             ok = parse_file_group(argc, argv, &i, "plot", s, err);
         } else if (!strcmp(arg, "-quiet")) {
             s->quiet = true;
+        } else if (!strcmp(arg, "-recover")) {
+            s->recover = true;
         } else if (arg[0] == '-') {
             ok = unknown_option(arg, err);
         } else {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "match.h"
 
+#include "cli.h"
+#include "external.h"
 #include "movegen.h"
 #include "rng.h"
 
@@ -9,23 +11,50 @@
 
 bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, Error *err) {
     memset(worker, 0, sizeof *worker);
-    for (int e = 0; e < MATCH_ENGINES; e++)
-        if (!searcher_init(&worker->searchers[e], &engines[e].config, err)) {
+    worker->engines = engines;
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        bool ok;
+        if (engine_is_external(&engines[e])) {
+            worker->externals[e] = calloc(1, sizeof *worker->externals[e]);
+            ok = worker->externals[e] ? external_start(worker->externals[e], &engines[e], err)
+                                      : error_set(err, "out of memory for an engine");
+            if (!ok) {
+                free(worker->externals[e]);
+                worker->externals[e] = NULL;
+            }
+        } else {
+            ok = searcher_init(&worker->searchers[e], &engines[e].config, err);
+        }
+        if (!ok) {
             for (int k = 0; k < e; k++)
-                searcher_destroy(&worker->searchers[k]);
+                if (worker->externals[k]) {
+                    external_stop(worker->externals[k]);
+                    free(worker->externals[k]);
+                } else {
+                    searcher_destroy(&worker->searchers[k]);
+                }
             return false;
         }
+    }
     return true;
 }
 
 void match_worker_destroy(MatchWorker *worker) {
     for (int e = 0; e < MATCH_ENGINES; e++)
-        searcher_destroy(&worker->searchers[e]);
+        if (worker->externals[e]) {
+            external_stop(worker->externals[e]);
+            free(worker->externals[e]);
+            worker->externals[e] = NULL;
+        } else {
+            searcher_destroy(&worker->searchers[e]);
+        }
 }
 
 void match_worker_stop(MatchWorker *worker) {
+    /* An external engine's move ends by its limit or the abort flag, which its reads check. */
     for (int e = 0; e < MATCH_ENGINES; e++)
-        search_stop(&worker->searchers[e]);
+        if (!worker->externals[e])
+            search_stop(&worker->searchers[e]);
 }
 
 Board match_opening_position(const Board *opening, int random_plies, uint64_t seed, int64_t index) {
@@ -50,6 +79,86 @@ Board match_opening_position(const Board *opening, int random_plies, uint64_t se
     return b;
 }
 
+/* One move of a game: the move with its search's nodes and depth, or a forfeit. */
+typedef struct {
+    Move move;
+    uint64_t nodes;
+    int depth;
+    GameEnd forfeit; /* GAME_END_NONE, or why the engine lost the game instead */
+} MoveOutcome;
+
+static bool internal_move(MatchWorker *worker, const Game *game, int engine,
+                          const atomic_bool *abort, MoveOutcome *out, Error *err) {
+    SearchResult r = search_run(&worker->searchers[engine], game_current(game), game->positions,
+                                game->plies);
+    if (r.failed)
+        return error_set(err, "out of memory in a search of engine %d", engine + 1);
+    if (atomic_load_explicit(abort, memory_order_relaxed))
+        return error_set(err, "aborted");
+    *out = (MoveOutcome){r.move, r.stats.nodes, r.depth, GAME_END_NONE};
+    return true;
+}
+
+/* An external engine's move. A time loss or an illegal move loses the game (said on stderr);
+ * an exit or a stall loses it and restarts the engine with -recover, and fails the pair without
+ * (the run stops, its results saved). */
+static bool external_move(MatchWorker *worker, const PairSetup *setup, const Game *game,
+                          int engine, const atomic_bool *abort, MoveOutcome *out, Error *err) {
+    ExternalEngine *x = worker->externals[engine];
+    const char *name = worker->engines[engine].name;
+    char detail[256], position[BOARD_TEXT_MAX];
+    memset(out, 0, sizeof *out);
+    ExternalOutcome outcome = external_play(x, game, abort, &out->move, &out->nodes, &out->depth,
+                                            detail, sizeof detail);
+    board_to_text(game_current(game), position);
+    switch (outcome) {
+    case EXTERNAL_MOVED:
+        return true;
+    case EXTERNAL_ABORTED:
+        return error_set(err, "aborted");
+    case EXTERNAL_ILLEGAL:
+        cli_error("warning: engine %s loses a game by an illegal move in %s (ply %d): %s", name,
+                  position, game->plies + 1, detail);
+        out->forfeit = GAME_END_ILLEGAL_MOVE;
+        return true;
+    case EXTERNAL_TIME_LOSS:
+        cli_error("warning: engine %s loses a game on time in %s (ply %d): %s", name, position,
+                  game->plies + 1, detail);
+        out->forfeit = GAME_END_TIME_FORFEIT;
+        if (!external_resync(x) && !external_restart(x, err))
+            return false;
+        return true;
+    case EXTERNAL_DISCONNECT:
+    case EXTERNAL_STALL:
+        break;
+    }
+    const char *what = outcome == EXTERNAL_STALL ? "stopped answering" : "exited";
+    if (!setup->recover)
+        return error_set(err, "engine %s %s in %s (ply %d): %s; the run stops here (give "
+                              "-recover to count the game as lost and restart the engine)",
+                         name, what, position, game->plies + 1, detail);
+    cli_error("warning: engine %s %s in %s (ply %d): %s; the game is lost, the engine restarted "
+              "(-recover)", name, what, position, game->plies + 1, detail);
+    out->forfeit = outcome == EXTERNAL_STALL ? GAME_END_STALL : GAME_END_DISCONNECT;
+    return external_restart(x, err);
+}
+
+/* Every external engine starts a new game (ucinewgame, isready); one that does not answer is
+ * restarted with -recover. */
+static bool new_game(MatchWorker *worker, const PairSetup *setup, Error *err) {
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        ExternalEngine *x = worker->externals[e];
+        if (!x || external_new_game(x, err))
+            continue;
+        if (!setup->recover)
+            return false;
+        cli_error("warning: %s; restarting it (-recover)", err->text);
+        if (!external_restart(x, err))
+            return false;
+    }
+    return true;
+}
+
 /* One game from start; tigers_engine plays the tigers. */
 static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *start,
                       int tigers_engine, const atomic_bool *abort, GameRecord *out, Error *err) {
@@ -57,7 +166,7 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
     out->start = *start;
     out->tigers_engine = tigers_engine;
     Game game;
-    if (!game_init(&game, start, err))
+    if (!new_game(worker, setup, err) || !game_init(&game, start, err))
         return false;
     bool ok = true;
     while (game.end == GAME_END_NONE) {
@@ -71,19 +180,21 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
         }
         const Board *now = game_current(&game);
         int engine = now->side == SIDE_TIGERS ? tigers_engine : 1 - tigers_engine;
-        SearchResult r = search_run(&worker->searchers[engine], now, game.positions, game.plies);
-        if (r.failed) {
-            ok = error_set(err, "out of memory in a search of engine %d", engine + 1);
+        MoveOutcome move;
+        if (worker->externals[engine])
+            ok = external_move(worker, setup, &game, engine, abort, &move, err);
+        else
+            ok = internal_move(worker, &game, engine, abort, &move, err);
+        if (!ok)
             break;
-        }
-        if (atomic_load_explicit(abort, memory_order_relaxed)) {
-            ok = error_set(err, "aborted");
+        if (move.forfeit != GAME_END_NONE) {
+            game_forfeit(&game, move.forfeit);
             break;
         }
         out->engine[engine].moves++;
-        out->engine[engine].nodes += r.stats.nodes;
-        out->engine[engine].depth_sum += (uint64_t)r.depth;
-        if (!game_play(&game, r.move, err)) {
+        out->engine[engine].nodes += move.nodes;
+        out->engine[engine].depth_sum += (uint64_t)move.depth;
+        if (!game_play(&game, move.move, err)) {
             ok = false;
             break;
         }

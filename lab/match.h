@@ -15,10 +15,33 @@
  * statistic is from the first engine's side, as fastchess, fishtest and OpenBench report. */
 #define MATCH_ENGINES 2
 
+#define EXTERNAL_TEXT_MAX 512
+#define EXTERNAL_OPTIONS_MAX 1024
+/* Defaults of an external engine's deadlines (docs/abtest.md, "Build against build"). */
+#define EXTERNAL_DEFAULT_TIMEMARGIN_MS 100
+#define EXTERNAL_DEFAULT_STARTUP_MS 10000
+#define EXTERNAL_DEFAULT_STALL_MS 60000
+
+/* An engine program (cmd= on the command line); cmd is empty for an in-process engine. */
+typedef struct {
+    char cmd[EXTERNAL_TEXT_MAX];          /* the program, run as execvp runs it */
+    char args[EXTERNAL_TEXT_MAX];         /* its arguments: words, "..." grouping */
+    char dir[EXTERNAL_TEXT_MAX];          /* its working directory ("": abtest's) */
+    char options[EXTERNAL_OPTIONS_MAX];   /* "NAME=VALUE ...": one setoption each, in order */
+    int64_t bench;       /* the node count its `bench` must report (0: not checked) */
+    int64_t timemargin;  /* ms past movetime before the move is lost on time */
+    int64_t startup;     /* ms to answer uci and isready */
+    int64_t stall;       /* ms a search without time limit (or bench) may take */
+} ExternalSpec;
+
 typedef struct {
     char name[MATCH_NAME_MAX];
-    SearchConfig config; /* limits included (depth, nodes, movetime) */
+    SearchConfig config; /* limits included (depth, nodes, movetime); an external engine uses
+                            the limits only */
+    ExternalSpec external;
 } EngineSpec;
+
+static inline bool engine_is_external(const EngineSpec *spec) { return spec->external.cmd[0]; }
 
 /* Per-engine counts over the moves an engine played in a game. */
 typedef struct {
@@ -49,12 +72,19 @@ typedef struct {
     int max_plies;             /* adjudicated as a draw after this many plies */
     int random_plies;          /* extra random plies after the opening, same for both games */
     uint64_t seed;
+    bool recover;              /* an engine that exits or stalls loses the game and is
+                                  restarted (fastchess's -recover); else the pair fails */
 } PairSetup;
 
-/* Searchers owned by one worker thread, one per engine, reused across games (every search starts
- * from an empty cache, so reuse does not change results). */
+struct ExternalEngine;
+
+/* What one worker thread owns, one per engine, reused across games: a searcher for an
+ * in-process engine (every search starts from an empty cache, so reuse does not change
+ * results), a running program for an external one (ucinewgame between games). */
 typedef struct {
+    const EngineSpec *engines;
     Searcher searchers[MATCH_ENGINES];
+    struct ExternalEngine *externals[MATCH_ENGINES]; /* NULL for in-process engines */
 } MatchWorker;
 
 bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, Error *err);

@@ -50,6 +50,24 @@ static cJSON *session_json(const SessionRanks *session) {
     return json;
 }
 
+int results_forfeiting_engine(const GameRecord *game) {
+    if (!game_end_is_forfeit(game->end))
+        return -1;
+    /* The loser played the side that did not win. */
+    bool tigers_lost = game->result == RESULT_SHEEP_WIN;
+    return tigers_lost ? game->tigers_engine : 1 - game->tigers_engine;
+}
+
+const char *results_forfeit_key(GameEnd end) {
+    static const char *const keys[RESULTS_END_REASONS] = {
+        [GAME_END_TIME_FORFEIT] = "time_losses",
+        [GAME_END_DISCONNECT] = "disconnects",
+        [GAME_END_STALL] = "stalls",
+        [GAME_END_ILLEGAL_MOVE] = "illegal_moves",
+    };
+    return (unsigned)end < RESULTS_END_REASONS ? keys[end] : NULL;
+}
+
 void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
     t->pairs++;
     for (int g = 0; g < 2; g++) {
@@ -67,6 +85,9 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
             side->draws++;
         }
         t->ends[game->end]++;
+        int forfeiting = results_forfeiting_engine(game);
+        if (forfeiting >= 0)
+            t->forfeits[forfeiting][game->end]++;
         t->plies += (uint64_t)game->plies;
         for (int e = 0; e < MATCH_ENGINES; e++) {
             t->engine[e].moves += game->engine[e].moves;
@@ -197,6 +218,9 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
                                 m->moves ? (double)m->depth_sum / (double)m->moves : 0);
         cJSON_AddNumberToObject(engine, "average_nodes_per_move",
                                 m->moves ? (double)m->nodes / (double)m->moves : 0);
+        for (int r = GAME_END_TIME_FORFEIT; r < RESULTS_END_REASONS; r++)
+            cJSON_AddNumberToObject(engine, results_forfeit_key((GameEnd)r),
+                                    (double)t->forfeits[e][r]);
         cJSON_AddItemToArray(engines, engine);
     }
     cJSON_AddItemToObject(json, "first_as_tigers", wdl_json(&t->first_as[1]));

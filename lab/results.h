@@ -11,7 +11,7 @@
 
 #include <cJSON.h>
 
-#define RESULTS_END_REASONS (GAME_END_MAX_MOVES + 1)
+#define RESULTS_END_REASONS GAME_END_COUNT
 /* The results file's format. 2: every count from the first engine's side (format 1 counted from
  * the second's and cannot be resumed by this version). */
 #define RESULTS_FORMAT 2
@@ -47,6 +47,8 @@ typedef struct {
     Trinomial first_as[2];         /* the first engine's games: [0] as sheep, [1] as tigers */
     uint64_t ends[RESULTS_END_REASONS];
     EngineMoveStats engine[MATCH_ENGINES];
+    /* Games each engine lost by a forfeit, by reason (only the forfeit rows are used). */
+    uint64_t forfeits[MATCH_ENGINES][RESULTS_END_REASONS];
     uint64_t plies;
     TrajectoryPoint *trajectory;   /* one point per rating interval (and the end) */
     int trajectory_count, trajectory_capacity;
@@ -60,6 +62,13 @@ typedef struct {
     char started[CLI_UTC_TEXT_MAX]; /* UTC start of the first session (ISO 8601) */
     SessionRanks session;
 } MatchTotals;
+
+/* The engine that lost a game by forfeit (the side to move when it ended), or -1. */
+int results_forfeiting_engine(const GameRecord *game);
+
+/* The results file's key of each forfeit in an engine's entry ("time_losses", ...), NULL for
+ * the other ends. */
+const char *results_forfeit_key(GameEnd end);
 
 void totals_init(MatchTotals *totals);
 void totals_free(MatchTotals *totals);

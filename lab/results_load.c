@@ -88,6 +88,10 @@ static bool totals_agree(const MatchTotals *t, const MatchSettings *s, Error *er
     if (ends != 2 * (uint64_t)t->pairs)
         return error_set(err, "\"end_reasons\" count %" PRIu64 " games, not %" PRId64, ends,
                          2 * t->pairs);
+    for (int r = GAME_END_TIME_FORFEIT; r < RESULTS_END_REASONS; r++)
+        if (t->forfeits[0][r] + t->forfeits[1][r] != t->ends[r])
+            return error_set(err, "the engines' \"%s\" do not add up to \"end_reasons\"",
+                             results_forfeit_key((GameEnd)r));
     if (t->engine[0].moves + t->engine[1].moves != t->plies)
         return error_set(err, "the engines' moves do not add up to \"plies\"");
     if (t->plies > 2 * (uint64_t)t->pairs * (uint64_t)s->max_plies)
@@ -206,8 +210,11 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
         !wdl_at(json, "first_as_tigers", &t->first_as[1], err) ||
         !wdl_at(json, "first_as_sheep", &t->first_as[0], err))
         return false;
+    /* Files written before engines ran as processes have no forfeits: absent counts as 0. */
     for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++)
-        if (!count_at(ends, game_end_name((GameEnd)r), &t->ends[r], &inner))
+        if ((!game_end_is_forfeit((GameEnd)r) ||
+             cJSON_GetObjectItemCaseSensitive(ends, game_end_name((GameEnd)r))) &&
+            !count_at(ends, game_end_name((GameEnd)r), &t->ends[r], &inner))
             return error_set(err, "end_reasons: %s", inner.text);
     if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
         return error_set(err, "\"engines\" must list two engines");
@@ -218,6 +225,12 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
             !count_at(engine, "nodes", &m->nodes, &inner) ||
             !count_at(engine, "depth_sum", &m->depth_sum, &inner))
             return error_set(err, "engine %d: %s", e + 1, inner.text);
+        for (int r = GAME_END_TIME_FORFEIT; r < RESULTS_END_REASONS; r++) {
+            const char *key = results_forfeit_key((GameEnd)r);
+            if (cJSON_GetObjectItemCaseSensitive(engine, key) &&
+                !count_at(engine, key, &t->forfeits[e][r], &inner))
+                return error_set(err, "engine %d: %s", e + 1, inner.text);
+        }
     }
     t->book_exhausted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "book_exhausted"));
     const char *started = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "started"));

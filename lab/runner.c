@@ -8,6 +8,8 @@
 // deposits finished pairs through the same counter and window, so rank 0 counts exactly as here.
 #include "runner.h"
 
+#include "external.h"
+
 #include "cli.h"
 #include "game_threads.h"
 #include "outputs.h"
@@ -344,6 +346,7 @@ static bool merge_resume_settings(MatchSettings *s, const ResultsFile *file, Err
     MatchSettings merged = file->settings;
     merged.concurrency = s->concurrency ? s->concurrency : file->settings.concurrency;
     merged.quiet = s->quiet;
+    merged.recover = s->recover;
     merged.debug_stop_after = s->debug_stop_after;
     strcpy(merged.resume_path, s->resume_path);
     strcpy(merged.out_path, s->out_path[0] ? s->out_path : s->resume_path);
@@ -544,7 +547,22 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
         code = 0;
         goto out_free;
     }
-    r->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed};
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        Error err;
+        if (engine_is_external(&s->engines[e]) && remote) {
+            /* Not yet: every rank would need the program, and pair_wire replays games by the
+             * rules, which cannot tell a forfeit. */
+            cli_error("engine %s is a program (cmd=): abtest-mpi plays in-process engines only; "
+                      "run build/abtest on one machine", s->engines[e].name);
+            goto out_free;
+        }
+        if (engine_is_external(&s->engines[e]) &&
+            !external_check_bench(&s->engines[e], stdout, &err)) {
+            cli_error("%s", err.text);
+            goto out_free;
+        }
+    }
+    r->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed, s->recover};
     r->limit = s->rounds;
     r->consumed = r->next_dispatch = r->totals.pairs;
     int64_t remote_in_flight = 0;

@@ -39,6 +39,7 @@ typedef struct {
     /* How this session runs; never recorded. */
     char resume_path[SETTINGS_PATH_MAX];
     bool quiet;
+    bool recover;         /* -recover: restart an engine that exits or stalls (its game lost) */
     int debug_stop_after; /* testing: behave as if interrupted after this many pairs (0 = off) */
 } MatchSettings;
 

@@ -113,8 +113,9 @@ void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
 }
 
 /* How each end is written in a per-game line, in fastchess's manner ("White mates"). None of
- * them contains a colon or the words OpenBench and fishtest count as faults (disconnect, stall,
- * on time, timeout, illegal). */
+ * the rules' ends contains a colon or the words OpenBench and fishtest count as faults
+ * (disconnect, stall, on time, timeout, illegal); the forfeits use exactly those words, as
+ * fastchess writes them ("White loses on time"), so that both frameworks count them. */
 static const char *const END_ANNOTATIONS[] = {
     [GAME_END_NONE] = "Unfinished",
     [GAME_END_CAPTURES] = "Tigers win by five captures",
@@ -123,6 +124,40 @@ static const char *const END_ANNOTATIONS[] = {
     [GAME_END_REPETITION] = "Draw by 3-fold repetition",
     [GAME_END_MAX_MOVES] = "Draw by adjudication, move limit",
 };
+
+/* Forfeits: the losing side ("Tigers", "Sheep": both plural), then what it did; a stall is
+ * written with the possessive (end_annotation). */
+static const char *const FORFEIT_ANNOTATIONS[RESULTS_END_REASONS] = {
+    [GAME_END_TIME_FORFEIT] = " lose on time",
+    [GAME_END_DISCONNECT] = " disconnect",
+    [GAME_END_ILLEGAL_MOVE] = " make an illegal move",
+};
+
+/* The end reasons as the summary names them. The per-game lines are the only ones that may
+ * hold the fault words (fishtest counts every line that does), so the forfeits get other names
+ * here. */
+static const char *summary_end_name(GameEnd end) {
+    static const char *const names[RESULTS_END_REASONS] = {
+        [GAME_END_TIME_FORFEIT] = "lost on the clock",
+        [GAME_END_DISCONNECT] = "engine exited",
+        [GAME_END_STALL] = "engine hung",
+        [GAME_END_ILLEGAL_MOVE] = "bad move",
+    };
+    return game_end_is_forfeit(end) ? names[end] : game_end_name(end);
+}
+
+static void end_annotation(const GameRecord *game, char *out, size_t size) {
+    if (!game_end_is_forfeit(game->end)) {
+        snprintf(out, size, "%s", END_ANNOTATIONS[game->end]);
+        return;
+    }
+    bool tigers_lost = game->result == RESULT_SHEEP_WIN;
+    if (game->end == GAME_END_STALL) /* the possessive: "Tigers'", "Sheep's" */
+        snprintf(out, size, "%s connection stalls", tigers_lost ? "Tigers'" : "Sheep's");
+    else
+        snprintf(out, size, "%s%s", tigers_lost ? "Tigers" : "Sheep",
+                 FORFEIT_ANNOTATIONS[game->end]);
+}
 
 void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair) {
     for (int g = 0; g < 2; g++) {
@@ -133,8 +168,10 @@ void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair
         long long number = 2 * (long long)pair->index + g + 1;
         fprintf(out, "Started game %lld of %lld (%s vs %s)\n", number, 2 * (long long)s->rounds,
                 tigers, sheep);
+        char annotation[64];
+        end_annotation(game, annotation, sizeof annotation);
         fprintf(out, "Finished game %lld (%s vs %s): %s {%s}\n", number, tigers, sheep,
-                pgn_result_text(game->result), END_ANNOTATIONS[game->end]);
+                pgn_result_text(game->result), annotation);
     }
 }
 
@@ -172,8 +209,8 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
     side_line(out, name, &t->first_as[0]);
     fprintf(out, "End reasons:");
     for (int e = GAME_END_CAPTURES; e < RESULTS_END_REASONS; e++)
-        fprintf(out, "%s %s %" PRIu64, e == GAME_END_CAPTURES ? "" : ",", game_end_name((GameEnd)e),
-                t->ends[e]);
+        fprintf(out, "%s %s %" PRIu64, e == GAME_END_CAPTURES ? "" : ",",
+                summary_end_name((GameEnd)e), t->ends[e]);
     fprintf(out, "\nPer engine: ");
     for (int e = 0; e < MATCH_ENGINES; e++) {
         const EngineMoveStats *m = &t->engine[e];
@@ -182,6 +219,18 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
                 m->moves ? (double)m->nodes / (double)m->moves : 0);
     }
     fprintf(out, "\n");
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        uint64_t any = 0;
+        for (int reason = GAME_END_TIME_FORFEIT; reason < RESULTS_END_REASONS; reason++)
+            any += t->forfeits[e][reason];
+        if (!any && !engine_is_external(&s->engines[e]))
+            continue; /* an in-process engine cannot forfeit: no line */
+        fprintf(out, "Forfeits of %s: lost on the clock %" PRIu64 ", engine exited %" PRIu64
+                     ", engine hung %" PRIu64 ", bad moves %" PRIu64 "\n",
+                s->engines[e].name, t->forfeits[e][GAME_END_TIME_FORFEIT],
+                t->forfeits[e][GAME_END_DISCONNECT], t->forfeits[e][GAME_END_STALL],
+                t->forfeits[e][GAME_END_ILLEGAL_MOVE]);
+    }
     if (t->book_exhausted)
         fprintf(out, "Note: more pairs than the book's %d openings: openings were replayed\n",
                 book_positions);

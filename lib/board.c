@@ -254,6 +254,10 @@ GameResult game_end_result(GameEnd end) {
     case GAME_END_MAX_MOVES:
         return RESULT_DRAW;
     case GAME_END_NONE:
+    case GAME_END_TIME_FORFEIT:
+    case GAME_END_DISCONNECT:
+    case GAME_END_STALL:
+    case GAME_END_ILLEGAL_MOVE:
         break;
     }
     return RESULT_NONE;
@@ -267,6 +271,10 @@ const char *game_end_name(GameEnd end) {
         [GAME_END_SHEEP_BLOCKED] = "sheep blocked",
         [GAME_END_REPETITION] = "threefold repetition",
         [GAME_END_MAX_MOVES] = "max moves",
+        [GAME_END_TIME_FORFEIT] = "time forfeit",
+        [GAME_END_DISCONNECT] = "disconnect",
+        [GAME_END_STALL] = "stall",
+        [GAME_END_ILLEGAL_MOVE] = "illegal move",
     };
     return (unsigned)end < sizeof names / sizeof names[0] ? names[end] : "?";
 }

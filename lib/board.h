@@ -30,7 +30,9 @@ typedef struct {
 } Board;
 
 /* Why a game ended (or GAME_END_NONE). The first three are the rules' own; repetition needs the
- * game's history (game.h) and max-moves is the match runner's adjudication. */
+ * game's history (game.h) and max-moves is the match runner's adjudication. The forfeits are a
+ * match runner's verdict on an engine process (the side to move loses): they come after the
+ * others, so the ends of in-process play keep their numbers. */
 typedef enum {
     GAME_END_NONE = 0,
     GAME_END_CAPTURES,       /* tigers captured 5 sheep: tigers win */
@@ -38,7 +40,15 @@ typedef enum {
     GAME_END_SHEEP_BLOCKED,  /* sheep to move, no legal move: tigers win */
     GAME_END_REPETITION,     /* a position occurred a third time: draw */
     GAME_END_MAX_MOVES,      /* adjudicated as a draw after the ply limit */
+    GAME_END_TIME_FORFEIT,   /* the side to move overran its time: it loses */
+    GAME_END_DISCONNECT,     /* the side to move's engine exited or could not be talked to */
+    GAME_END_STALL,          /* the side to move's engine stopped answering */
+    GAME_END_ILLEGAL_MOVE,   /* the side to move's engine sent an illegal or unreadable move */
 } GameEnd;
+
+#define GAME_END_COUNT (GAME_END_ILLEGAL_MOVE + 1)
+
+static inline bool game_end_is_forfeit(GameEnd end) { return end >= GAME_END_TIME_FORFEIT; }
 
 typedef enum { RESULT_NONE = 0, RESULT_TIGERS_WIN, RESULT_SHEEP_WIN, RESULT_DRAW } GameResult;
 
@@ -100,7 +110,8 @@ bool board_check_move(const Board *b, Move m, Error *err);
 /* How the game stands by the rules alone (captures, no legal move); no repetition here. */
 GameEnd board_game_end(const Board *b);
 
-/* The result a game end gives: tigers win, sheep win or draw. */
+/* The result a game end gives: tigers win, sheep win or draw (RESULT_NONE for a forfeit, whose
+ * result depends on who forfeited: game_forfeit). */
 GameResult game_end_result(GameEnd end);
 
 /* Names for reports: "captures", "tigers trapped", ..., and "1-0"-style result words. */

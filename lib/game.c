@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "game.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 static void set_end(Game *game, GameEnd end) {
@@ -71,4 +72,12 @@ bool game_play(Game *game, Move m, Error *err) {
 void game_adjudicate(Game *game, GameEnd end) {
     if (game->end == GAME_END_NONE)
         set_end(game, end);
+}
+
+void game_forfeit(Game *game, GameEnd reason) {
+    assert(game_end_is_forfeit(reason));
+    if (game->end != GAME_END_NONE)
+        return;
+    game->end = reason;
+    game->result = game_current(game)->side == SIDE_TIGERS ? RESULT_SHEEP_WIN : RESULT_TIGERS_WIN;
 }

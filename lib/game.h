@@ -33,5 +33,8 @@ bool game_play(Game *game, Move m, Error *err);
 /* Ends a running game by adjudication (for example GAME_END_MAX_MOVES). */
 void game_adjudicate(Game *game, GameEnd end);
 
+/* Ends a running game by a forfeit (game_end_is_forfeit): the side to move loses. */
+void game_forfeit(Game *game, GameEnd reason);
+
 /* How many times the current position has occurred in the game, itself included. */
 int game_occurrences(const Game *game);

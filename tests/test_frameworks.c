@@ -23,6 +23,7 @@
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
 #define BENCH TSLAB_BUILD_DIR "/bench"
+#define MOCK TSLAB_BUILD_DIR "/tests/mock_engine"
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
 
 static bool all_ascii(const char *text) {
@@ -257,6 +258,46 @@ static void abtest__openbench_and_fishtest_read_the_first_engines_results(void *
     free(out);
 }
 
+/* Engine programs' faults are counted by both frameworks exactly as the results file counts
+ * them: one per game line, none from the summary (whose words avoid theirs). */
+static void abtest__frameworks_count_each_forfeit_once(void **state) {
+    (void)state;
+    char path[128], command[1024], *out;
+    snprintf(path, sizeof path, "/tmp/tslab_frameworks_faults_%d.json", (int)getpid());
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=late cmd=" MOCK " 'args=overrun 3' movetime=50 timemargin=50"
+                    " -engine name=crashy cmd=" MOCK " 'args=crash 4' nodes=100 -recover"
+                    " -openings file=" BOOK " -rounds 2 -concurrency 1 -out %s 2>/dev/null",
+             path);
+    assert_int_equal(test_run(command, &out), 0);
+    cJSON *json = test_load_json(path);
+    unlink(path);
+    double time_losses = 0, crashes = 0, illegals = 0;
+    for (int e = 0; e < 2; e++) {
+        const cJSON *engine = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), e);
+        time_losses += number_at(engine, "time_losses");
+        crashes += number_at(engine, "disconnects") + number_at(engine, "stalls");
+        illegals += number_at(engine, "illegal_moves");
+    }
+    assert_true(time_losses >= 1 && crashes >= 1);
+    char *copy = strdup(out);
+    OpenBenchCounts ob;
+    openbench_read_runner(copy, &ob);
+    free(copy);
+    assert_int_equal(ob.finished_lines, 4);
+    assert_int_equal(ob.time_losses, time_losses);
+    assert_int_equal(ob.crashes, crashes);
+    assert_int_equal(ob.illegals, illegals);
+    copy = strdup(out);
+    FishtestCounts ft;
+    fishtest_read_fastchess(copy, &ft);
+    free(copy);
+    assert_int_equal(ft.time_losses, time_losses);
+    assert_int_equal(ft.crashes, crashes);
+    cJSON_Delete(json);
+    free(out);
+}
+
 /* -quiet drops the per-game lines (and the blocks), keeping the end. */
 static void abtest__quiet_drops_the_game_lines(void **state) {
     (void)state;
@@ -402,6 +443,7 @@ static void bench__stockfish_arguments_that_do_not_apply(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(abtest__openbench_and_fishtest_read_the_first_engines_results),
+        cmocka_unit_test(abtest__frameworks_count_each_forfeit_once),
         cmocka_unit_test(abtest__quiet_drops_the_game_lines),
         cmocka_unit_test(bench__fishtest_and_openbench_read_nodes_time_and_speed),
         cmocka_unit_test(bench__stockfish_arguments_that_do_not_apply),

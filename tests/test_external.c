@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+// abtest with engine programs: build/engine against the same configuration in-process (the same
+// games byte for byte, and an exact resume), and tests/mock_engine.c's faults, each with its
+// documented outcome (docs/abtest.md, "Build against build"). Every run is bounded to seconds.
+#include "test_util.h"
+
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define ENGINE TSLAB_BUILD_DIR "/engine"
+#define MOCK TSLAB_BUILD_DIR "/tests/mock_engine"
+#define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
+
+static char dir[256];
+
+static int setup(void **state) {
+    (void)state;
+    return test_make_dir(dir, sizeof dir, "external");
+}
+
+static int teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+/* Runs abtest in the scratch directory on the small book, one game at a time (so that each mock
+ * process sees the same moves whatever the machine), with the given arguments; returns the exit
+ * status, with stdout in *out and stderr in *errors (both malloc'd). */
+static int run_abtest(const char *arguments, char **out, char **errors) {
+    char command[4096];
+    snprintf(command, sizeof command,
+             "cd %s && rm -f run.json run.pgn && timeout 120 %s -openings file=%s -concurrency 1 "
+             "-out run.json %s 2>stderr.txt",
+             dir, ABTEST, BOOK, arguments);
+    int status = test_run(command, out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/stderr.txt", dir);
+    *errors = test_read_file(path);
+    assert_non_null(*errors);
+    return status;
+}
+
+/* The results file's count `key` of engine `index`. */
+static double engine_count(const char *key, int index) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *engine = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), index);
+    const cJSON *value = cJSON_GetObjectItem(engine, key);
+    assert_true(cJSON_IsNumber(value));
+    double count = value->valuedouble;
+    cJSON_Delete(json);
+    return count;
+}
+
+/* Two runs played the same games: the same records byte for byte, the same counts, and the same
+ * moves, nodes and depths per engine (the engines' recorded options differ: a program's are sent
+ * with setoption, not held in its configuration). */
+static void assert_same_games(const char *reference, const char *name) {
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/%s.pgn", dir, reference);
+    snprintf(b, sizeof b, "%s/%s.pgn", dir, name);
+    test_assert_same_file(a, b);
+    snprintf(a, sizeof a, "%s/%s.json", dir, reference);
+    snprintf(b, sizeof b, "%s/%s.json", dir, name);
+    cJSON *x = test_load_json(a), *y = test_load_json(b);
+    static const char *const keys[] = {"pairs", "pentanomial", "wdl", "elo", "end_reasons", "plies",
+                                       "trajectory"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        char *p = cJSON_PrintUnformatted(cJSON_GetObjectItem(x, keys[i]));
+        char *q = cJSON_PrintUnformatted(cJSON_GetObjectItem(y, keys[i]));
+        if (!p || !q || strcmp(p, q))
+            fail_msg("%s differs between %s and %s", keys[i], a, b);
+        free(p);
+        free(q);
+    }
+    static const char *const counts[] = {"moves", "nodes", "depth_sum"};
+    for (int e = 0; e < 2; e++)
+        for (size_t i = 0; i < 3; i++) {
+            const cJSON *ex = cJSON_GetArrayItem(cJSON_GetObjectItem(x, "engines"), e);
+            const cJSON *ey = cJSON_GetArrayItem(cJSON_GetObjectItem(y, "engines"), e);
+            assert_true(cJSON_GetObjectItem(ex, counts[i])->valuedouble ==
+                        cJSON_GetObjectItem(ey, counts[i])->valuedouble);
+        }
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+}
+
+/* The program build/engine and the in-process search with the same options play the same games
+ * to the byte, and a match between two programs resumes exactly. */
+static void engine_program__same_games_as_in_process_and_exact_resume(void **state) {
+    (void)state;
+    char command[4096], *out;
+    const char *common = "-each nodes=1500 -rounds 8 -openings file=" BOOK " -concurrency 2";
+    snprintf(command, sizeof command,
+             "cd %s && %s -engine name=first cmd=%s option.killers=false -engine name=second "
+             "%s -quiet -out ext.json -pgnout file=ext.pgn >/dev/null 2>&1 && "
+             "%s -engine name=first killers=off -engine name=second %s -quiet -out int.json "
+             "-pgnout file=int.pgn >/dev/null 2>&1",
+             dir, ABTEST, ENGINE, common, ABTEST, common);
+    assert_int_equal(test_run(command, NULL), 0);
+    assert_same_games("int", "ext");
+    /* Two programs, stopped after 3 pairs and resumed: the same as one uninterrupted run. */
+    snprintf(command, sizeof command,
+             "cd %s && %s -engine name=first cmd=%s option.killers=false -engine name=second "
+             "cmd=%s %s -quiet -out two.json -pgnout file=two.pgn -debug-stopafter 3 "
+             ">/dev/null 2>&1; %s -resume two.json -quiet >/dev/null 2>&1",
+             dir, ABTEST, ENGINE, ENGINE, common, ABTEST);
+    assert_int_equal(test_run(command, NULL), 0);
+    assert_same_games("int", "two");
+    snprintf(command, sizeof command, "cd %s && grep -c '\"sessions\":.2' two.json", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+}
+
+static void slow_start__refused_before_play_with_the_limit_named(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " args=slow startup=300 "
+                                "-engine name=int -each nodes=200 -rounds 2",
+                                &out, &errors),
+                     2);
+    assert_non_null(strstr(errors, "engine mock (" MOCK ") did not answer 'uci' with 'uciok' "
+                                   "within 300 ms (startup=MS sets the limit)"));
+    assert_null(strstr(out, "Finished game"));
+    free(out);
+    free(errors);
+}
+
+/* One move 1 s late under movetime=50 timemargin=50: that game is lost on time, said on stderr
+ * and in the game line as fastchess writes it; the engine is resynchronised and plays on. */
+static void overrun__game_lost_on_time_and_play_goes_on(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " \"args=overrun 3\" movetime=50 "
+                                "timemargin=50 -engine name=int nodes=200 -rounds 2",
+                                &out, &errors),
+                     0);
+    assert_non_null(strstr(out, " lose on time}\n"));
+    assert_non_null(strstr(errors, "warning: engine mock loses a game on time in "));
+    assert_int_equal(engine_count("time_losses", 0), 1);
+    assert_non_null(strstr(out, "Finished: 2 pairs played"));
+    assert_non_null(strstr(out, "Forfeits of mock: lost on the clock 1, engine exited 0"));
+    free(out);
+    free(errors);
+}
+
+/* An engine that exits: without -recover the run stops, saved and resumable, with a message that
+ * names the engine, the position and -recover; with it, the game is lost and play goes on. */
+static void crash__stops_the_run_unless_recover(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " \"args=crash 3\" -engine name=int "
+                                "-each nodes=200 -rounds 2",
+                                &out, &errors),
+                     2);
+    assert_non_null(strstr(errors, "engine mock exited in "));
+    assert_non_null(strstr(errors, "give -recover to count the game as lost"));
+    char path[512];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    cJSON *json = test_load_json(path);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(json, "state")), "interrupted");
+    cJSON_Delete(json);
+    free(out);
+    free(errors);
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " \"args=crash 3\" -engine name=int "
+                                "-each nodes=200 -rounds 2 -recover",
+                                &out, &errors),
+                     0);
+    assert_non_null(strstr(out, " disconnect}\n"));
+    assert_non_null(strstr(errors, "the game is lost, the engine restarted (-recover)"));
+    assert_int_equal(engine_count("disconnects", 0), 4); /* a fresh mock crashes every game */
+    free(out);
+    free(errors);
+}
+
+static void stall__lost_after_the_stall_limit_with_recover(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " \"args=stall 3\" stall=300 "
+                                "-engine name=int -each nodes=200 -rounds 1 -recover",
+                                &out, &errors),
+                     0);
+    assert_non_null(strstr(out, " connection stalls}\n"));
+    assert_non_null(strstr(errors, "engine mock stopped answering in "));
+    assert_int_equal(engine_count("stalls", 0), 2);
+    free(out);
+    free(errors);
+}
+
+/* A legal-looking but illegal move, and garbage followed by an unreadable one: each loses its
+ * game with a warning that names the engine, the position and what it sent. */
+static void illegal_and_garbage__game_lost_with_the_move_named(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " \"args=illegal 3\" "
+                                "-engine name=int -each nodes=200 -rounds 2",
+                                &out, &errors),
+                     0);
+    assert_non_null(strstr(out, " make an illegal move}\n"));
+    assert_non_null(strstr(errors, "warning: engine mock loses a game by an illegal move in "));
+    assert_non_null(strstr(errors, "bestmove '"));
+    assert_int_equal(engine_count("illegal_moves", 0), 1);
+    free(out);
+    free(errors);
+    assert_int_equal(run_abtest("-engine name=int -engine name=mock cmd=" MOCK
+                                " \"args=garbage 3\" -each nodes=200 -rounds 2",
+                                &out, &errors),
+                     0);
+    assert_non_null(strstr(errors, "bestmove '?\?\?'"));
+    assert_int_equal(engine_count("illegal_moves", 1), 1);
+    assert_int_equal(engine_count("illegal_moves", 0), 0);
+    free(out);
+    free(errors);
+}
+
+/* bench=N as fishtest's workers check it: the expected count plays, another refuses. */
+static void bench__expected_count_plays_another_refuses(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " bench=4242 -engine name=int "
+                                "-each nodes=200 -rounds 1",
+                                &out, &errors),
+                     0);
+    assert_non_null(strstr(out, "engine mock (" MOCK "): bench 4242 nodes, as expected\n"));
+    free(out);
+    free(errors);
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " bench=4243 -engine name=int "
+                                "-each nodes=200 -rounds 1",
+                                &out, &errors),
+                     2);
+    assert_non_null(strstr(errors, "engine mock: bench gives 4242 nodes, bench=4243 expects "
+                                   "4243"));
+    assert_null(strstr(out, "Finished game"));
+    free(out);
+    free(errors);
+}
+
+/* The command line names what does not fit an engine's kind. */
+static void arguments__program_and_in_process_keys_do_not_mix(void **state) {
+    (void)state;
+    static const struct {
+        const char *arguments, *message;
+    } cases[] = {
+        {"-engine name=a cmd=" MOCK " killers=off -engine name=b -each nodes=9 -rounds 1",
+         "'killers=off' is an in-process search option; give the program's options as "
+         "option.killers=off"},
+        {"-engine name=a option.Hash=16 -engine name=b -each nodes=9 -rounds 1",
+         "option.NAME=VALUE is for engine programs (cmd=)"},
+        {"-engine name=a cmd=" MOCK " proto=xboard -engine name=b -each nodes=9 -rounds 1",
+         "proto=xboard: engine programs speak the engine protocol"},
+        {"-engine name=a cmd=" MOCK " stall=0 -engine name=b -each nodes=9 -rounds 1",
+         "stall=0: "},
+        {"-engine name=a cmd= -engine name=b -each nodes=9 -rounds 1", "cmd=: empty"},
+        {"-engine name=a cmd=/nonexistent/engine -engine name=b -each nodes=9 -rounds 1",
+         "engine a (/nonexistent/engine) exited before answering 'uci' (could not be run: not "
+         "found or not executable; dir=.)"},
+        {"-engine name=a cmd=" MOCK " dir=/nonexistent -engine name=b -each nodes=9 -rounds 1",
+         "(could not enter its directory; dir=/nonexistent)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out, *errors;
+        int status = run_abtest(cases[i].arguments, &out, &errors);
+        if (status != 2 || !strstr(errors, cases[i].message))
+            fail_msg("%s: exit %d, expected '%s' in:\n%s", cases[i].arguments, status,
+                     cases[i].message, errors);
+        free(out);
+        free(errors);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(engine_program__same_games_as_in_process_and_exact_resume),
+        cmocka_unit_test(slow_start__refused_before_play_with_the_limit_named),
+        cmocka_unit_test(overrun__game_lost_on_time_and_play_goes_on),
+        cmocka_unit_test(crash__stops_the_run_unless_recover),
+        cmocka_unit_test(stall__lost_after_the_stall_limit_with_recover),
+        cmocka_unit_test(illegal_and_garbage__game_lost_with_the_move_named),
+        cmocka_unit_test(bench__expected_count_plays_another_refuses),
+        cmocka_unit_test(arguments__program_and_in_process_keys_do_not_mix),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
