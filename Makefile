@@ -143,13 +143,21 @@ sanitize: deps
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 	    TSLAB_PERFT_MAX=100000000 test-run
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" EXTRA_CFLAGS="-fsanitize=thread" \
-	    build/tsan/abtest build/tsan/bench
+	    build/tsan/abtest build/tsan/bench build/tsan/engine
 	rm -f build/tsan/match.json
 	$(TSAN_RUN)/abtest -engine name=base killers=off -engine name=cand -each nodes=500 \
 	    -openings file=tests/data/book_small.txt -rounds 40 -concurrency 3 -quiet \
 	    -out build/tsan/match.json -debug-stopafter 15 >/dev/null; test $$? -eq 130
 	$(TSAN_RUN)/abtest -resume build/tsan/match.json -quiet >/dev/null
 	$(TSAN_RUN)/bench -depth 6 -threads 3 >/dev/null 2>&1
+	@# The engine's reader and search threads (stop during a search, go infinite, a command that
+	@# waits for a search), then abtest's workers each talking to a program of their own.
+	printf 'go depth 9\nstop\ngo infinite\nisready\nstop\ngo nodes 20000\nposition startpos\ngo depth 6\n' | \
+	    $(TSAN_RUN)/engine >/dev/null
+	rm -f build/tsan/programs.json
+	$(TSAN_RUN)/abtest -engine name=program cmd=build/tsan/engine -engine name=inproc \
+	    -each nodes=500 -openings file=tests/data/book_small.txt -rounds 6 -concurrency 3 -quiet \
+	    -out build/tsan/programs.json >/dev/null
 ifneq ($(MPICC),)
 	@# abtest-mpi: rank 0's comm thread beside the runner's threads, until an SPRT decision
 	@# with pairs in flight. Shared memory only: OpenMPI's TCP transport trips TSan inside
