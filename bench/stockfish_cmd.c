@@ -36,53 +36,72 @@ static int tt_bits_for_megabytes(int megabytes) {
     return bits + SLOTS_PER_MB_BITS;
 }
 
+bool bench_stockfish_parse(int argc, char **argv, SearchConfig *config, int *threads,
+                           const char **positions, bool *current, Error *err) {
+    Error inner;
+    *positions = NULL;
+    *current = false;
+    if (argc > 5)
+        return error_set(err, "at most 5 arguments (ttSize threads limit fenFile limitType)");
+    int megabytes;
+    if (argc > 0) {
+        if (!parse_int(argv[0], 1, 1 << 20, &megabytes, &inner))
+            return error_set(err, "ttSize: %s", inner.text);
+        config->tt_bits = tt_bits_for_megabytes(megabytes);
+        const OptionSpec *bits = config_find("tt_bits");
+        if (config->tt_bits > bits->max)
+            return error_set(err, "ttSize %d MB: at most %lld MB (tt_bits=%lld)", megabytes,
+                             1LL << (bits->max - SLOTS_PER_MB_BITS), (long long)bits->max);
+    }
+    if (argc > 1 && !parse_int(argv[1], 1, 1024, threads, &inner))
+        return error_set(err, "threads: %s", inner.text);
+    int64_t limit = BENCH_DEFAULT_DEPTH;
+    if (argc > 2 && !parse_int64(argv[2], 1, INT64_C(1) << 40, &limit, &inner))
+        return error_set(err, "limit: %s", inner.text);
+    if (argc > 3 && strcmp(argv[3], "default")) {
+        if (!strcmp(argv[3], "current"))
+            *current = true;
+        else
+            *positions = argv[3];
+    }
+    const char *type = argc > 4 ? argv[4] : "depth";
+    config->depth = 0;
+    config->nodes = 0;
+    config->movetime = 0;
+    if (!strcmp(type, "depth")) {
+        if (limit > SEARCH_MAX_DEPTH)
+            return error_set(err, "depth %lld: at most %d", (long long)limit, SEARCH_MAX_DEPTH);
+        config->depth = (int)limit;
+    } else if (!strcmp(type, "nodes")) {
+        config->nodes = limit;
+    } else if (!strcmp(type, "movetime")) {
+        config->movetime = limit;
+    } else if (!strcmp(type, "perft") || !strcmp(type, "eval")) {
+        return error_set(err, "limitType %s does not apply here (perft: bench perft DEPTH; a "
+                              "position's evaluation: bench search depth=1)", type);
+    } else {
+        return error_set(err, "limitType '%s' is not one of depth, nodes, movetime", type);
+    }
+    return true;
+}
+
 int bench_stockfish_main(int argc, char **argv) {
     if (argc > 0 && (!strcmp(argv[0], "-help") || !strcmp(argv[0], "--help"))) {
         bench_print_usage(stockfish_usage);
         return 0;
     }
-    if (argc > 5)
-        die("at most 5 arguments (ttSize threads limit fenFile limitType)\n%s",
-            stockfish_usage);
     BenchArgs args;
     memset(&args, 0, sizeof args);
     args.threads = 1;
     SearchConfig config = config_default();
+    config.tt_bits = tt_bits_for_megabytes(16);
     Error err;
-    int megabytes = 16;
-    int64_t limit = BENCH_DEFAULT_DEPTH;
-    if (argc > 0 && !parse_int(argv[0], 1, 1 << 20, &megabytes, &err))
-        die("ttSize: %s", err.text);
-    config.tt_bits = tt_bits_for_megabytes(megabytes);
-    const OptionSpec *bits = config_find("tt_bits");
-    if (config.tt_bits > bits->max)
-        die("ttSize %d MB: at most %lld MB (tt_bits=%lld)", megabytes,
-            1LL << (bits->max - SLOTS_PER_MB_BITS), (long long)bits->max);
-    if (argc > 1 && !parse_int(argv[1], 1, 1024, &args.threads, &err))
-        die("threads: %s", err.text);
-    if (argc > 2 && !parse_int64(argv[2], 1, INT64_C(1) << 40, &limit, &err))
-        die("limit: %s", err.text);
-    if (argc > 3 && strcmp(argv[3], "default")) {
-        if (!strcmp(argv[3], "current"))
-            die("fenFile 'current' does not apply: a tool has no current position "
-                "(give a positions file, or use bench search -fen POSITION)");
-        args.positions = argv[3];
-    }
-    const char *type = argc > 4 ? argv[4] : "depth";
-    config.depth = 0;
-    if (!strcmp(type, "depth")) {
-        if (limit > SEARCH_MAX_DEPTH)
-            die("depth %lld: at most %d", (long long)limit, SEARCH_MAX_DEPTH);
-        config.depth = (int)limit;
-    } else if (!strcmp(type, "nodes")) {
-        config.nodes = limit;
-    } else if (!strcmp(type, "movetime")) {
-        config.movetime = limit;
-    } else if (!strcmp(type, "perft") || !strcmp(type, "eval")) {
-        die("limitType %s does not apply here (perft: bench perft DEPTH; a position's "
-            "evaluation: bench search depth=1)", type);
-    } else {
-        die("limitType '%s' is not one of depth, nodes, movetime", type);
-    }
+    bool current;
+    if (!bench_stockfish_parse(argc, argv, &config, &args.threads, &args.positions, &current,
+                               &err))
+        die("%s\n%s", err.text, stockfish_usage);
+    if (current)
+        die("fenFile 'current' does not apply: a tool has no current position "
+            "(give a positions file, or use bench search -fen POSITION)");
     return bench_run_suite(&args, &config);
 }

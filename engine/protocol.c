@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "protocol.h"
 
+#include "commands.h"
 #include "movegen.h"
 #include "parse.h"
 #include "paths.h"
@@ -13,28 +14,28 @@
 #include <string.h>
 #include <time.h>
 
-#define PROTOCOL_TOKENS_MAX 4096   /* a `position` line with this many moves is plenty */
 #define PROTOCOL_TIME_MARGIN_MS 50 /* kept back from the clock under wtime/btime */
 #define PROTOCOL_MOVES_TO_GO 30    /* moves the clock is shared over when movestogo is absent */
 
-/* A line split into words. */
+/* A line split into words (as many as it has: a `position` line of a long game has thousands). */
 typedef struct {
     char *copy;
-    char *words[PROTOCOL_TOKENS_MAX];
+    char **words;
     int count;
 } Words;
 
 static bool split_words(const char *line, Words *w) {
     w->count = 0;
     w->copy = strdup(line);
-    if (!w->copy)
+    size_t capacity = 1;
+    for (const char *p = line; *p; p++)
+        capacity += strchr(" \t\r\n", *p) != NULL; /* the separators strtok_r splits at */
+    w->words = malloc(capacity * sizeof *w->words);
+    if (!w->copy || !w->words)
         return false;
     char *save = NULL;
-    for (char *t = strtok_r(w->copy, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
-        if (w->count == PROTOCOL_TOKENS_MAX)
-            return false;
+    for (char *t = strtok_r(w->copy, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
         w->words[w->count++] = t;
-    }
     return true;
 }
 
@@ -408,36 +409,56 @@ static void command_go(EngineSession *s, const Words *w) {
 
 /* ---- bench: the suite under the current options ---- */
 
+/* bench [ttSize] [threads] [limit] [fenFile] [limitType], Stockfish's arguments in Stockfish's
+ * order (as `engine bench ...` on the command line): the current options, the suite (or a
+ * positions file, or "current": the position set by `position`) to depth 11 by default. */
 static void command_bench(EngineSession *s, const Words *w) {
     if (!make_idle(s, "bench"))
         return;
     Error err;
-    int depth = BENCH_DEFAULT_DEPTH;
-    if (w->count > 2 || (w->count == 2 && !parse_int(w->words[1], 1, SEARCH_MAX_DEPTH, &depth,
-                                                      &err))) {
-        say_error(s, w->count > 2 ? "expected: bench [DEPTH]" : "bench DEPTH", w->count > 2 ? NULL
-                                                                                          : &err);
-        return;
-    }
-    char path[PATHS_MAX];
-    Book book;
-    if (!paths_data_file(BENCH_DEFAULT_POSITIONS, path, sizeof path, &err) ||
-        !book_load(&book, path, true, &err)) {
+    SearchConfig config = s->config;
+    int threads = 1;
+    const char *positions;
+    bool current;
+    if (!bench_stockfish_parse(w->count - 1, w->words + 1, &config, &threads, &positions, &current,
+                               &err)) {
         say_error(s, "bench", &err);
         return;
     }
-    SearchConfig config = s->config;
-    config.depth = depth;
-    config.nodes = 0;
-    config.movetime = 0;
+    char path[PATHS_MAX];
+    Book book = {0};
+    BookEntry here = {.board = *game_current(&s->game), .id = "current"};
+    const BookEntry *entries = &here;
+    int count = 1;
+    if (!current) {
+        if (!positions && !paths_data_file(BENCH_DEFAULT_POSITIONS, path, sizeof path, &err)) {
+            say_error(s, "bench", &err);
+            return;
+        }
+        if (!book_load(&book, positions ? positions : path, true, &err)) {
+            say_error(s, "bench", &err);
+            return;
+        }
+        entries = book.entries;
+        count = book.count;
+    } else if (board_game_end(&here.board) != GAME_END_NONE) {
+        say_error(s, "bench current: the game is over in the current position", NULL);
+        return;
+    }
     BenchRun run;
-    if (!bench_run(book.entries, book.count, &config, 1, &run, &err)) {
+    if (!bench_run(entries, count, &config, threads, &run, &err)) {
         say_error(s, "bench", &err);
         book_free(&book);
         return;
     }
-    char hex[17];
-    say(s, "info string bench: %d positions, depth %d, signature %s", run.count, depth,
+    char hex[17], limit[48];
+    if (config.depth)
+        snprintf(limit, sizeof limit, "depth %d", config.depth);
+    else if (config.nodes)
+        snprintf(limit, sizeof limit, "nodes %" PRId64, config.nodes);
+    else
+        snprintf(limit, sizeof limit, "movetime %" PRId64, config.movetime);
+    say(s, "info string bench: %d positions, %s, signature %s", run.count, limit,
         bench_hex(run.signature, hex));
     pthread_mutex_lock(&s->out_lock);
     bench_print_summary(&run, s->out);
@@ -481,8 +502,9 @@ static const ProtocolCommand COMMANDS[] = {
 bool protocol_handle_line(EngineSession *s, const char *line) {
     Words w;
     if (!split_words(line, &w)) {
-        say_error(s, w.copy ? "line has too many words" : "out of memory", NULL);
+        say_error(s, "out of memory for a line", NULL);
         free(w.copy);
+        free(w.words);
         return true;
     }
     bool go_on = true;
@@ -506,6 +528,7 @@ bool protocol_handle_line(EngineSession *s, const char *line) {
         }
     }
     free(w.copy);
+    free(w.words);
     return go_on;
 }
 

@@ -36,12 +36,23 @@ static void ending(ExternalEngine *x, char *out, size_t size) {
     engine_process_ending(&x->process, 500, out, size);
 }
 
+/* Sends a command and waits for its answer within the startup time. An error the engine
+ * reports on the way (`info string error...`, e.g. an option it refused) fails the step: a
+ * match must not run on a configuration other than the one asked for. */
 static bool handshake_step(ExternalEngine *x, const char *send, const char *want, Error *err) {
-    char line[512], how[96];
+    char line[512], how[96], refused[sizeof line] = "";
     int64_t deadline = cli_now_ms() + x->spec->external.startup;
     EngineRead got = ENGINE_READ_CLOSED;
     if (engine_process_send(&x->process, send))
-        got = wait_for(x, want, deadline, line, sizeof line);
+        while ((got = engine_process_read(&x->process, deadline, line, sizeof line)) ==
+                   ENGINE_READ_LINE &&
+               !starts_with_word(line, want))
+            if (!refused[0] && !strncmp(line, "info string error", 17))
+                snprintf(refused, sizeof refused, "%s", line);
+    if (got == ENGINE_READ_LINE && refused[0])
+        return error_set(err, "engine %s (%s) reported during start-up: '%s' (check its "
+                              "option.NAME=VALUE)",
+                         x->spec->name, x->spec->external.cmd, refused);
     if (got == ENGINE_READ_LINE)
         return true;
     if (got == ENGINE_READ_TIMEOUT)

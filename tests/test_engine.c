@@ -139,9 +139,10 @@ static void go__nodes_limit_and_infinite_with_stop(void **state) {
     free(out);
 }
 
+/* bench takes Stockfish's arguments in Stockfish's order; "current" is the position set. */
 static void bench__signature_and_stockfish_lines_of_the_suite(void **state) {
     (void)state;
-    char *out = talk("setoption name preset value plain\nbench 4\nquit\n");
+    char *out = talk("setoption name preset value plain\nbench 16 1 4\nquit\n");
     SearchConfig config = config_default();
     Error err;
     assert_true(config_apply_line(&config, "preset=plain depth=4", &err));
@@ -160,6 +161,9 @@ static void bench__signature_and_stockfish_lines_of_the_suite(void **state) {
     assert_non_null(strstr(out, "===========================\nTotal time (ms) : "));
     bench_run_free(&run);
     book_free(&book);
+    free(out);
+    out = talk("position fen T3T/S4/5/5/T3T s 15 4\nbench 16 1 2 current\n");
+    assert_non_null(strstr(out, "info string bench: 1 positions, depth 2, signature "));
     free(out);
 }
 
@@ -191,7 +195,10 @@ static void bad_lines__error_answer_and_the_engine_goes_on(void **state) {
         "setoption name tt_bits value 99",
         "setoption name preset value nosuch",
         "bench 0",
-        "bench 3 4",
+        "bench 16 1 0",
+        "bench 16 1 4 default sideways",
+        "bench 16 1 4 /nonexistent/positions.txt",
+        "bench 1 2 3 4 5 6",
     };
     size_t count = sizeof bad / sizeof bad[0];
     char input[4096] = "";
@@ -211,6 +218,19 @@ static void bad_lines__error_answer_and_the_engine_goes_on(void **state) {
     assert_non_null(strstr(out, "readyok\n"));
     free(out);
     free(fresh);
+    /* A line of more words than any fixed table would hold: read whole (the first move is
+     * what is wrong with it). */
+    size_t words = 6000;
+    char *many = malloc(32 + 3 * words);
+    assert_non_null(many);
+    strcpy(many, "position startpos moves");
+    for (size_t i = 0; i < words; i++)
+        strcat(many + strlen(many), " zz");
+    strcat(many, "\nisready\n");
+    out = talk(many);
+    assert_non_null(strstr(out, "info string error: position: move 1 'zz'"));
+    free(out);
+    free(many);
     /* Garbage bytes, a NUL, a very long line, and end of input without quit. */
     static const char tail[] = "\n\1\2\3\nisready\n";
     size_t long_line = 300000;

@@ -250,6 +250,10 @@ static void arguments__program_and_in_process_keys_do_not_mix(void **state) {
         {"-engine name=a cmd=" MOCK " stall=0 -engine name=b -each nodes=9 -rounds 1",
          "stall=0: "},
         {"-engine name=a cmd= -engine name=b -each nodes=9 -rounds 1", "cmd=: empty"},
+        {"-engine name=a cmd=" ENGINE " option.killers=maybe -engine name=b -each nodes=9 "
+         "-rounds 1",
+         "engine a (" ENGINE ") reported during start-up: 'info string error: setoption: "
+         "option killers: 'maybe' is not allowed"},
         {"-engine name=a cmd=/nonexistent/engine -engine name=b -each nodes=9 -rounds 1",
          "engine a (/nonexistent/engine) exited before answering 'uci' (could not be run: not "
          "found or not executable; dir=.)"},

@@ -61,7 +61,7 @@ static void install__help_says_where_the_defaults_come_from(void **state) {
     /* The engine finds its bench suite beside it too, on the protocol and on the command line. */
     char engine_command[1024];
     snprintf(engine_command, sizeof engine_command,
-             "cd %s && printf 'bench 2\\n' | env -u TSLAB_DATA %s/usr/bin/tslab-engine", work,
+             "cd %s && printf 'bench 16 1 2\\n' | env -u TSLAB_DATA %s/usr/bin/tslab-engine", work,
              prefix);
     assert_int_equal(test_run(engine_command, &out), 0);
     assert_non_null(strstr(out, "info string bench: 50 positions, depth 2, signature "));
