@@ -221,7 +221,7 @@ static void bad_lines__error_answer_and_the_engine_goes_on(void **state) {
     /* A line of more words than any fixed table would hold: read whole (the first move is
      * what is wrong with it). */
     size_t words = 6000;
-    char *many = malloc(32 + 3 * words);
+    char *many = malloc(64 + 3 * words);
     assert_non_null(many);
     strcpy(many, "position startpos moves");
     for (size_t i = 0; i < words; i++)
