@@ -24,6 +24,7 @@ static const char usage[] =
     "  -srand S                         seed of the book shuffle and random plies\n"
     "  -rounds N                        pairs to play (unbounded with -sprt)\n"
     "  -sprt elo0=X elo1=Y [alpha=0.05 beta=0.05 model=normalized|logistic|bayeselo]\n"
+    "        [overshoot=on|off]         fishtest's overshoot correction, fed pair by pair\n"
     "  -maxmoves N                      plies before a game is adjudicated a draw (300)\n"
     "  -concurrency N                   games in parallel (default: all cores)\n"
     "  -ratinginterval N                report and checkpoint every N pairs (10)\n"
@@ -197,7 +198,7 @@ static bool parse_openings(int argc, char **argv, int *i, MatchSettings *s, Erro
 static bool parse_sprt(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
     int end = group_end(argc, argv, *i + 1);
     bool has0 = false, has1 = false;
-    s->sprt = (SprtParams){0, 0, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
+    s->sprt = (SprtParams){0, 0, 0.05, 0.05, SPRT_MODEL_NORMALIZED, SETTINGS_DEFAULT_OVERSHOOT};
     for (int k = *i + 1; k < end; k++) {
         char key[32];
         const char *value = split_token("-sprt", argv[k], key, sizeof key, err);
@@ -211,6 +212,12 @@ static bool parse_sprt(int argc, char **argv, int *i, MatchSettings *s, Error *e
                                       "(normalized|logistic|bayeselo)", value);
             continue;
         }
+        if (!strcmp(key, "overshoot")) {
+            if (strcmp(value, "on") && strcmp(value, "off"))
+                return error_set(err, "-sprt overshoot: '%s' is not allowed (on|off)", value);
+            s->sprt.overshoot = !strcmp(value, "on");
+            continue;
+        }
         if (!strcmp(key, "elo0"))
             target = &s->sprt.elo0, has0 = true;
         else if (!strcmp(key, "elo1"))
@@ -220,7 +227,8 @@ static bool parse_sprt(int argc, char **argv, int *i, MatchSettings *s, Error *e
         else if (!strcmp(key, "beta"))
             target = &s->sprt.beta;
         else
-            return error_set(err, "-sprt: unknown key '%s' (elo0, elo1, alpha, beta, model)", key);
+            return error_set(err, "-sprt: unknown key '%s' (elo0, elo1, alpha, beta, model, "
+                                  "overshoot)", key);
         if (!parse_double(value, -1e9, 1e9, target, &inner))
             return error_set(err, "-sprt %s: %s", key, inner.text);
     }

@@ -14,6 +14,17 @@
 void totals_init(MatchTotals *t) {
     memset(t, 0, sizeof *t);
     t->sessions = 1;
+    sprt_overshoot_init(&t->overshoot);
+}
+
+SprtDecision totals_decide(MatchTotals *t, const SprtParams *params) {
+    SprtSample sample = totals_sample(t);
+    double llr = sprt_llr(&sample, params);
+    if (!params->overshoot)
+        return sprt_decide(llr, params);
+    /* One update per pair, in pair order: the same for any concurrency or number of ranks. */
+    sprt_overshoot_update(&t->overshoot, t->pairs, 1, llr);
+    return sprt_decide_corrected(llr, params, &t->overshoot);
 }
 
 void totals_free(MatchTotals *t) {
@@ -49,6 +60,8 @@ static cJSON *session_json(const SessionRanks *session) {
     }
     return json;
 }
+
+const char *const RESULTS_OVERSHOOT_SUMS[6] = {"ref0", "m0", "sq0", "ref1", "m1", "sq1"};
 
 int results_forfeiting_engine(const GameRecord *game) {
     if (!game_end_is_forfeit(game->end))
@@ -179,17 +192,39 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddItemToObject(json, "wdl", wdl_json(&t->wdl));
 
     SprtSample sample = totals_sample(t);
-    SprtParams params = s->has_sprt ? s->sprt : (SprtParams){0, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
+    SprtParams params = s->has_sprt ? s->sprt : (SprtParams){0, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
     SprtReport report = sprt_report_make(&sample, &t->penta, &params);
     sprt_report_add_json(&report, json);
-    if (!s->has_sprt) { /* no test: keep the estimates, drop the LLR */
+    if (!s->has_sprt) { /* no test: keep the estimates, drop the LLR and the corrected Elo */
         cJSON_ReplaceItemInObject(json, "llr", cJSON_CreateNull());
+        cJSON_ReplaceItemInObject(json, "sprt_elo", cJSON_CreateNull());
+        cJSON_ReplaceItemInObject(json, "sprt_elo_ci95", cJSON_CreateNull());
+        cJSON_ReplaceItemInObject(json, "sprt_los", cJSON_CreateNull());
         cJSON_DeleteItemFromObject(json, "model");
     }
     /* The words of `abtest sprt -json`: "H0", "H1" or "continue"; null without an SPRT. */
     cJSON_ReplaceItemInObject(json, "decision",
                               s->has_sprt ? cJSON_CreateString(sprt_decision_name(t->decision))
                                           : cJSON_CreateNull());
+    if (s->has_sprt && s->sprt.overshoot) {
+        const SprtOvershoot *o = &t->overshoot;
+        double o0, o1;
+        sprt_overshoot_margins(o, &o0, &o1);
+        cJSON *ladder = cJSON_AddObjectToObject(json, "overshoot");
+        cJSON_AddBoolToObject(ladder, "active", o->active);
+        cJSON_AddNumberToObject(ladder, "last_update", (double)o->last_update);
+        cJSON_AddNumberToObject(ladder, "skipped_updates", (double)o->skipped_updates);
+        /* The sums go on growing after a resume, so they are kept to the last bit: as text
+         * with 17 significant digits (cJSON's numbers round-trip only to about 15). */
+        const double sums[] = {o->ref0, o->m0, o->sq0, o->ref1, o->m1, o->sq1};
+        for (int i = 0; i < 6; i++) {
+            char exact[40];
+            snprintf(exact, sizeof exact, "%.17g", sums[i]);
+            cJSON_AddStringToObject(ladder, RESULTS_OVERSHOOT_SUMS[i], exact);
+        }
+        cJSON_AddNumberToObject(ladder, "o0", o0);
+        cJSON_AddNumberToObject(ladder, "o1", o1);
+    }
     if (t->decision_pair)
         cJSON_AddNumberToObject(json, "decision_pair", (double)t->decision_pair);
     else

@@ -52,6 +52,7 @@ typedef struct {
     uint64_t plies;
     TrajectoryPoint *trajectory;   /* one point per rating interval (and the end) */
     int trajectory_count, trajectory_capacity;
+    SprtOvershoot overshoot;       /* the correction's state, fed pair by pair in pair order */
     SprtDecision decision;
     int64_t decision_pair;         /* pairs counted when the SPRT decided (0: no decision) */
     int64_t discarded_pairs;       /* finished or in flight after the decision or a stop */
@@ -62,6 +63,10 @@ typedef struct {
     char started[CLI_UTC_TEXT_MAX]; /* UTC start of the first session (ISO 8601) */
     SessionRanks session;
 } MatchTotals;
+
+/* The keys of the overshoot correction's running sums in the results file, in SprtOvershoot's
+ * order (ref0, m0, sq0, ref1, m1, sq1); stored as exact decimal text. */
+extern const char *const RESULTS_OVERSHOOT_SUMS[6];
 
 /* The engine that lost a game by forfeit (the side to move when it ended), or -1. */
 int results_forfeiting_engine(const GameRecord *game);
@@ -75,6 +80,10 @@ void totals_free(MatchTotals *totals);
 
 /* Adds a pair (which must be the next in order). */
 void totals_add_pair(MatchTotals *totals, const PairRecord *pair);
+
+/* The SPRT's decision on the counts so far, called once per counted pair (with
+ * params->overshoot, it feeds the correction that pair's LLR first). */
+SprtDecision totals_decide(MatchTotals *totals, const SprtParams *params);
 
 /* The SPRT sample of the counts so far (pentanomial). */
 SprtSample totals_sample(const MatchTotals *totals);

@@ -109,6 +109,46 @@ static bool totals_agree(const MatchTotals *t, const MatchSettings *s, Error *er
     return true;
 }
 
+/* The overshoot correction's state (with -sprt overshoot=on): fed once per counted pair, so it
+ * was last updated at the pair count; the ladders' sums have their signs. */
+static bool overshoot_from_json(const cJSON *json, const MatchSettings *s, MatchTotals *t,
+                                Error *err) {
+    sprt_overshoot_init(&t->overshoot);
+    if (!s->has_sprt || !s->sprt.overshoot)
+        return true;
+    const cJSON *state = object_at(json, "overshoot", err);
+    if (!state)
+        return false;
+    SprtOvershoot *o = &t->overshoot;
+    const cJSON *active = cJSON_GetObjectItemCaseSensitive(state, "active");
+    uint64_t last, skipped;
+    Error inner;
+    if (!cJSON_IsBool(active) || !count_at(state, "last_update", &last, &inner) ||
+        !count_at(state, "skipped_updates", &skipped, &inner))
+        return error_set(err, "overshoot: %s", cJSON_IsBool(active) ? inner.text
+                                                                     : "\"active\" must be true "
+                                                                       "or false");
+    double *sums[] = {&o->ref0, &o->m0, &o->sq0, &o->ref1, &o->m1, &o->sq1};
+    for (int i = 0; i < 6; i++) {
+        const char *key = RESULTS_OVERSHOOT_SUMS[i];
+        const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(state, key));
+        char *end = NULL;
+        *sums[i] = text ? strtod(text, &end) : 0;
+        if (!text || !*text || *end || !isfinite(*sums[i]))
+            return error_set(err, "overshoot: \"%s\" must be a finite number written as text",
+                             key);
+    }
+    o->active = cJSON_IsTrue(active);
+    o->last_update = (int64_t)last;
+    o->skipped_updates = (int64_t)skipped;
+    if (o->active && o->last_update != t->pairs)
+        return error_set(err, "overshoot: updated at %" PRId64 " pairs, the file counts %" PRId64,
+                         o->last_update, t->pairs);
+    if (o->m0 > 0 || o->sq0 < 0 || o->m1 < 0 || o->sq1 < 0)
+        return error_set(err, "overshoot: m0 must be <= 0 and m1, sq0, sq1 >= 0");
+    return true;
+}
+
 /* The decision and the state agree with each other and with the counts. */
 static bool decision_agrees(const cJSON *json, const MatchSettings *s, ResultsFile *file,
                             Error *err) {
@@ -153,6 +193,8 @@ static bool decision_agrees(const cJSON *json, const MatchSettings *s, ResultsFi
                               "\"decision\" says it did not");
     }
     t->decision_pair = (int64_t)decided_at;
+    if (!overshoot_from_json(json, s, t, err))
+        return false;
     if (file->state == RUN_ROUNDS && t->pairs != s->rounds)
         return error_set(err, "state \"rounds\" with %" PRId64 " of %" PRId64 " pairs",
                          t->pairs, s->rounds);

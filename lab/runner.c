@@ -245,8 +245,7 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
                                                                 "book or randomplies=)");
     }
     if (r->settings->has_sprt) {
-        SprtSample sample = totals_sample(&r->totals);
-        SprtDecision decision = sprt_decide(sprt_llr(&sample, &r->settings->sprt), &r->settings->sprt);
+        SprtDecision decision = totals_decide(&r->totals, &r->settings->sprt);
         if (decision != SPRT_CONTINUE) {
             r->totals.decision = decision;
             r->totals.decision_pair = r->totals.pairs;

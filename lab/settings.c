@@ -123,7 +123,7 @@ void settings_default_job(MatchSettings *s) {
     s->seed = SETTINGS_DEFAULT_SEED;
     s->rounds = SETTINGS_UNBOUNDED_ROUNDS;
     s->has_sprt = true;
-    s->sprt = (SprtParams){0, 10, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
+    s->sprt = (SprtParams){0, 10, 0.05, 0.05, SPRT_MODEL_NORMALIZED, SETTINGS_DEFAULT_OVERSHOOT};
     s->max_plies = SETTINGS_DEFAULT_MAXMOVES;
     s->concurrency = 0; /* all cores */
     s->rating_interval = SETTINGS_DEFAULT_RATINGINTERVAL;
@@ -219,8 +219,9 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     if (s->rounds != SETTINGS_UNBOUNDED_ROUNDS)
         textbuf_printf(&buf, " -rounds %lld", (long long)s->rounds);
     if (s->has_sprt)
-        textbuf_printf(&buf, " -sprt elo0=%g elo1=%g alpha=%g beta=%g model=%s", s->sprt.elo0,
-                       s->sprt.elo1, s->sprt.alpha, s->sprt.beta, sprt_model_name(s->sprt.model));
+        textbuf_printf(&buf, " -sprt elo0=%g elo1=%g alpha=%g beta=%g model=%s overshoot=%s",
+                       s->sprt.elo0, s->sprt.elo1, s->sprt.alpha, s->sprt.beta,
+                       sprt_model_name(s->sprt.model), s->sprt.overshoot ? "on" : "off");
     if (s->max_plies != SETTINGS_DEFAULT_MAXMOVES)
         textbuf_printf(&buf, " -maxmoves %d", s->max_plies);
     if (s->rating_interval != SETTINGS_DEFAULT_RATINGINTERVAL)
@@ -246,7 +247,11 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
             textbuf_printf(&buf, " engine %s program (cmd, args, dir, option., bench, timemargin, "
                                  "startup or stall);", a->engines[e].name);
     }
-    if (a->has_sprt != b->has_sprt || (a->has_sprt && memcmp(&a->sprt, &b->sprt, sizeof a->sprt)))
+    const SprtParams *p = &a->sprt, *q = &b->sprt; /* field by field: the struct has padding */
+    if (a->has_sprt != b->has_sprt ||
+        (a->has_sprt && (p->elo0 != q->elo0 || p->elo1 != q->elo1 || p->alpha != q->alpha ||
+                         p->beta != q->beta || p->model != q->model ||
+                         p->overshoot != q->overshoot)))
         textbuf_printf(&buf, " sprt;");
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
         const SettingsField *f = &SETTINGS_FIELDS[i];

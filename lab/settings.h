@@ -15,6 +15,8 @@
 #define SETTINGS_DEFAULT_SEED 20261129
 #define SETTINGS_DEFAULT_MAXMOVES 300
 #define SETTINGS_DEFAULT_RATINGINTERVAL 10
+/* -sprt overshoot= when not given (docs/sprt.md says why). */
+#define SETTINGS_DEFAULT_OVERSHOOT true
 #define SETTINGS_UNBOUNDED_ROUNDS INT64_C(1000000000000) /* "until the SPRT decides" */
 #define SETTINGS_CONFIG_TEXT_MAX 1024                     /* an engine's options as text */
 

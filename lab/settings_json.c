@@ -62,6 +62,7 @@ cJSON *settings_to_json(const MatchSettings *s) {
         cJSON_AddNumberToObject(sprt, "alpha", s->sprt.alpha);
         cJSON_AddNumberToObject(sprt, "beta", s->sprt.beta);
         cJSON_AddStringToObject(sprt, "model", sprt_model_name(s->sprt.model));
+        cJSON_AddBoolToObject(sprt, "overshoot", s->sprt.overshoot);
     } else {
         cJSON_AddNullToObject(json, "sprt");
     }
@@ -212,6 +213,11 @@ static bool sprt_from_json(const cJSON *sprt, MatchSettings *s, Error *err) {
         return error_set(err, "settings: sprt \"model\" must be normalized, logistic or "
                               "bayeselo, not '%s'",
                          model ? error_excerpt(model, quoted) : "(missing)");
+    /* Runs recorded before the correction existed decided without it, and keep doing so. */
+    const cJSON *overshoot = cJSON_GetObjectItemCaseSensitive(sprt, "overshoot");
+    if (overshoot && !cJSON_IsBool(overshoot))
+        return error_set(err, "settings: sprt \"overshoot\" must be true or false");
+    s->sprt.overshoot = cJSON_IsTrue(overshoot);
     s->has_sprt = true;
     return true;
 }

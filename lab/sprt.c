@@ -210,6 +210,12 @@ static bool mle_t_value(const Pdf *pdf, double t, double *out) {
 }
 
 /* N * sum p_i ln(p1_i / p0_i). */
+void sprt_sample_moments(const SprtSample *sample, double *total, double *mean,
+                         double *variance) {
+    Pdf pdf = sample_pdf(sample, total);
+    moments(pdf.a, pdf.p, pdf.k, mean, variance);
+}
+
 static double llr_of(const Pdf *pdf, double total, const double *p0, const double *p1) {
     double sum = 0;
     for (int i = 0; i < pdf->k; i++)
@@ -219,13 +225,13 @@ static double llr_of(const Pdf *pdf, double total, const double *p0, const doubl
 
 /* fishtest's BayesElo path: drawelo from the regularised W/D/L, bounds turned into logistic Elo
  * at that drawelo, then the logistic GSPRT. */
-static double bayeselo_to_logistic(double belo, double drawelo) {
+double sprt_bayeselo_to_logistic(double belo, double drawelo) {
     double win = 1 / (1 + pow(10, (drawelo - belo) / 400));
     double loss = 1 / (1 + pow(10, (drawelo + belo) / 400));
     return sprt_elo_from_score(win + (1 - win - loss) / 2);
 }
 
-static double sample_drawelo(const Trinomial *wdl) {
+double sprt_drawelo(const Trinomial *wdl) {
     double w = wdl->wins ? (double)wdl->wins : SPRT_ZERO_CELL;
     double d = wdl->draws ? (double)wdl->draws : SPRT_ZERO_CELL;
     double l = wdl->losses ? (double)wdl->losses : SPRT_ZERO_CELL;
@@ -250,9 +256,9 @@ double sprt_llr(const SprtSample *sample, const SprtParams *params) {
     case SPRT_MODEL_BAYESELO: {
         if (!sample->has_wdl)
             return 0;
-        double drawelo = sample_drawelo(&sample->wdl);
-        ok = mle_expected_score(&pdf, sprt_score_from_elo(bayeselo_to_logistic(params->elo0, drawelo)), p0) &&
-             mle_expected_score(&pdf, sprt_score_from_elo(bayeselo_to_logistic(params->elo1, drawelo)), p1);
+        double drawelo = sprt_drawelo(&sample->wdl);
+        ok = mle_expected_score(&pdf, sprt_score_from_elo(sprt_bayeselo_to_logistic(params->elo0, drawelo)), p0) &&
+             mle_expected_score(&pdf, sprt_score_from_elo(sprt_bayeselo_to_logistic(params->elo1, drawelo)), p1);
         break;
     }
     default:

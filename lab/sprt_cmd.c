@@ -7,10 +7,13 @@
 #include "parse.h"
 #include "report.h"
 #include "sprt_report.h"
+#include "textfile.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define SPRT_TRACE_BYTES_MAX (64 << 20) /* a trace file larger than this is refused */
 
 static const char sprt_usage[] =
     "usage: abtest sprt (-penta LL,LD,DD+WL,WD,WW | -penta LL,LD,WL,DD,WD,WW | -wdl W,D,L)\n"
@@ -20,6 +23,11 @@ static const char sprt_usage[] =
     "  Elo +/- 95%, nElo +/- 95% and LOS, exactly as fishtest computes them.\n"
     "  model=bayeselo (legacy, cutechess era) estimates drawelo from W/D/L: give -wdl or the\n"
     "  six-count -penta.\n"
+    "usage: abtest sprt -trace FILE [-batch N] -sprt elo0=X elo1=Y [...] [-json FILE]\n"
+    "  A test replayed batch by batch with fishtest's overshoot correction: FILE holds one\n"
+    "  cumulative LL,LD,DD+WL,WD,WW per line ('-': stdin), one line per batch of N pairs\n"
+    "  (default: the first line's total); prints each batch's LLR, the ladder sums m0 sq0 m1\n"
+    "  sq1, the expected overshoots o0 o1 and the state, then the corrected decision.\n"
     "usage: abtest sprt -sprt elo0=X elo1=Y [...] -plan DRAW_RATIO\n"
     "  Design figures instead (fishtest's SPRT calculator formulas): for true strengths around\n"
     "  the bounds, the chance of accepting H1 and the expected games and pairs.\n";
@@ -126,6 +134,93 @@ static bool parse_sprt_tokens(int argc, char **argv, int *index, SprtParams *par
     return true;
 }
 
+/* -trace: the test replayed batch by batch as fishtest's update_SPRT sees it. */
+static int replay_trace(const SprtCommand *cmd) {
+    Error err;
+    char *text = NULL;
+    size_t length = 0;
+    const char *path = strcmp(cmd->trace_path, "-") ? cmd->trace_path : "/dev/stdin";
+    if (!textfile_read(path, SPRT_TRACE_BYTES_MAX, false, &text, &length, &err))
+        die("sprt: -trace %s", err.text);
+    SprtOvershoot o;
+    sprt_overshoot_init(&o);
+    int64_t batch = cmd->batch;
+    SprtDecision decision = SPRT_CONTINUE;
+    cJSON *rows = cmd->json_path ? cJSON_CreateArray() : NULL;
+    FILE *out = cmd->json_path && !strcmp(cmd->json_path, "-") ? stderr : stdout;
+    fprintf(out, "%5s %-28s %10s %10s %9s %10s %9s %9s %9s %s\n", "step", "cumulative pentanomial",
+            "LLR", "m0", "sq0", "m1", "sq1", "o0", "o1", "state");
+    int step = 0, line_number = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        line_number++;
+        line[strcspn(line, "\r#")] = '\0';
+        char *start = line + strspn(line, " \t[");
+        char *end = start + strlen(start);
+        while (end > start && strchr(" \t]", end[-1]))
+            *--end = '\0';
+        for (char *p = start; *p; p++)
+            if (*p == ' ')
+                memmove(p, p + 1, strlen(p)); /* "1, 2, 3" reads as "1,2,3" */
+        if (!*start)
+            continue;
+        uint64_t c[6];
+        if (!parse_counts("-trace", start, c, 5, 5, &err))
+            die("sprt: -trace %s line %d: %s", cmd->trace_path, line_number, err.text);
+        Pentanomial penta = {.ll = c[0], .ld = c[1], .dd = c[2], .wd = c[3], .ww = c[4]};
+        int64_t pairs = (int64_t)(c[0] + c[1] + c[2] + c[3] + c[4]);
+        if (!batch)
+            batch = pairs > 0 ? pairs : 1;
+        SprtSample sample = sprt_sample_pentanomial(&penta);
+        double llr = sprt_llr(&sample, &cmd->params), o0, o1;
+        sprt_overshoot_update(&o, pairs, batch, llr);
+        sprt_overshoot_margins(&o, &o0, &o1);
+        decision = sprt_decide_corrected(llr, &cmd->params, &o);
+        const char *state = decision == SPRT_H1 ? "accepted" : decision == SPRT_H0 ? "rejected" : "-";
+        char counts[64];
+        snprintf(counts, sizeof counts, "[%" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64
+                                        ", %" PRIu64 "]",
+                 c[0], c[1], c[2], c[3], c[4]);
+        fprintf(out, "%5d %-28s %10.6f %10.6f %9.6f %10.6f %9.6f %9.6f %9.6f %s%s\n", ++step,
+                counts, llr, o.m0, o.sq0, o.m1, o.sq1, o0, o1, state,
+                o.active ? "" : " (correction dropped)");
+        if (rows) {
+            cJSON *row = cJSON_CreateObject();
+            cJSON_AddNumberToObject(row, "pairs", (double)pairs);
+            cJSON_AddNumberToObject(row, "llr", llr);
+            cJSON_AddNumberToObject(row, "m0", o.m0);
+            cJSON_AddNumberToObject(row, "sq0", o.sq0);
+            cJSON_AddNumberToObject(row, "m1", o.m1);
+            cJSON_AddNumberToObject(row, "sq1", o.sq1);
+            cJSON_AddNumberToObject(row, "o0", o0);
+            cJSON_AddNumberToObject(row, "o1", o1);
+            cJSON_AddStringToObject(row, "decision", sprt_decision_name(decision));
+            cJSON_AddItemToArray(rows, row);
+        }
+        if (decision != SPRT_CONTINUE)
+            break;
+    }
+    free(text);
+    if (!step)
+        die("sprt: -trace %s: no counts", cmd->trace_path);
+    fprintf(out, "Decision with overshoot correction (batches of %" PRId64 " pairs): %s after %d "
+                 "batches\n",
+             batch, decision == SPRT_H1 ? "H1 accepted" : decision == SPRT_H0 ? "H0 accepted"
+                                                                              : "continue",
+             step);
+    if (rows) {
+        cJSON *json = cJSON_CreateObject();
+        cJSON_AddNumberToObject(json, "batch", (double)batch);
+        cJSON_AddStringToObject(json, "decision", sprt_decision_name(decision));
+        cJSON_AddItemToObject(json, "trace", rows);
+        bool ok = report_write_json(json, cmd->json_path, &err);
+        cJSON_Delete(json);
+        if (!ok)
+            die("sprt: %s", err.text);
+    }
+    return 0;
+}
+
 bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
     memset(cmd, 0, sizeof *cmd);
     cmd->params = (SprtParams){.alpha = 0.05, .beta = 0.05, .model = SPRT_MODEL_NORMALIZED};
@@ -167,6 +262,14 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
             if (last || !parse_double(argv[++i], 0, 0.999999, &cmd->plan_draw_ratio, &inner))
                 return error_set(err, "-plan needs a draw ratio in [0, 1)%s%s", last ? "" : ": ",
                                  last ? "" : inner.text);
+        } else if (!strcmp(argv[i], "-trace")) {
+            if (last)
+                return error_set(err, "-trace needs a file ('-' for stdin)");
+            cmd->trace_path = argv[++i];
+        } else if (!strcmp(argv[i], "-batch")) {
+            if (last || !parse_int64(argv[++i], 1, INT64_C(1) << 40, &cmd->batch, &inner))
+                return error_set(err, "-batch needs a number of pairs%s%s", last ? "" : ": ",
+                                 last ? "" : inner.text);
         } else if (!strcmp(argv[i], "-json")) {
             if (last)
                 return error_set(err, "-json needs a file name ('-' for stdout)");
@@ -186,8 +289,15 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
     if (plan && (cmd->has_penta || cmd->has_wdl))
         return error_set(err, "-plan designs a test before it runs: give it without counts "
                               "(-penta or -wdl), or the counts without -plan");
-    if (!plan && cmd->has_penta == cmd->has_wdl)
-        return error_set(err, "give exactly one of -penta and -wdl (or -plan)");
+    if (cmd->trace_path && (plan || cmd->has_penta || cmd->has_wdl))
+        return error_set(err, "-trace replays a test from its own counts: give it without "
+                              "-penta, -wdl and -plan");
+    if (cmd->trace_path && cmd->params.model == SPRT_MODEL_BAYESELO)
+        return error_set(err, "-trace reads pentanomials: model=bayeselo needs W/D/L");
+    if (cmd->batch && !cmd->trace_path)
+        return error_set(err, "-batch belongs to -trace");
+    if (!plan && !cmd->trace_path && cmd->has_penta == cmd->has_wdl)
+        return error_set(err, "give exactly one of -penta, -wdl and -trace (or -plan)");
     if (cmd->params.model == SPRT_MODEL_BAYESELO && cmd->has_penta && cmd->penta_fields == 5)
         return error_set(err, "model=bayeselo estimates drawelo from W/D/L: give -wdl W,D,L or "
                               "the six-count -penta LL,LD,WL,DD,WD,WW");
@@ -208,6 +318,8 @@ int abtest_sprt_main(int argc, char **argv) {
     const SprtParams *params = &cmd.params;
     if (cmd.plan_draw_ratio >= 0)
         return print_plan(params, cmd.plan_draw_ratio);
+    if (cmd.trace_path)
+        return replay_trace(&cmd);
     const Pentanomial *penta = &cmd.penta;
     const Trinomial *wdl = &cmd.wdl;
     SprtSample sample = cmd.has_penta ? sprt_sample_pentanomial(penta) : sprt_sample_trinomial(wdl);
@@ -233,6 +345,7 @@ int abtest_sprt_main(int argc, char **argv) {
                                          : "continue",
             params->alpha, params->beta);
     sprt_report_elo_lines(&report, out);
+    sprt_report_corrected_line(&report, out);
     if (cmd.json_path) {
         cJSON *json = cJSON_CreateObject();
         sprt_report_add_json(&report, json);

@@ -13,9 +13,11 @@ typedef struct {
     Trinomial wdl;
     double plan_draw_ratio; /* -plan; negative when not given */
     const char *json_path;
+    const char *trace_path; /* -trace: cumulative pentanomials, one per line ("-": stdin) */
+    int64_t batch;          /* -batch: pairs per update of the trace (0: the first line's) */
 } SprtCommand;
 
-/* Parses the calculator's arguments: exactly one of -penta and -wdl, or -plan alone; every count
+/* Parses the calculator's arguments: exactly one of -penta, -wdl and -trace, or -plan alone; every count
  * a whole number (no empty field); the SPRT checked. False with the reason. */
 bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err);
 

@@ -13,6 +13,7 @@ SprtReport sprt_report_make(const SprtSample *sample, const Pentanomial *penta,
     r.upper = sprt_upper_bound(params);
     r.decision = sprt_decide(r.llr, params);
     r.estimate = sprt_estimate(sample);
+    r.corrected = sprt_corrected_elo(sample, params);
     return r;
 }
 
@@ -46,6 +47,11 @@ void sprt_report_elo_lines(const SprtReport *r, FILE *out) {
     }
 }
 
+void sprt_report_corrected_line(const SprtReport *r, FILE *out) {
+    fprintf(out, "SPRT-corrected Elo: %.2f [%.2f, %.2f], LOS: %.2f %%\n", r->corrected.elo,
+            r->corrected.ci_low, r->corrected.ci_high, 100 * r->corrected.los);
+}
+
 static void add_number(cJSON *json, const char *key, double value) {
     if (isfinite(value))
         cJSON_AddNumberToObject(json, key, value);
@@ -69,6 +75,9 @@ void sprt_report_add_json(const SprtReport *r, cJSON *json) {
     add_number(json, "nelo", r->estimate.nelo);
     add_interval(json, "nelo_ci95", r->estimate.nelo_low, r->estimate.nelo_high);
     add_number(json, "los", r->estimate.los);
+    add_number(json, "sprt_elo", r->corrected.elo);
+    add_interval(json, "sprt_elo_ci95", r->corrected.ci_low, r->corrected.ci_high);
+    add_number(json, "sprt_los", r->corrected.los);
     cJSON_AddStringToObject(json, "model", sprt_model_name(r->params.model));
     add_number(json, "elo0", r->params.elo0);
     add_number(json, "elo1", r->params.elo1);

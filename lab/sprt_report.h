@@ -17,6 +17,7 @@ typedef struct {
     double llr, lower, upper;
     SprtDecision decision;
     SprtEstimate estimate;
+    SprtCorrectedElo corrected; /* fishtest's SPRT_elo for these bounds (meaningful with an SPRT) */
 } SprtReport;
 
 SprtReport sprt_report_make(const SprtSample *sample, const Pentanomial *penta,
@@ -28,8 +29,13 @@ void sprt_report_llr_line(const SprtReport *report, FILE *out);
 /* "Elo: 1.23 +/- 4.56, nElo: 1.50 +/- 5.50" and "LOS: ... %, DrawRatio: ... %, PairsRatio: ..." */
 void sprt_report_elo_lines(const SprtReport *report, FILE *out);
 
+/* "SPRT-corrected Elo: 7.12 [1.02, 13.40], LOS: 98.70 %": fishtest's median-unbiased estimate
+ * after a sequential stop (sprt_corrected_elo), logistic Elo whatever the model. */
+void sprt_report_corrected_line(const SprtReport *report, FILE *out);
+
 /* {"llr", "lower_bound", "upper_bound", "decision", "elo", "elo_ci95", "nelo", "nelo_ci95",
- *  "los", "model", "elo0", "elo1", "alpha", "beta", ...}; non-finite numbers become null. */
+ *  "los", "sprt_elo", "sprt_elo_ci95", "sprt_los", "model", "elo0", "elo1", "alpha", "beta",
+ *  ...}; non-finite numbers become null. */
 void sprt_report_add_json(const SprtReport *report, cJSON *json);
 
 /* The bracket fishtest writes bounds in: <> nElo, {} logistic, [] BayesElo. */

@@ -40,7 +40,7 @@ void status_limits_text(const MatchSettings *s, char *out, size_t size) {
 
 static SprtReport report_of(const MatchSettings *s, const MatchTotals *t) {
     SprtSample sample = totals_sample(t);
-    SprtParams params = s->has_sprt ? s->sprt : (SprtParams){0, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
+    SprtParams params = s->has_sprt ? s->sprt : (SprtParams){0, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
     return sprt_report_make(&sample, &t->penta, &params);
 }
 
@@ -84,6 +84,17 @@ static const char *base_name(const char *path) {
     return slash ? slash + 1 : path;
 }
 
+/* With -sprt overshoot=on: the bounds the decision uses, moved in by the correction. */
+static void overshoot_line(FILE *out, const MatchSettings *s, const MatchTotals *t) {
+    if (!s->sprt.overshoot)
+        return;
+    double o0, o1;
+    sprt_overshoot_margins(&t->overshoot, &o0, &o1);
+    fprintf(out, "Overshoot-corrected bounds: (%.2f, %.2f), o0 %.4f, o1 %.4f%s\n",
+            sprt_lower_bound(&s->sprt) + o0, sprt_upper_bound(&s->sprt) - o1, o0, o1,
+            t->overshoot.active ? "" : " (correction dropped)");
+}
+
 void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
     SprtReport r = report_of(s, t);
     char limits[160];
@@ -106,8 +117,11 @@ void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
         fprintf(out, ", WL/DD Ratio: %.2f\n", (double)t->penta.wl / (double)t->penta.dd);
     else
         fprintf(out, ", WL/DD Ratio: %s\n", t->penta.wl ? "inf" : "n/a");
-    if (s->has_sprt)
+    if (s->has_sprt) {
         sprt_report_llr_line(&r, out);
+        overshoot_line(out, s, t);
+        sprt_report_corrected_line(&r, out);
+    }
     fprintf(out, "--------------------------------------------------\n");
     fflush(out);
 }
@@ -243,10 +257,18 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
     fprintf(out, "  Elo %+.2f +/- %.2f, nElo %+.2f +/- %.2f, LOS %.1f %%\n", r.estimate.elo,
             (r.estimate.elo_high - r.estimate.elo_low) / 2, r.estimate.nelo,
             (r.estimate.nelo_high - r.estimate.nelo_low) / 2, 100 * r.estimate.los);
-    if (s->has_sprt)
-        fprintf(out, "  SPRT %s: LLR %.2f (%.2f, %.2f), %s\n", bounds, r.llr, r.lower, r.upper,
+    if (s->has_sprt) {
+        double o0 = 0, o1 = 0;
+        if (s->sprt.overshoot)
+            sprt_overshoot_margins(&t->overshoot, &o0, &o1);
+        fprintf(out, "  SPRT %s%s: LLR %.2f (%.2f, %.2f), %s\n", bounds,
+                s->sprt.overshoot ? ", overshoot-corrected" : "", r.llr, r.lower + o0,
+                r.upper - o1,
                 t->decision == SPRT_CONTINUE ? "no decision" : t->decision == SPRT_H1 ? "H1 accepted"
                                                                                     : "H0 accepted");
+        fprintf(out, "  SPRT-corrected Elo %+.2f [%.2f, %.2f], LOS %.1f %% (median-unbiased)\n",
+                r.corrected.elo, r.corrected.ci_low, r.corrected.ci_high, 100 * r.corrected.los);
+    }
     fprintf(out, "  Games %" PRIu64 ": W %" PRIu64 " D %" PRIu64 " L %" PRIu64 ", Ptnml(0-2) [%" PRIu64
                  ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 "]\n",
             2 * (uint64_t)t->pairs, t->wdl.wins, t->wdl.draws, t->wdl.losses, t->penta.ll,

@@ -5,12 +5,15 @@
 
 #include "test_util.h"
 
+#include <inttypes.h>
+
 #include <cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
 #define RELATIVE_TOLERANCE 1e-6
 #define ABSOLUTE_TOLERANCE 1e-9 /* for values near zero */
 
@@ -68,6 +71,226 @@ static void compare(const char *field, int id, double got, double want, Worst *w
         worst->id = id;
         worst->field = field;
     }
+}
+
+/* fishtest's update_SPRT replayed batch by batch (sprt-notes §6): each row's cumulative
+ * pentanomial, then the LLR, the ladder sums, the expected overshoots and the state as fishtest
+ * printed them (6 decimals). Batches of 16 pairs. */
+typedef struct {
+    int step;
+    uint64_t counts[5];
+    double llr, m0, sq0, m1, sq1, o0, o1;
+    SprtDecision state;
+} TraceRow;
+
+static const TraceRow TRACE_1[] = {
+    {1, {0, 4, 7, 4, 1}, 0.125074, 0.000000, 0.000000, 0.125074, 0.015643, 0.000000, 0.062537, SPRT_CONTINUE},
+    {2, {0, 8, 13, 9, 2}, 0.321364, 0.000000, 0.000000, 0.321364, 0.054173, 0.000000, 0.084287, SPRT_CONTINUE},
+    {3, {1, 12, 21, 11, 3}, 0.116229, 0.000000, 0.000000, 0.321364, 0.054173, 0.000000, 0.084287, SPRT_CONTINUE},
+    {4, {1, 15, 28, 17, 3}, 0.324469, 0.000000, 0.000000, 0.324469, 0.054183, 0.000000, 0.083495, SPRT_CONTINUE},
+    {5, {1, 17, 37, 22, 3}, 0.570255, 0.000000, 0.000000, 0.570255, 0.114594, 0.000000, 0.100476, SPRT_CONTINUE},
+    {6, {1, 21, 45, 26, 3}, 0.554935, 0.000000, 0.000000, 0.570255, 0.114594, 0.000000, 0.100476, SPRT_CONTINUE},
+    {7, {1, 23, 56, 28, 4}, 0.721656, 0.000000, 0.000000, 0.721656, 0.137516, 0.000000, 0.095278, SPRT_CONTINUE},
+    {8, {2, 28, 62, 32, 4}, 0.381164, 0.000000, 0.000000, 0.721656, 0.137516, 0.000000, 0.095278, SPRT_CONTINUE},
+    {9, {2, 34, 69, 34, 5}, 0.161539, 0.000000, 0.000000, 0.721656, 0.137516, 0.000000, 0.095278, SPRT_CONTINUE},
+    {10, {3, 35, 78, 38, 6}, 0.373967, 0.000000, 0.000000, 0.721656, 0.137516, 0.000000, 0.095278, SPRT_CONTINUE},
+    {11, {3, 37, 90, 39, 7}, 0.435090, 0.000000, 0.000000, 0.721656, 0.137516, 0.000000, 0.095278, SPRT_CONTINUE},
+    {12, {3, 40, 99, 43, 7}, 0.496459, 0.000000, 0.000000, 0.721656, 0.137516, 0.000000, 0.095278, SPRT_CONTINUE},
+    {13, {4, 43, 103, 50, 8}, 0.771772, 0.000000, 0.000000, 0.771772, 0.140028, 0.000000, 0.090718, SPRT_CONTINUE},
+    {14, {5, 46, 108, 56, 9}, 0.949088, 0.000000, 0.000000, 0.949088, 0.171469, 0.000000, 0.090333, SPRT_CONTINUE},
+    {15, {6, 48, 119, 58, 9}, 0.759285, 0.000000, 0.000000, 0.949088, 0.171469, 0.000000, 0.090333, SPRT_CONTINUE},
+    {16, {6, 50, 128, 61, 11}, 1.130577, 0.000000, 0.000000, 1.130577, 0.204407, 0.000000, 0.090399, SPRT_CONTINUE},
+    {17, {7, 51, 135, 68, 11}, 1.411808, 0.000000, 0.000000, 1.411808, 0.283498, 0.000000, 0.100403, SPRT_CONTINUE},
+    {18, {7, 55, 142, 72, 12}, 1.535920, 0.000000, 0.000000, 1.535920, 0.298902, 0.000000, 0.097304, SPRT_CONTINUE},
+    {19, {7, 58, 148, 78, 13}, 1.895694, 0.000000, 0.000000, 1.895694, 0.428340, 0.000000, 0.112977, SPRT_CONTINUE},
+    {20, {7, 62, 155, 83, 13}, 1.960060, 0.000000, 0.000000, 1.960060, 0.432482, 0.000000, 0.110324, SPRT_CONTINUE},
+    {21, {7, 66, 163, 87, 13}, 1.949304, 0.000000, 0.000000, 1.960060, 0.432482, 0.000000, 0.110324, SPRT_CONTINUE},
+    {22, {7, 68, 174, 88, 15}, 2.170997, 0.000000, 0.000000, 2.170997, 0.476977, 0.000000, 0.109852, SPRT_CONTINUE},
+    {23, {7, 69, 184, 92, 16}, 2.577021, 0.000000, 0.000000, 2.577021, 0.641833, 0.000000, 0.124530, SPRT_CONTINUE},
+    {24, {8, 72, 193, 95, 16}, 2.369412, 0.000000, 0.000000, 2.577021, 0.641833, 0.000000, 0.124530, SPRT_CONTINUE},
+    {25, {9, 76, 200, 97, 18}, 2.273371, 0.000000, 0.000000, 2.577021, 0.641833, 0.000000, 0.124530, SPRT_CONTINUE},
+    {26, {9, 78, 208, 102, 19}, 2.654071, 0.000000, 0.000000, 2.654071, 0.647770, 0.000000, 0.122033, SPRT_CONTINUE},
+    {27, {9, 82, 216, 106, 19}, 2.644002, 0.000000, 0.000000, 2.654071, 0.647770, 0.000000, 0.122033, SPRT_CONTINUE},
+    {28, {9, 85, 222, 109, 23}, 3.184394, 0.000000, 0.000000, 3.184394, 0.929012, 0.000000, 0.145870, SPRT_H1},
+};
+
+static const TraceRow TRACE_2[] = {
+    {1, {1, 7, 7, 1, 0}, -0.337222, -0.337222, 0.113719, 0.000000, 0.000000, 0.168611, 0.000000, SPRT_CONTINUE},
+    {2, {2, 10, 15, 4, 1}, -0.374597, -0.374597, 0.115116, 0.000000, 0.000000, 0.153653, 0.000000, SPRT_CONTINUE},
+    {3, {2, 14, 25, 6, 1}, -0.521663, -0.521663, 0.136744, 0.000000, 0.000000, 0.131065, 0.000000, SPRT_CONTINUE},
+    {4, {3, 16, 34, 9, 2}, -0.483008, -0.521663, 0.136744, 0.000000, 0.000000, 0.131065, 0.000000, SPRT_CONTINUE},
+    {65, {59, 262, 439, 220, 60}, -2.555624, -2.816705, 0.582478, 0.000000, 0.000000, 0.103397, 0.000000, SPRT_CONTINUE},
+    {66, {59, 265, 446, 224, 62}, -2.357336, -2.816705, 0.582478, 0.000000, 0.000000, 0.103397, 0.000000, SPRT_CONTINUE},
+    {67, {62, 267, 453, 227, 63}, -2.492526, -2.816705, 0.582478, 0.000000, 0.000000, 0.103397, 0.000000, SPRT_CONTINUE},
+    {68, {64, 273, 460, 228, 63}, -2.884779, -2.884779, 0.587112, 0.000000, 0.000000, 0.101760, 0.000000, SPRT_H0},
+};
+
+#define TRACE_BATCH 16
+#define TRACE_TOLERANCE 5e-7 /* the tables' last digit */
+
+static void check_trace_row(const TraceRow *row, const SprtParams *params, SprtOvershoot *o) {
+    Pentanomial p = {.ll = row->counts[0], .ld = row->counts[1], .dd = row->counts[2],
+                     .wd = row->counts[3], .ww = row->counts[4]};
+    SprtSample sample = sprt_sample_pentanomial(&p);
+    double llr = sprt_llr(&sample, params), o0, o1;
+    int64_t pairs = (int64_t)(p.ll + p.ld + p.dd + p.wd + p.ww);
+    sprt_overshoot_update(o, pairs, TRACE_BATCH, llr);
+    sprt_overshoot_margins(o, &o0, &o1);
+    const double got[] = {llr, o->m0, o->sq0, o->m1, o->sq1, o0, o1};
+    const double want[] = {row->llr, row->m0, row->sq0, row->m1, row->sq1, row->o0, row->o1};
+    static const char *const names[] = {"LLR", "m0", "sq0", "m1", "sq1", "o0", "o1"};
+    for (int i = 0; i < 7; i++)
+        if (fabs(got[i] - want[i]) > TRACE_TOLERANCE)
+            fail_msg("trace step %d: %s %.7f, fishtest %.6f", row->step, names[i], got[i],
+                     want[i]);
+    SprtDecision decision = sprt_decide_corrected(llr, params, o);
+    if (decision != row->state)
+        fail_msg("trace step %d: %s, fishtest %s", row->step, sprt_decision_name(decision),
+                 sprt_decision_name(row->state));
+}
+
+/* Trace 1, logistic {0, 10}: all 28 batches; H1 at LLR 3.184 > B - o1 = 2.799. Trace 2,
+ * normalized <0, 10>: the notes give batches 1-4 and 65-68, so the first four are replayed from
+ * the start and the last four from the state at batch 65 (the ladder from 0 has its minimum at
+ * m0 and no maximum); H0 at LLR -2.885, above A but below A + o0. Without the correction
+ * neither test would have stopped there. */
+static void overshoot__fishtest_traces_reproduced(void **state) {
+    (void)state;
+    SprtParams logistic = {0, 10, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false};
+    SprtOvershoot o;
+    sprt_overshoot_init(&o);
+    for (size_t i = 0; i < sizeof TRACE_1 / sizeof TRACE_1[0]; i++)
+        check_trace_row(&TRACE_1[i], &logistic, &o);
+    assert_int_equal(sprt_decide(TRACE_1[27].llr, &logistic), SPRT_H1); /* 3.18 > 2.94 too */
+    assert_true(TRACE_1[26].llr < sprt_upper_bound(&logistic));
+    SprtParams normalized = {0, 10, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    sprt_overshoot_init(&o);
+    for (size_t i = 0; i < 4; i++)
+        check_trace_row(&TRACE_2[i], &normalized, &o);
+    const TraceRow *at65 = &TRACE_2[4];
+    sprt_overshoot_init(&o);
+    o.last_update = (int64_t)at65->step * TRACE_BATCH;
+    o.ref0 = o.m0 = at65->m0;
+    o.sq0 = at65->sq0;
+    for (size_t i = 5; i < 8; i++)
+        check_trace_row(&TRACE_2[i], &normalized, &o);
+    assert_int_equal(sprt_decide(TRACE_2[7].llr, &normalized), SPRT_CONTINUE);
+}
+
+/* abtest sprt -trace replays a cumulative trace and prints fishtest's table and decision. */
+static void overshoot__calculator_replays_a_trace(void **state) {
+    (void)state;
+    char path[128], command[512], *out;
+    snprintf(path, sizeof path, "/tmp/tslab_trace_%d.txt", (int)getpid());
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    for (size_t i = 0; i < sizeof TRACE_1 / sizeof TRACE_1[0]; i++)
+        fprintf(f, "[%" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 "]\n",
+                TRACE_1[i].counts[0], TRACE_1[i].counts[1], TRACE_1[i].counts[2],
+                TRACE_1[i].counts[3], TRACE_1[i].counts[4]);
+    fclose(f);
+    snprintf(command, sizeof command,
+             ABTEST " sprt -trace %s -sprt elo0=0 elo1=10 model=logistic", path);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "   28 [9, 85, 222, 109, 23]          3.184394   0.000000  "
+                                "0.000000   3.184394  0.929012  0.000000  0.145870 accepted\n"));
+    assert_non_null(strstr(out, "Decision with overshoot correction (batches of 16 pairs): H1 "
+                                "accepted after 28 batches\n"));
+    free(out);
+    snprintf(command, sizeof command,
+             ABTEST " sprt -trace %s -batch 5 -sprt elo0=0 elo1=10 model=logistic", path);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "(correction dropped)")); /* 16 pairs: not a multiple of 5 */
+    free(out);
+    unlink(path);
+}
+
+/* The rules beyond the traces: the same count changes nothing; a skipped batch restarts the
+ * ladders; fewer samples or a count off the batch drops the correction for good. */
+static void overshoot__update_rules(void **state) {
+    (void)state;
+    SprtOvershoot o;
+    sprt_overshoot_init(&o);
+    sprt_overshoot_update(&o, 16, 16, -0.5);
+    sprt_overshoot_update(&o, 16, 16, -0.9); /* the same count again: ignored */
+    assert_float_equal(o.m0, -0.5, 1e-15);
+    sprt_overshoot_update(&o, 48, 16, -0.2); /* a batch was missed: restart at -0.2 */
+    assert_float_equal(o.ref0, -0.2, 1e-15);
+    assert_float_equal(o.ref1, -0.2, 1e-15);
+    assert_int_equal(o.skipped_updates, 31);
+    sprt_overshoot_update(&o, 64, 16, -0.4);
+    assert_float_equal(o.m0, -0.7, 1e-15);
+    double o0, o1;
+    sprt_overshoot_margins(&o, &o0, &o1);
+    assert_float_equal(o0, (0.25 + 0.04) / 0.7 / 2, 1e-15);
+    sprt_overshoot_update(&o, 60, 16, -0.4); /* fewer samples: dropped for good */
+    assert_false(o.active);
+    sprt_overshoot_update(&o, 80, 16, -3.0);
+    sprt_overshoot_margins(&o, &o0, &o1);
+    assert_true(o0 == 0 && o1 == 0);
+    sprt_overshoot_init(&o);
+    sprt_overshoot_update(&o, 17, 16, 0.1); /* off the batch */
+    assert_false(o.active);
+}
+
+/* fishtest's SPRT-corrected Elo (stat_util.SPRT_elo): the shared file's 196 values, pentanomial
+ * and trinomial, logistic, normalized and BayesElo bounds (the file beside the repository, or
+ * the copy in tests/data; TSLAB_SPRT_ELO_FILE overrides). */
+static void sprt_elo_vectors__reproduced(void **state) {
+    (void)state;
+    const char *candidates[] = {getenv("TSLAB_SPRT_ELO_FILE"),
+                                TSLAB_SOURCE_DIR "/../shared/reference/sprt-elo-vectors.json",
+                                TSLAB_SOURCE_DIR "/tests/data/sprt-elo-vectors.json"};
+    cJSON *vectors = NULL;
+    const char *path = "";
+    for (size_t i = 0; i < 3 && !vectors; i++) {
+        char *text = candidates[i] ? test_read_file(candidates[i]) : NULL;
+        if (text) {
+            vectors = cJSON_Parse(text);
+            path = candidates[i];
+        }
+        free(text);
+    }
+    if (!vectors)
+        fail_msg("no SPRT-Elo vector file found");
+    int checked = 0;
+    Worst worst = {0, -1, ""};
+    const cJSON *v;
+    cJSON_ArrayForEach(v, vectors) {
+        int id = (int)cJSON_GetObjectItem(v, "id")->valuedouble;
+        SprtParams params = {.elo0 = cJSON_GetObjectItem(v, "elo0")->valuedouble,
+                             .elo1 = cJSON_GetObjectItem(v, "elo1")->valuedouble,
+                             .alpha = cJSON_GetObjectItem(v, "alpha")->valuedouble,
+                             .beta = cJSON_GetObjectItem(v, "beta")->valuedouble};
+        assert_true(sprt_model_from_name(
+            cJSON_GetStringValue(cJSON_GetObjectItem(v, "elo_model")), &params.model));
+        const cJSON *counts = cJSON_GetObjectItem(v, "counts");
+        SprtSample sample;
+        uint64_t c[5] = {0};
+        for (int i = 0; i < cJSON_GetArraySize(counts) && i < 5; i++)
+            c[i] = (uint64_t)cJSON_GetArrayItem(counts, i)->valuedouble;
+        if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(v, "model")), "pentanomial")) {
+            Pentanomial p = {.ll = c[0], .ld = c[1], .dd = c[2], .wd = c[3], .ww = c[4]};
+            sample = sprt_sample_pentanomial(&p);
+            sample.has_wdl = false; /* fishtest was given {"pentanomial": counts} alone */
+        } else {
+            Trinomial t = {.losses = c[0], .draws = c[1], .wins = c[2]};
+            sample = sprt_sample_trinomial(&t);
+        }
+        SprtCorrectedElo e = sprt_corrected_elo(&sample, &params);
+        const cJSON *want = cJSON_GetObjectItem(v, "sprt_elo");
+        const cJSON *ci = cJSON_GetObjectItem(want, "ci95");
+        compare("sprt_elo", id, e.elo, cJSON_GetObjectItem(want, "elo")->valuedouble, &worst);
+        compare("sprt_elo ci95[0]", id, e.ci_low, cJSON_GetArrayItem(ci, 0)->valuedouble, &worst);
+        compare("sprt_elo ci95[1]", id, e.ci_high, cJSON_GetArrayItem(ci, 1)->valuedouble, &worst);
+        compare("sprt_los", id, e.los, cJSON_GetObjectItem(want, "los")->valuedouble, &worst);
+        checked++;
+    }
+    cJSON_Delete(vectors);
+    print_message("sprt_elo: %d fishtest values from %s reproduced; largest relative error %.3g "
+                  "(vector %d, %s)\n",
+                  checked, path, worst.worst, worst.id, worst.field);
+    assert_true(checked >= 196);
 }
 
 static void fishtest_vectors__reproduced(void **state) {
@@ -172,7 +395,7 @@ static void degenerate_counts__finite_and_sensible(void **state) {
     for (size_t i = 0; i < sizeof degenerate / sizeof degenerate[0]; i++)
         for (size_t m = 0; m < 3; m++)
             for (size_t b = 0; b < sizeof bounds / sizeof bounds[0]; b++) {
-                SprtParams params = {bounds[b][0], bounds[b][1], 0.05, 0.05, models[m]};
+                SprtParams params = {bounds[b][0], bounds[b][1], 0.05, 0.05, models[m], false};
                 SprtSample sample = sprt_sample_pentanomial(&degenerate[i].penta);
                 double llr = sprt_llr(&sample, &params);
                 if (!isfinite(llr))
@@ -184,7 +407,7 @@ static void degenerate_counts__finite_and_sensible(void **state) {
                 assert_true(e.elo >= -1200 && e.elo <= 1200);
             }
     /* All wins points to H1 for small bounds; all losses to H0. */
-    SprtParams params = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
+    SprtParams params = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
     SprtSample won = sprt_sample_pentanomial(&degenerate[1].penta);
     SprtSample lost = sprt_sample_pentanomial(&degenerate[2].penta);
     assert_int_equal(sprt_decide(sprt_llr(&won, &params), &params), SPRT_H1);
@@ -209,16 +432,16 @@ typedef struct {
 } ParamRow;
 
 static const ParamRow param_rows[] = {
-    {{0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED}, NULL, "typical"},
-    {{2, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED}, "elo0 (2) must be less than elo1 (2)", "equal"},
-    {{3, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED}, "must be less than elo1", "swapped"},
-    {{0, 2, 0, 0.05, SPRT_MODEL_NORMALIZED}, "alpha (0) must lie strictly between 0 and 1", "alpha 0"},
-    {{0, 2, 1, 0.05, SPRT_MODEL_NORMALIZED}, "alpha (1) must lie", "alpha 1"},
-    {{0, 2, 0.05, -0.1, SPRT_MODEL_NORMALIZED}, "beta (-0.1) must lie", "beta negative"},
-    {{0, 2, 0.5, 0.5, SPRT_MODEL_NORMALIZED}, "alpha + beta (1) must be less than 1", "sum 1"},
-    {{0, 2, 0.49, 0.5, SPRT_MODEL_NORMALIZED}, NULL, "sum just below 1"},
-    {{-1000, 1000, 0.05, 0.05, SPRT_MODEL_LOGISTIC}, NULL, "Elo range limit"},
-    {{-1001, 0, 0.05, 0.05, SPRT_MODEL_LOGISTIC}, "within -1000..1000", "past the limit"},
+    {{0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false}, NULL, "typical"},
+    {{2, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false}, "elo0 (2) must be less than elo1 (2)", "equal"},
+    {{3, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false}, "must be less than elo1", "swapped"},
+    {{0, 2, 0, 0.05, SPRT_MODEL_NORMALIZED, false}, "alpha (0) must lie strictly between 0 and 1", "alpha 0"},
+    {{0, 2, 1, 0.05, SPRT_MODEL_NORMALIZED, false}, "alpha (1) must lie", "alpha 1"},
+    {{0, 2, 0.05, -0.1, SPRT_MODEL_NORMALIZED, false}, "beta (-0.1) must lie", "beta negative"},
+    {{0, 2, 0.5, 0.5, SPRT_MODEL_NORMALIZED, false}, "alpha + beta (1) must be less than 1", "sum 1"},
+    {{0, 2, 0.49, 0.5, SPRT_MODEL_NORMALIZED, false}, NULL, "sum just below 1"},
+    {{-1000, 1000, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false}, NULL, "Elo range limit"},
+    {{-1001, 0, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false}, "within -1000..1000", "past the limit"},
 };
 
 static void parameters__validated(void **state) {
@@ -232,10 +455,10 @@ static void parameters__validated(void **state) {
             fail_msg("row %zu (%s): '%s', expected '%s'", i, param_rows[i].why,
                      ok ? "accepted" : err.text, param_rows[i].error);
     }
-    SprtParams p = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED};
+    SprtParams p = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
     assert_float_equal(sprt_upper_bound(&p), log(19), 1e-15);
     assert_float_equal(sprt_lower_bound(&p), -log(19), 1e-15);
-    SprtParams q = {0, 2, 0.05, 0.10, SPRT_MODEL_NORMALIZED};
+    SprtParams q = {0, 2, 0.05, 0.10, SPRT_MODEL_NORMALIZED, false};
     assert_float_equal(sprt_lower_bound(&q), -2.251291798606495, 1e-15);
     assert_float_equal(sprt_upper_bound(&q), 2.8903717578961645, 1e-15);
 }
@@ -264,19 +487,18 @@ static void plan__matches_fishtest_calculator(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof plan_rows / sizeof plan_rows[0]; i++) {
         const PlanRow *r = &plan_rows[i];
-        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model};
+        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model, false};
         double pass, games;
         assert_true(sprt_plan(&params, r->draw_ratio, r->true_elo, &pass, &games));
         if (fabs(pass - r->pass) > 1e-4 || fabs(games - r->games) > 1)
             fail_msg("row %zu: P %.4f E %.0f, expected %.4f %.0f", i, pass, games, r->pass,
                      r->games);
     }
-    SprtParams bayes = {0, 5, 0.05, 0.05, SPRT_MODEL_BAYESELO};
+    SprtParams bayes = {0, 5, 0.05, 0.05, SPRT_MODEL_BAYESELO, false};
     double pass, games;
     assert_false(sprt_plan(&bayes, 0.5, 0, &pass, &games));
 }
 
-#define ABTEST TSLAB_BUILD_DIR "/abtest"
 
 static void calculator__text_json_and_errors(void **state) {
     (void)state;
@@ -288,6 +510,9 @@ static void calculator__text_json_and_errors(void **state) {
     assert_non_null(strstr(out, "LLR: 2.48 (84.3%) (-2.94, 2.94) [0.00, 5.00] logistic"));
     assert_non_null(strstr(out, "Elo: 7.59 +/- 6.28, nElo: 10.84 +/- 8.97"));
     assert_non_null(strstr(out, "LOS: 99.11 %"));
+    /* The SPRT-corrected line: fishtest's SPRT_elo for these counts is 7.3211 [0.8777, 13.6765],
+     * LOS 98.69 % (the shared file's vector 168). */
+    assert_non_null(strstr(out, "SPRT-corrected Elo: 7.32 [0.88, 13.68], LOS: 98.69 %"));
     free(out);
     assert_int_equal(
         test_run(ABTEST " sprt -penta 0,0,0,0,1000 -sprt elo0=0 elo1=2 -json - 2>/dev/null", &out),
@@ -303,6 +528,17 @@ static void calculator__text_json_and_errors(void **state) {
     assert_non_null(cJSON_GetObjectItem(json, "lower_bound"));
     assert_non_null(cJSON_GetObjectItem(json, "upper_bound"));
     assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(json, "model")), "normalized");
+    /* The corrected estimate under the keys fishtest's results use. */
+    Pentanomial won = {.ww = 1000};
+    SprtSample all_won = sprt_sample_pentanomial(&won);
+    SprtParams bounds = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtCorrectedElo corrected = sprt_corrected_elo(&all_won, &bounds);
+    assert_float_equal(cJSON_GetObjectItem(json, "sprt_elo")->valuedouble, corrected.elo, 1e-9);
+    const cJSON *interval = cJSON_GetObjectItem(json, "sprt_elo_ci95");
+    assert_int_equal(cJSON_GetArraySize(interval), 2);
+    assert_float_equal(cJSON_GetArrayItem(interval, 0)->valuedouble, corrected.ci_low, 1e-9);
+    assert_float_equal(cJSON_GetArrayItem(interval, 1)->valuedouble, corrected.ci_high, 1e-9);
+    assert_float_equal(cJSON_GetObjectItem(json, "sprt_los")->valuedouble, corrected.los, 1e-12);
     cJSON_Delete(json);
     static const char *const errors[][2] = {
         {ABTEST " sprt -penta 1,2,3 -sprt elo0=0 elo1=2", "expected 5 counts (or 6), found 3"},
@@ -312,6 +548,9 @@ static void calculator__text_json_and_errors(void **state) {
         {ABTEST " sprt -penta 1,2,3,4,5 -sprt elo0=0 elo1=2 model=bayeselo", "estimates drawelo"},
         {ABTEST " sprt -wdl 1,x,3 -sprt elo0=0 elo1=2", "count 2: 'x' is not an integer"},
         {ABTEST " sprt -wdl 1,2,3", "-sprt elo0= elo1= is required"},
+        {ABTEST " sprt -trace x -penta 1,2,3,4,5 -sprt elo0=0 elo1=2", "give it without -penta"},
+        {ABTEST " sprt -penta 1,2,3,4,5 -batch 16 -sprt elo0=0 elo1=2", "-batch belongs to -trace"},
+        {ABTEST " sprt -trace /nonexistent -sprt elo0=0 elo1=2", "-trace /nonexistent"},
     };
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
         int status = test_run(errors[i][0], &out);
@@ -324,6 +563,10 @@ static void calculator__text_json_and_errors(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fishtest_vectors__reproduced),
+        cmocka_unit_test(sprt_elo_vectors__reproduced),
+        cmocka_unit_test(overshoot__fishtest_traces_reproduced),
+        cmocka_unit_test(overshoot__update_rules),
+        cmocka_unit_test(overshoot__calculator_replays_a_trace),
         cmocka_unit_test(degenerate_counts__finite_and_sensible),
         cmocka_unit_test(parameters__validated),
         cmocka_unit_test(plan__matches_fishtest_calculator),

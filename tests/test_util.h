@@ -129,7 +129,8 @@ static inline void test_assert_same_results(const char *a_path, const char *b_pa
                                        "llr", "decision", "decision_pair", "elo", "elo_ci95",
                                        "nelo", "los", "engines", "first_as_tigers",
                                        "first_as_sheep", "end_reasons", "trajectory",
-                                       "plies", "book"};
+                                       "plies", "book", "overshoot", "sprt_elo",
+                                       "sprt_elo_ci95", "sprt_los"};
     cJSON *a = test_load_json(a_path), *b = test_load_json(b_path);
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         char *x = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, keys[i]));
