@@ -314,9 +314,8 @@ static void *search_thread(void *context) {
     if (r.failed)
         say(s, "info string error: out of memory for the search");
     else if (r.move == MOVE_NONE)
-        say(s, "info string the game is over: %s", game_end_name(g->end != GAME_END_NONE
-                                                                 ? g->end
-                                                                 : board_game_end(game_current(g))));
+        say(s, "info string the game is over: %s",
+            game_end_name(g->end != GAME_END_NONE ? g->end : board_game_end(game_current(g))));
     else {
         /* The whole search, unfinished last pass included, as the in-process runner counts it
          * (abtest reads its per-move nodes and depth from this line). */
@@ -494,9 +493,14 @@ static void command_stop(EngineSession *s, const Words *w) {
 }
 
 static const ProtocolCommand COMMANDS[] = {
-    {"uci", command_uci},         {"isready", command_isready},       {"setoption", command_setoption},
-    {"ucinewgame", command_ucinewgame}, {"position", command_position}, {"go", command_go},
-    {"stop", command_stop},       {"bench", command_bench},
+    {"uci", command_uci},
+    {"isready", command_isready},
+    {"setoption", command_setoption},
+    {"ucinewgame", command_ucinewgame},
+    {"position", command_position},
+    {"go", command_go},
+    {"stop", command_stop},
+    {"bench", command_bench},
 };
 
 bool protocol_handle_line(EngineSession *s, const char *line) {

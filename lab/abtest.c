@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "runner.h"
 #include "settings.h"
+#include "simulate.h"
 #include "sprt_cmd.h"
 
 #include <stdio.h>
@@ -18,6 +19,8 @@ int main(int argc, char **argv) {
         return abtest_sprt_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "book"))
         return abtest_book_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "simulate"))
+        return abtest_simulate_main(argc - 2, argv + 2);
     MatchSettings settings;
     Error err;
     if (argc < 2) {

@@ -14,6 +14,7 @@ static const char usage[] =
     "usage: abtest [options]            (no options: the built-in main job)\n"
     "       abtest sprt ...             the SPRT calculator (abtest sprt -help)\n"
     "       abtest book ...             the opening-book generator (abtest book -help)\n"
+    "       abtest simulate ...         virtual SPRTs: error rates, lengths, Elo bias\n"
     "  -engine name=N [key=value ...]   a search configuration; twice: the engine under test\n"
     "                                   first, then the baseline (every number is the first's)\n"
     "  -engine name=N cmd=PROGRAM [args=\"...\"] [dir=D] [option.NAME=VALUE ...] [bench=NODES]\n"

@@ -173,7 +173,8 @@ ExternalOutcome external_play(ExternalEngine *x, const Game *game, const atomic_
             return EXTERNAL_ABORTED;
         int64_t slice = cli_now_ms() + EXTERNAL_ABORT_SLICE_MS;
         EngineRead got =
-            engine_process_read(&x->process, slice < deadline ? slice : deadline, line, sizeof line);
+            engine_process_read(&x->process, slice < deadline ? slice : deadline, line,
+                                sizeof line);
         if (got == ENGINE_READ_CLOSED) {
             char how[96];
             ending(x, how, sizeof how);

@@ -95,8 +95,7 @@ static int parse_counts(const char *option, const char *text, uint64_t *out, int
     return n;
 }
 
-/* Reads elo0= elo1= alpha= beta= model= tokens into params. */
-static bool parse_sprt_tokens(int argc, char **argv, int *index, SprtParams *params, Error *err) {
+bool sprt_cmd_parse_tokens(int argc, char **argv, int *index, SprtParams *params, Error *err) {
     bool has_elo0 = false, has_elo1 = false;
     char quoted[ERROR_EXCERPT_MAX];
     for (; *index + 1 < argc && argv[*index + 1][0] != '-'; (*index)++) {
@@ -122,9 +121,15 @@ static bool parse_sprt_tokens(int argc, char **argv, int *index, SprtParams *par
                                       "normalized|logistic|bayeselo)",
                                  error_excerpt(value, quoted));
             continue;
+        } else if (!strncmp(token, "overshoot", key_length) && key_length == 9) {
+            if (strcmp(value, "on") && strcmp(value, "off"))
+                return error_set(err, "-sprt overshoot: '%s' is not allowed (on|off)",
+                                 error_excerpt(value, quoted));
+            params->overshoot = !strcmp(value, "on");
+            continue;
         } else {
             return error_set(err, "-sprt: unknown key in '%s' (allowed: elo0, elo1, alpha, beta, "
-                                  "model)", error_excerpt(token, quoted));
+                                  "model, overshoot)", error_excerpt(token, quoted));
         }
         if (!parse_double(value, -1e9, 1e9, target, &inner))
             return error_set(err, "-sprt %.*s: %s", (int)key_length, token, inner.text);
@@ -176,7 +181,9 @@ static int replay_trace(const SprtCommand *cmd) {
         sprt_overshoot_update(&o, pairs, batch, llr);
         sprt_overshoot_margins(&o, &o0, &o1);
         decision = sprt_decide_corrected(llr, &cmd->params, &o);
-        const char *state = decision == SPRT_H1 ? "accepted" : decision == SPRT_H0 ? "rejected" : "-";
+        const char *state = decision == SPRT_H1   ? "accepted"
+                            : decision == SPRT_H0 ? "rejected"
+                                                  : "-";
         char counts[64];
         snprintf(counts, sizeof counts, "[%" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64
                                         ", %" PRIu64 "]",
@@ -255,7 +262,7 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
             cmd->wdl = (Trinomial){.wins = c[0], .draws = c[1], .losses = c[2]};
             cmd->has_wdl = true;
         } else if (!strcmp(argv[i], "-sprt")) {
-            if (!parse_sprt_tokens(argc, argv, &i, &cmd->params, err))
+            if (!sprt_cmd_parse_tokens(argc, argv, &i, &cmd->params, err))
                 return false;
             has_sprt = true;
         } else if (!strcmp(argv[i], "-plan")) {

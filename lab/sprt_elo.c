@@ -91,8 +91,9 @@ typedef struct {
 /* The probability of an outcome worse than the observed one if the true logistic Elo is elo. */
 static double worse_outcome(const Observed *o, double elo) {
     double s = sprt_score_from_elo(elo), width = o->s1 - o->s0;
-    Motion m = {o->a, o->b, (s - (o->s0 + o->s1) / 2) * width / o->variance,
-                width * width / o->variance, o->t, o->llr};
+    Motion m = {
+        o->a, o->b,  (s - (o->s0 + o->s1) / 2) * width / o->variance, width * width / o->variance,
+        o->t, o->llr};
     return outcome_probability(&m);
 }
 

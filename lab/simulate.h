@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// `abtest simulate`: virtual SPRTs. Pair outcomes are drawn from a pentanomial distribution
+// (from a true Elo and a draw ratio, or given), run through the same SPRT code as a match (the
+// LLR and decision pair by pair, with or without the overshoot correction), many times with a
+// seed on all cores. Reports how often H1 is accepted, how long tests run, and the bias and
+// coverage of the plain and the SPRT-corrected Elo. Results depend on the seed only, never on
+// the number of threads.
+#pragma once
+
+#include "sprt.h"
+
+#define SIMULATE_MAX_THREADS 256
+
+typedef struct {
+    SprtParams params;       /* the SPRT under test (overshoot on or off) */
+    double probabilities[5]; /* pair outcomes LL, LD, WL+DD, WD, WW (sum 1) */
+    double true_elo;         /* logistic Elo of the distribution (its mean score) */
+    int64_t runs;
+    int64_t max_pairs; /* a run still undecided here counts as undecided */
+    uint64_t seed;
+    int threads;
+} SimulateSetup;
+
+typedef struct {
+    int64_t runs, h1, h0, undecided;
+    double mean_pairs; /* of decided runs */
+    int64_t median_pairs, p90_pairs, p99_pairs;
+    double plain_bias, plain_rmse, plain_coverage; /* logistic Elo, decided runs */
+    double corrected_bias, corrected_rmse, corrected_coverage;
+} SimulateResult;
+
+/* Pentanomial probabilities for a true logistic Elo and a per-game draw ratio: games
+ * independent, each a win with probability s - d/2 and a loss with 1 - s - d/2 (s the score of
+ * the Elo). False when that is not a distribution (|Elo| too large for the draw ratio). */
+bool simulate_pentanomial_from_elo(double elo, double draw_ratio, double out[5]);
+
+/* The logistic Elo whose score is the distribution's mean. */
+double simulate_elo_of(const double probabilities[5]);
+
+/* Runs the simulation (threads workers, each taking runs by index). False when threads cannot
+ * start or memory is short. */
+bool simulate_run(const SimulateSetup *setup, SimulateResult *out, Error *err);
+
+int abtest_simulate_main(int argc, char **argv);
