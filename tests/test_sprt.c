@@ -17,22 +17,41 @@
 #define RELATIVE_TOLERANCE 1e-6
 #define ABSOLUTE_TOLERANCE 1e-9 /* for values near zero */
 
-/* The shared reference beside the repository (TSLAB_SPRT_FILE overrides), else the copy here. */
-static cJSON *load_vectors(const char **path_out) {
-    const char *candidates[] = {getenv("TSLAB_SPRT_FILE"),
-                                TSLAB_SOURCE_DIR "/../shared/reference/sprt-vectors.json",
-                                TSLAB_SOURCE_DIR "/tests/data/sprt-vectors.json"};
+/* A shared reference file beside the repository (the environment variable env overrides), else
+ * the copy in tests/data. */
+static cJSON *load_reference(const char *env, const char *name, const char **path_out) {
+    char shared[512], copy[512];
+    snprintf(shared, sizeof shared, "%s/../shared/reference/%s", TSLAB_SOURCE_DIR, name);
+    snprintf(copy, sizeof copy, "%s/tests/data/%s", TSLAB_SOURCE_DIR, name);
+    const char *candidates[] = {getenv(env), shared, copy};
+    static char found[512];
     for (size_t i = 0; i < 3; i++) {
         char *text = candidates[i] ? test_read_file(candidates[i]) : NULL;
         if (!text)
             continue;
         cJSON *json = cJSON_Parse(text);
         free(text);
-        *path_out = candidates[i];
+        snprintf(found, sizeof found, "%s", candidates[i]);
+        *path_out = found;
         return json;
     }
-    fail_msg("no SPRT vector file found");
+    fail_msg("no %s found", name);
     return NULL;
+}
+
+static cJSON *load_vectors(const char **path_out) {
+    return load_reference("TSLAB_SPRT_FILE", "sprt-vectors.json", path_out);
+}
+
+/* A vector's SPRT: bounds, error rates and model. */
+static SprtParams vector_params(const cJSON *v) {
+    SprtParams params = {.elo0 = cJSON_GetObjectItem(v, "elo0")->valuedouble,
+                         .elo1 = cJSON_GetObjectItem(v, "elo1")->valuedouble,
+                         .alpha = cJSON_GetObjectItem(v, "alpha")->valuedouble,
+                         .beta = cJSON_GetObjectItem(v, "beta")->valuedouble};
+    assert_true(sprt_model_from_name(cJSON_GetStringValue(cJSON_GetObjectItem(v, "elo_model")),
+                                     &params.model));
+    return params;
 }
 
 /* A number in the file; "nan", "inf", "-inf" are stored as strings. */
@@ -238,32 +257,14 @@ static void overshoot__update_rules(void **state) {
  * the copy in tests/data; TSLAB_SPRT_ELO_FILE overrides). */
 static void sprt_elo_vectors__reproduced(void **state) {
     (void)state;
-    const char *candidates[] = {getenv("TSLAB_SPRT_ELO_FILE"),
-                                TSLAB_SOURCE_DIR "/../shared/reference/sprt-elo-vectors.json",
-                                TSLAB_SOURCE_DIR "/tests/data/sprt-elo-vectors.json"};
-    cJSON *vectors = NULL;
     const char *path = "";
-    for (size_t i = 0; i < 3 && !vectors; i++) {
-        char *text = candidates[i] ? test_read_file(candidates[i]) : NULL;
-        if (text) {
-            vectors = cJSON_Parse(text);
-            path = candidates[i];
-        }
-        free(text);
-    }
-    if (!vectors)
-        fail_msg("no SPRT-Elo vector file found");
+    cJSON *vectors = load_reference("TSLAB_SPRT_ELO_FILE", "sprt-elo-vectors.json", &path);
     int checked = 0;
     Worst worst = {0, -1, ""};
     const cJSON *v;
     cJSON_ArrayForEach(v, vectors) {
         int id = (int)cJSON_GetObjectItem(v, "id")->valuedouble;
-        SprtParams params = {.elo0 = cJSON_GetObjectItem(v, "elo0")->valuedouble,
-                             .elo1 = cJSON_GetObjectItem(v, "elo1")->valuedouble,
-                             .alpha = cJSON_GetObjectItem(v, "alpha")->valuedouble,
-                             .beta = cJSON_GetObjectItem(v, "beta")->valuedouble};
-        assert_true(sprt_model_from_name(
-            cJSON_GetStringValue(cJSON_GetObjectItem(v, "elo_model")), &params.model));
+        SprtParams params = vector_params(v);
         const cJSON *counts = cJSON_GetObjectItem(v, "counts");
         SprtSample sample;
         uint64_t c[5] = {0};
@@ -306,12 +307,7 @@ static void fishtest_vectors__reproduced(void **state) {
             continue;
         int id = (int)cJSON_GetObjectItem(v, "id")->valuedouble;
         const char *model = cJSON_GetStringValue(cJSON_GetObjectItem(v, "model"));
-        SprtParams params = {.elo0 = cJSON_GetObjectItem(v, "elo0")->valuedouble,
-                             .elo1 = cJSON_GetObjectItem(v, "elo1")->valuedouble,
-                             .alpha = cJSON_GetObjectItem(v, "alpha")->valuedouble,
-                             .beta = cJSON_GetObjectItem(v, "beta")->valuedouble};
-        assert_true(sprt_model_from_name(
-            cJSON_GetStringValue(cJSON_GetObjectItem(v, "elo_model")), &params.model));
+        SprtParams params = vector_params(v);
         const cJSON *counts = cJSON_GetObjectItem(v, "counts");
         SprtSample sample;
         if (!strcmp(model, "pentanomial")) {
