@@ -159,10 +159,10 @@ static void command_uci(EngineSession *s, const Words *w) {
     (void)w;
     say(s, "id name tslab-engine %s", TSLAB_VERSION);
     say(s, "id author the tslab developers");
-    /* Every row of the option table but the limits, which come with each `go`. */
+    /* Every row of the option table; the limits (depth, nodes, movetime) are the ones a `go`
+     * without limits of its own uses (0: none). */
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++)
-        if (CONFIG_OPTIONS[i].kind != OPTION_KIND_LIMIT)
-            say_option(s, &CONFIG_OPTIONS[i]);
+        say_option(s, &CONFIG_OPTIONS[i]);
     char line[1024];
     int n = snprintf(line, sizeof line, "option name preset type combo default default");
     for (size_t i = 0; i < CONFIG_PRESET_COUNT && n < (int)sizeof line; i++)
@@ -195,11 +195,6 @@ static void command_setoption(EngineSession *s, const Words *w) {
         return;
     }
     const OptionSpec *spec = config_find(name);
-    if (spec && spec->kind == OPTION_KIND_LIMIT) {
-        say_error(s, "limits are not options here: give them to go (go depth N, nodes N, "
-                     "movetime MS)", NULL);
-        return;
-    }
     if (spec && spec->type == OPTION_BOOL)
         value = !strcmp(value, "true") ? "on" : !strcmp(value, "false") ? "off" : value;
     char token[256];
@@ -210,11 +205,9 @@ static void command_setoption(EngineSession *s, const Words *w) {
         say_error(s, "setoption", &err);
         return;
     }
-    changed.depth = s->config.depth;
-    changed.nodes = s->config.nodes;
-    changed.movetime = s->config.movetime;
+    bool limits_only = spec && spec->kind == OPTION_KIND_LIMIT;
     s->config = changed;
-    if (s->searcher_ready) {
+    if (s->searcher_ready && !limits_only) { /* the limits are set per search anyway */
         searcher_destroy(&s->searcher);
         s->searcher_ready = false;
     }
@@ -343,12 +336,14 @@ static void command_go(EngineSession *s, const Words *w) {
         return;
     int depth = 0;
     int64_t nodes = 0, movetime = 0, clock[2] = {0, 0}, increment[2] = {0, 0}, to_go = 0;
-    bool has_clock[2] = {false, false};
+    bool has_clock[2] = {false, false}, infinite = false;
     Error err;
     for (int i = 1; i < w->count; i++) {
         const char *key = w->words[i];
-        if (!strcmp(key, "infinite"))
+        if (!strcmp(key, "infinite")) {
+            infinite = true;
             continue;
+        }
         if (i + 1 >= w->count) {
             say_error(s, "go: expected depth N, nodes N, movetime MS, wtime/btime/winc/binc MS, "
                          "movestogo N or infinite", NULL);
@@ -387,6 +382,11 @@ static void command_go(EngineSession *s, const Words *w) {
     int side = game_current(&s->game)->side;
     if (!movetime && has_clock[side])
         movetime = time_for_move(clock[side], increment[side], to_go);
+    if (!depth && !nodes && !movetime && !infinite) { /* the limits set as options, if any */
+        depth = s->config.depth;
+        nodes = s->config.nodes;
+        movetime = s->config.movetime;
+    }
     s->search_unlimited = !depth && !nodes && !movetime;
     if (s->search_unlimited)
         depth = SEARCH_MAX_DEPTH; /* go infinite, or nothing: until stop */

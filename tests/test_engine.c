@@ -55,13 +55,12 @@ static bool last_line(const char *text, const char *prefix, char *out, size_t si
 static void uci__one_option_line_per_table_row_then_uciok(void **state) {
     (void)state;
     char *out = talk("uci\nisready\nquit\n");
-    int rows = 0;
-    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++)
-        rows += CONFIG_OPTIONS[i].kind != OPTION_KIND_LIMIT;
-    assert_int_equal(count_lines_starting(out, "option name "), rows + 1); /* + preset */
+    assert_int_equal(count_lines_starting(out, "option name "),
+                     (int)CONFIG_OPTION_COUNT + 1); /* every row of the table, and preset */
     assert_non_null(strstr(out, "id name tslab-engine "));
     assert_non_null(strstr(out, "option name killers type check default true\n"));
     assert_non_null(strstr(out, "option name tt_bits type spin default 20 min 1 max 30\n"));
+    assert_non_null(strstr(out, "option name depth type spin default 0 min 0 max 64\n"));
     assert_non_null(strstr(out, "option name replace type combo default twotier var twotier "));
     assert_non_null(strstr(out, "uciok\nreadyok\n"));
     free(out);
@@ -128,6 +127,11 @@ static void go__wins_as_mate_in_moves(void **state) {
 
 static void go__nodes_limit_and_infinite_with_stop(void **state) {
     (void)state;
+    /* A limit set as an option is what go without limits of its own uses. */
+    char *limited = talk("setoption name depth value 3\ngo\n");
+    assert_int_equal(count_lines_starting(limited, "info depth 3 score"), 1);
+    assert_int_equal(count_lines_starting(limited, "info depth 4 "), 0);
+    free(limited);
     char *out = talk("go nodes 3000\ngo infinite\nstop\nisready\nquit\n");
     assert_int_equal(count_lines_starting(out, "bestmove "), 2);
     char line[1024];
@@ -191,7 +195,7 @@ static void bad_lines__error_answer_and_the_engine_goes_on(void **state) {
         "setoption name killers",
         "setoption name killers value maybe",
         "setoption name killer value true",
-        "setoption name depth value 3",
+        "setoption name depth value 99",
         "setoption name tt_bits value 99",
         "setoption name preset value nosuch",
         "bench 0",
