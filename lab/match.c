@@ -58,9 +58,7 @@ void match_worker_stop(MatchWorker *worker) {
 }
 
 Board match_opening_position(const Board *opening, int random_plies, uint64_t seed, int64_t index) {
-    /* A stream per pair: mixing the index through one splitmix step keeps nearby pairs apart. */
-    Rng mix = rng_new(seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15ull));
-    Rng rng = rng_new(rng_next(&mix));
+    Rng rng = rng_for_index(seed, index); /* a stream per pair */
     Board b = *opening;
     for (int ply = 0; ply < random_plies; ply++) {
         MoveList list, playable;

@@ -19,12 +19,7 @@ void totals_init(MatchTotals *t) {
 
 SprtDecision totals_decide(MatchTotals *t, const SprtParams *params) {
     SprtSample sample = totals_sample(t);
-    double llr = sprt_llr(&sample, params);
-    if (!params->overshoot)
-        return sprt_decide(llr, params);
-    /* One update per pair, in pair order: the same for any concurrency or number of ranks. */
-    sprt_overshoot_update(&t->overshoot, t->pairs, 1, llr);
-    return sprt_decide_corrected(llr, params, &t->overshoot);
+    return sprt_decide_pair(&sample, t->pairs, params, &t->overshoot);
 }
 
 void totals_free(MatchTotals *t) {

@@ -47,9 +47,7 @@ typedef struct {
 static double uniform(Rng *rng) { return (double)(rng_next(rng) >> 11) * 0x1.0p-53; }
 
 static void simulate_one(const SimulateSetup *s, int64_t run, RunOutcome *out) {
-    /* A stream per run, mixed from the seed and the run's number: the same for any threads. */
-    Rng mix = rng_new(s->seed ^ ((uint64_t)run * 0x9e3779b97f4a7c15ull));
-    Rng rng = rng_new(rng_next(&mix));
+    Rng rng = rng_for_index(s->seed, run); /* a stream per run: the same for any threads */
     double cumulative[5], total = 0;
     for (int i = 0; i < 5; i++)
         cumulative[i] = (total += s->probabilities[i]);
@@ -65,14 +63,7 @@ static void simulate_one(const SimulateSetup *s, int64_t run, RunOutcome *out) {
             cell++;
         sample.counts[cell] += 1;
         pairs++;
-        /* The same steps as a match's runner (results.c, totals_decide). */
-        double llr = sprt_llr(&sample, &s->params);
-        if (s->params.overshoot) {
-            sprt_overshoot_update(&overshoot, pairs, 1, llr);
-            decision = sprt_decide_corrected(llr, &s->params, &overshoot);
-        } else {
-            decision = sprt_decide(llr, &s->params);
-        }
+        decision = sprt_decide_pair(&sample, pairs, &s->params, &overshoot); /* as a match */
     }
     SprtEstimate plain = sprt_estimate(&sample);
     SprtCorrectedElo corrected = sprt_corrected_elo(&sample, &s->params);

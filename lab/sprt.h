@@ -157,6 +157,13 @@ void sprt_overshoot_margins(const SprtOvershoot *o, double *o0, double *o1);
 /* The decision with the bounds moved in: H0 when llr < lower + o0, H1 when llr > upper - o1. */
 SprtDecision sprt_decide_corrected(double llr, const SprtParams *params, const SprtOvershoot *o);
 
+/* A sequential test's step after each pair, as abtest takes it (the match runner and the
+ * simulator call this one function): the LLR of the counts so far; with params->overshoot, the
+ * correction fed that LLR at `pairs` (a batch of one pair) and the corrected decision, else the
+ * plain one. */
+SprtDecision sprt_decide_pair(const SprtSample *sample, int64_t pairs, const SprtParams *params,
+                              SprtOvershoot *o);
+
 /* Logistic Elo of a score and back. */
 double sprt_elo_from_score(double score);
 double sprt_score_from_elo(double elo);

@@ -18,6 +18,14 @@ static inline uint64_t rng_next(Rng *rng) {
     return z ^ (z >> 31);
 }
 
+/* A stream of its own for item `index` of a seeded sequence (a pair, a simulated run): the
+ * index mixed through one splitmix step keeps neighbouring items apart, and the stream depends
+ * on (seed, index) only, whatever runs it. */
+static inline Rng rng_for_index(uint64_t seed, int64_t index) {
+    Rng mix = rng_new(seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15ull));
+    return rng_new(rng_next(&mix));
+}
+
 /* Uniform integer in [0, bound), bound > 0 (rejection sampling, so no modulo bias). */
 static inline uint64_t rng_below(Rng *rng, uint64_t bound) {
     uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
