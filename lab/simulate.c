@@ -63,7 +63,8 @@ static void simulate_one(const SimulateSetup *s, int64_t run, RunOutcome *out) {
             cell++;
         sample.counts[cell] += 1;
         pairs++;
-        decision = sprt_decide_pair(&sample, pairs, &s->params, &overshoot); /* as a match */
+        if (pairs % s->batch == 0) /* with batch 1, pair by pair as a match */
+            decision = sprt_decide_batch(&sample, pairs, s->batch, &s->params, &overshoot);
     }
     SprtEstimate plain = sprt_estimate(&sample);
     SprtCorrectedElo corrected = sprt_corrected_elo(&sample, &s->params);

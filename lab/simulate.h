@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `abtest simulate`: virtual SPRTs. Pair outcomes are drawn from a pentanomial distribution
 // (from a true Elo and a draw ratio, or given), run through the same SPRT code as a match (the
-// LLR and decision pair by pair, with or without the overshoot correction), many times with a
+// LLR and decision pair by pair, or every batch of pairs as fishtest looks at its tests, with or
+// without the overshoot correction), many times with a
 // seed on all cores. Reports how often H1 is accepted, how long tests run, and the bias and
 // coverage of the plain and the SPRT-corrected Elo. Results depend on the seed only, never on
 // the number of threads.
@@ -17,6 +18,7 @@ typedef struct {
     double true_elo;         /* logistic Elo of the distribution (its mean score) */
     int64_t runs;
     int64_t max_pairs; /* a run still undecided here counts as undecided */
+    int64_t batch; /* pairs between looks at the LLR: 1 as a match, more as fishtest's workers */
     uint64_t seed;
     int threads;
 } SimulateSetup;

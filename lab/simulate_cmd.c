@@ -25,13 +25,16 @@
 static const char simulate_usage[] =
     "usage: abtest simulate -sprt elo0=X elo1=Y [alpha= beta= model= overshoot=on|off]\n"
     "                       (-elo E | -nelo N | -penta p0,p1,p2,p3,p4) [-draws D]\n"
-    "                       [-runs N] [-seed S] [-threads T] [-maxpairs M] [-json FILE]\n"
+    "                       [-runs N] [-seed S] [-threads T] [-maxpairs M] [-batch B]\n"
+    "                       [-json FILE]\n"
     "       abtest simulate -sprt ... -oc STEPS [-draws D] [-runs N] [-plot file=F.png] ...\n"
     "  Plays N virtual SPRTs (default 1000) with pair outcomes drawn from a pentanomial\n"
     "  distribution: a true logistic Elo (-elo) or normalized Elo (-nelo) at a per-game draw\n"
     "  ratio (-draws, default 0.5; games independent), or given pair probabilities (-penta).\n"
     "  Each runs through abtest's own SPRT code, pair by pair, with the overshoot correction as\n"
-    "  -sprt says (default on), until a decision or -maxpairs (default 1000000). Reports P(H1),\n"
+    "  -sprt says (default on), until a decision or -maxpairs (default 1000000). -batch B looks\n"
+    "  at the LLR only every B pairs (and feeds the correction per batch), as fishtest sees its\n"
+    "  workers' batches; default 1, as abtest plays. Reports P(H1),\n"
     "  pairs to a decision (mean, median, 90th, 99th percentile) beside -plan's expectation,\n"
     "  and the bias, RMSE and 95% coverage of the plain and the SPRT-corrected Elo.\n"
     "  -oc STEPS sweeps the true strength from elo0 - w to elo1 + w (w = elo1 - elo0, in the\n"
@@ -42,7 +45,7 @@ typedef struct {
     SprtParams params;
     double elo, nelo, draws, penta[5];
     bool has_elo, has_nelo, has_penta;
-    int64_t runs, max_pairs;
+    int64_t runs, max_pairs, batch;
     uint64_t seed;
     int threads, oc_steps;
     const char *json_path, *plot_path;
@@ -75,6 +78,7 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, Error *err) {
     a->draws = DEFAULT_DRAWS;
     a->runs = DEFAULT_RUNS;
     a->max_pairs = DEFAULT_MAX_PAIRS;
+    a->batch = 1;
     a->seed = 1;
     a->threads = runner_default_concurrency();
     bool has_sprt = false;
@@ -105,6 +109,8 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, Error *err) {
             a->has_penta = true;
         } else if (!strcmp(arg, "-runs"))
             ok = parse_int64(value, 1, 100000000, &a->runs, &inner);
+        else if (!strcmp(arg, "-batch"))
+            ok = parse_int64(value, 1, 1000000, &a->batch, &inner);
         else if (!strcmp(arg, "-maxpairs"))
             ok = parse_int64(value, 1, INT64_C(1) << 40, &a->max_pairs, &inner);
         else if (!strcmp(arg, "-seed")) {
@@ -155,7 +161,7 @@ static double logistic_of(const SimulateArgs *a, double strength) {
 }
 
 static bool setup_for(const SimulateArgs *a, double logistic_elo, SimulateSetup *s, Error *err) {
-    *s = (SimulateSetup){a->params, {0}, 0, a->runs, a->max_pairs, a->seed, a->threads};
+    *s = (SimulateSetup){a->params, {0}, 0, a->runs, a->max_pairs, a->batch, a->seed, a->threads};
     if (a->has_penta) {
         memcpy(s->probabilities, a->penta, sizeof a->penta);
     } else if (!simulate_pentanomial_from_elo(logistic_elo, a->draws, s->probabilities)) {
@@ -172,9 +178,12 @@ static void print_report(FILE *out, const SimulateArgs *a, const SimulateSetup *
     const char *brackets = sprt_model_brackets(p->model);
     fprintf(out,
             "Simulated SPRT %c%.2f, %.2f%c %s, alpha %g, beta %g, overshoot %s: %" PRId64
-            " runs, seed %llu\n",
+            " runs, seed %llu",
             brackets[0], p->elo0, p->elo1, brackets[1], sprt_model_name(p->model), p->alpha,
             p->beta, p->overshoot ? "on" : "off", r->runs, (unsigned long long)a->seed);
+    if (a->batch > 1)
+        fprintf(out, ", LLR every %" PRId64 " pairs", a->batch);
+    fprintf(out, "\n");
     fprintf(out, "Pairs drawn from [%.4f, %.4f, %.4f, %.4f, %.4f]: true Elo %.2f logistic",
             s->probabilities[0], s->probabilities[1], s->probabilities[2], s->probabilities[3],
             s->probabilities[4], s->true_elo);
@@ -210,6 +219,7 @@ static cJSON *result_json(const SimulateSetup *s, const SimulateResult *r) {
     for (int i = 0; i < 5; i++)
         cJSON_AddItemToArray(probabilities, cJSON_CreateNumber(s->probabilities[i]));
     cJSON_AddNumberToObject(json, "runs", (double)r->runs);
+    cJSON_AddNumberToObject(json, "batch", (double)s->batch);
     cJSON_AddNumberToObject(json, "h1", (double)r->h1);
     cJSON_AddNumberToObject(json, "h0", (double)r->h0);
     cJSON_AddNumberToObject(json, "undecided", (double)r->undecided);

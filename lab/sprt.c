@@ -7,9 +7,10 @@
 #include <math.h>
 #include <string.h>
 
-#define SECULAR_EDGE 1e-9      /* fishtest keeps the root bracket this far inside the interval */
-#define SECULAR_STEPS 2000     /* bisection stops far earlier, when the bracket stops shrinking */
-#define T_VALUE_ITERATIONS 10  /* fishtest's cap for the normalized model's fixed point */
+#define SECULAR_EDGE 1e-9        /* fishtest keeps the root bracket this far inside the interval */
+#define SECULAR_STEPS 2000       /* the root search stops far earlier, when its steps stop moving */
+#define SECULAR_RESOLUTION 4e-16 /* a step this small relative to the root: converged */
+#define T_VALUE_ITERATIONS 10    /* fishtest's cap for the normalized model's fixed point */
 #define T_VALUE_TOLERANCE 1e-9
 
 typedef struct {
@@ -71,14 +72,14 @@ bool sprt_params_check(const SprtParams *params, Error *err) {
     double limit = sprt_normalized_limit(5);
     if (params->model == SPRT_MODEL_NORMALIZED &&
         (fabs(params->elo0) >= limit || fabs(params->elo1) >= limit))
-        return error_set(err, "normalized bounds must lie strictly within +-%.1f nElo: beyond, "
-                              "fishtest's normalized model has no distribution to test on pairs "
-                              "(its fixed point finds no root), the LLR stays 0 and the test "
-                              "would never end",
+        return error_set(err,
+                         "normalized bounds must lie strictly within +-%.1f nElo: beyond, "
+                         "fishtest's normalized model has no distribution to test on pairs "
+                         "(its fixed point finds no root), the LLR stays 0 and the test "
+                         "would never end",
                          limit);
     if (!(params->elo0 < params->elo1))
-        return error_set(err, "elo0 (%g) must be less than elo1 (%g)", params->elo0,
-                         params->elo1);
+        return error_set(err, "elo0 (%g) must be less than elo1 (%g)", params->elo0, params->elo1);
     if (!(params->alpha > 0 && params->alpha < 1))
         return error_set(err, "alpha (%g) must lie strictly between 0 and 1", params->alpha);
     if (!(params->beta > 0 && params->beta < 1))
@@ -136,8 +137,11 @@ static void moments(const double *a, const double *p, int k, double *mean, doubl
 }
 
 /* The root x of sum p_i v_i / (1 + x v_i) = 0 on (-1/max v, -1/min v), where the function falls
- * monotonically, found by bisection until the bracket stops shrinking. Returns false when the
- * values do not straddle 0 (no root). */
+ * monotonically. fishtest bisects to the end; Newton's steps, kept inside a
+ * bracket that every evaluation shrinks (a bisection step when Newton would leave it), reach the
+ * same root to the last bits of a double in about 8 evaluations instead of about 60: the LLR
+ * costs 0.8 us instead of 5.5 (`abtest simulate`, 200 runs <0, 5> normalized). Returns false
+ * when the values do not straddle 0 (no root). */
 static bool secular_root(const double *v, const double *p, int k, double *root) {
     double lo_v = v[0], hi_v = v[0];
     for (int i = 1; i < k; i++) {
@@ -147,19 +151,30 @@ static bool secular_root(const double *v, const double *p, int k, double *root) 
     if (!(lo_v < 0 && hi_v > 0))
         return false;
     double lo = -1 / hi_v + SECULAR_EDGE, hi = -1 / lo_v - SECULAR_EDGE;
+    double x = 0; /* inside the bracket; the root is near it when the target is near the data */
     for (int step = 0; step < SECULAR_STEPS; step++) {
-        double mid = lo + (hi - lo) / 2;
-        if (mid <= lo || mid >= hi)
+        double f = 0, slope = 0;
+        for (int i = 0; i < k; i++) {
+            double term = v[i] / (1 + x * v[i]);
+            f += p[i] * term;
+            slope -= p[i] * term * term;
+        }
+        if (f == 0)
             break;
-        double f = 0;
-        for (int i = 0; i < k; i++)
-            f += p[i] * v[i] / (1 + mid * v[i]);
         if (f > 0)
-            lo = mid;
+            lo = x;
         else
-            hi = mid;
+            hi = x;
+        double next = x - f / slope;
+        if (fabs(next - x) <= SECULAR_RESOLUTION * fabs(x))
+            break; /* converged: the step is below the last bits of x */
+        if (!(next > lo && next < hi))
+            next = lo + (hi - lo) / 2;
+        if (next <= lo || next >= hi)
+            break; /* the bracket cannot shrink any more */
+        x = next;
     }
-    *root = lo + (hi - lo) / 2;
+    *root = x;
     return true;
 }
 
@@ -210,8 +225,7 @@ static bool mle_t_value(const Pdf *pdf, double t, double *out) {
 }
 
 /* N * sum p_i ln(p1_i / p0_i). */
-void sprt_sample_moments(const SprtSample *sample, double *total, double *mean,
-                         double *variance) {
+void sprt_sample_moments(const SprtSample *sample, double *total, double *mean, double *variance) {
     Pdf pdf = sample_pdf(sample, total);
     moments(pdf.a, pdf.p, pdf.k, mean, variance);
 }
@@ -257,8 +271,10 @@ double sprt_llr(const SprtSample *sample, const SprtParams *params) {
         if (!sample->has_wdl)
             return 0;
         double drawelo = sprt_drawelo(&sample->wdl);
-        ok = mle_expected_score(&pdf, sprt_score_from_elo(sprt_bayeselo_to_logistic(params->elo0, drawelo)), p0) &&
-             mle_expected_score(&pdf, sprt_score_from_elo(sprt_bayeselo_to_logistic(params->elo1, drawelo)), p1);
+        ok = mle_expected_score(
+                 &pdf, sprt_score_from_elo(sprt_bayeselo_to_logistic(params->elo0, drawelo)), p0) &&
+             mle_expected_score(
+                 &pdf, sprt_score_from_elo(sprt_bayeselo_to_logistic(params->elo1, drawelo)), p1);
         break;
     }
     default:
@@ -374,8 +390,8 @@ bool sprt_plan_bounds(const SprtParams *params, double draw_ratio, double *elo0,
     return true;
 }
 
-bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo, double *pass_probability,
-               double *expected_games) {
+bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo,
+               double *pass_probability, double *expected_games) {
     *pass_probability = *expected_games = 0; /* defined on failure too, for the callers */
     double s0, s1, v;
     if (!plan_scores(params, draw_ratio, &s0, &s1, &v))

@@ -22,7 +22,7 @@ typedef struct {
     double elo0, elo1;  /* H0 and H1, in the model's unit (nElo, logistic Elo or BayesElo) */
     double alpha, beta; /* error rates */
     SprtModel model;
-    bool overshoot;     /* abtest: decide with fishtest's overshoot correction (SprtOvershoot) */
+    bool overshoot; /* abtest: decide with fishtest's overshoot correction (SprtOvershoot) */
 } SprtParams;
 
 /* Game pairs from the first engine's side (the engine under test), WL and DD kept apart (both
@@ -100,8 +100,8 @@ double sprt_pairs_ratio(const Pentanomial *penta);
  * when the true strength is true_elo (logistic). The bounds' scores come from the model (nElo via
  * the per-game deviation sqrt((1 - draw_ratio) / 4)). Returns false, both outputs 0, for a draw
  * ratio outside [0, 1) or a BayesElo model (no design formula). */
-bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo, double *pass_probability,
-               double *expected_games);
+bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo,
+               double *pass_probability, double *expected_games);
 
 /* The logistic Elo the model's bounds correspond to at this draw ratio. */
 bool sprt_plan_bounds(const SprtParams *params, double draw_ratio, double *elo0, double *elo1);
@@ -157,10 +157,14 @@ void sprt_overshoot_margins(const SprtOvershoot *o, double *o0, double *o1);
 /* The decision with the bounds moved in: H0 when llr < lower + o0, H1 when llr > upper - o1. */
 SprtDecision sprt_decide_corrected(double llr, const SprtParams *params, const SprtOvershoot *o);
 
-/* A sequential test's step after each pair, as abtest takes it (the match runner and the
- * simulator call this one function): the LLR of the counts so far; with params->overshoot, the
- * correction fed that LLR at `pairs` (a batch of one pair) and the corrected decision, else the
- * plain one. */
+/* A sequential test's step after each batch of pairs (the match runner and the simulator call
+ * this one function): the LLR of the counts so far; with params->overshoot, the correction fed
+ * that LLR at `pairs` (a multiple of `batch`) and the corrected decision, else the plain one. */
+SprtDecision sprt_decide_batch(const SprtSample *sample, int64_t pairs, int64_t batch,
+                               const SprtParams *params, SprtOvershoot *o);
+
+/* The step as abtest takes it: after each pair, in pair order, so the same for any concurrency
+ * or number of ranks (sprt_decide_batch with batches of one pair). */
 SprtDecision sprt_decide_pair(const SprtSample *sample, int64_t pairs, const SprtParams *params,
                               SprtOvershoot *o);
 

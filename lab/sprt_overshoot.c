@@ -43,14 +43,18 @@ void sprt_overshoot_margins(const SprtOvershoot *o, double *o0, double *o1) {
     *o1 = o->active && o->m1 != 0 ? o->sq1 / o->m1 / 2 : 0;
 }
 
-SprtDecision sprt_decide_pair(const SprtSample *sample, int64_t pairs, const SprtParams *params,
-                              SprtOvershoot *o) {
+SprtDecision sprt_decide_batch(const SprtSample *sample, int64_t pairs, int64_t batch,
+                               const SprtParams *params, SprtOvershoot *o) {
     double llr = sprt_llr(sample, params);
     if (!params->overshoot)
         return sprt_decide(llr, params);
-    /* One update per pair, in pair order: the same for any concurrency or number of ranks. */
-    sprt_overshoot_update(o, pairs, 1, llr);
+    sprt_overshoot_update(o, pairs, batch, llr);
     return sprt_decide_corrected(llr, params, o);
+}
+
+SprtDecision sprt_decide_pair(const SprtSample *sample, int64_t pairs, const SprtParams *params,
+                              SprtOvershoot *o) {
+    return sprt_decide_batch(sample, pairs, 1, params, o);
 }
 
 SprtDecision sprt_decide_corrected(double llr, const SprtParams *params, const SprtOvershoot *o) {

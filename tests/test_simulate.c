@@ -26,15 +26,25 @@ static void distribution__pairs_of_independent_games(void **state) {
     assert_false(simulate_pentanomial_from_elo(600, 0.9, p)); /* no room for so many wins */
 }
 
-static SimulateResult simulate(double elo, bool overshoot, int threads) {
-    SimulateSetup s = {
-        {0, 20, 0.05, 0.05, SPRT_MODEL_LOGISTIC, overshoot}, {0}, 0, 300, 100000, 42, threads};
+static SimulateResult simulate_batches(double elo, bool overshoot, int threads, int64_t batch) {
+    SimulateSetup s = {{0, 20, 0.05, 0.05, SPRT_MODEL_LOGISTIC, overshoot},
+                       {0},
+                       0,
+                       300,
+                       100000,
+                       batch,
+                       42,
+                       threads};
     assert_true(simulate_pentanomial_from_elo(elo, 0.5, s.probabilities));
     s.true_elo = elo;
     SimulateResult r;
     Error err;
     assert_true(simulate_run(&s, &r, &err));
     return r;
+}
+
+static SimulateResult simulate(double elo, bool overshoot, int threads) {
+    return simulate_batches(elo, overshoot, threads, 1);
 }
 
 /* Logistic {0, 20}, 300 runs a point: at elo0 H1 is a false positive (design alpha 0.05), at
@@ -69,6 +79,23 @@ static void threads__same_numbers_for_any_count(void **state) {
     assert_true(one.plain_coverage == three.plain_coverage);
 }
 
+/* Looking every 16 pairs: every decision falls on a batch's end, and the correction (bounds moved
+ * in by the expected overshoot) ends each run no later than the plain test on the same draws. */
+static void batches__decide_at_batch_ends_and_correction_stops_sooner(void **state) {
+    (void)state;
+    SimulateResult on = simulate_batches(5, true, 2, 16), off = simulate_batches(5, false, 2, 16);
+    assert_int_equal(on.undecided + off.undecided, 0);
+    assert_int_equal(on.median_pairs % 16, 0);
+    assert_int_equal(on.p99_pairs % 16, 0);
+    assert_int_equal(off.p90_pairs % 16, 0);
+    print_message("simulate {0, 20} logistic at 5, every 16 pairs: mean pairs %.1f corrected, "
+                  "%.1f plain\n",
+                  on.mean_pairs, off.mean_pairs);
+    assert_true(on.mean_pairs < off.mean_pairs);
+    SimulateResult single = simulate(5, true, 2);
+    assert_true(single.mean_pairs < on.mean_pairs); /* looking less often costs pairs */
+}
+
 static void command__report_json_and_errors(void **state) {
     (void)state;
     char *out;
@@ -98,6 +125,7 @@ static void command__report_json_and_errors(void **state) {
         {ABTEST " simulate -sprt elo0=0 elo1=5 model=bayeselo -elo 0", "needs W/D/L"},
         {ABTEST " simulate -sprt elo0=0 elo1=5 -penta 1,2,3", "5 comma-separated"},
         {ABTEST " simulate -sprt elo0=0 elo1=5 -elo 0 -runs 0", "-runs"},
+        {ABTEST " simulate -sprt elo0=0 elo1=5 -elo 0 -batch 0", "-batch"},
         {ABTEST " simulate -sprt elo0=0 elo1=5 -oc 5 -elo 0", "-oc sweeps the strength itself"},
         {ABTEST " simulate -sprt elo0=0 elo1=5 -elo 0 -plot file=x.png", "-plot draws the -oc"},
     };
@@ -114,6 +142,7 @@ int main(void) {
         cmocka_unit_test(distribution__pairs_of_independent_games),
         cmocka_unit_test(error_rates__within_the_design),
         cmocka_unit_test(threads__same_numbers_for_any_count),
+        cmocka_unit_test(batches__decide_at_batch_ends_and_correction_stops_sooner),
         cmocka_unit_test(command__report_json_and_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
