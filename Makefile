@@ -79,7 +79,7 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-no
                 libclang-rt-dev libopenmpi-dev openmpi-bin python3
 
 .PHONY: all test test-run sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check pgo \
-        perf help engine-at
+        perf help engine-at tablebase tablebase-check
 
 all: $(LIBTSLAB) $(TOOLS)
 
@@ -236,6 +236,17 @@ pgo:
 	$(PGO_BUILD)/bench check -threads 2
 	@echo "make pgo: profile-guided tools in $(PGO_BUILD)/"
 
+# The sliding-phase tablebase (docs/tablebase.md): solved by retrograde analysis into
+# tablebase/sliding.tstb, where the tools look for it (generated, never committed; 88 MB, about
+# a minute on 2 cores). tablebase-check solves it again and checks every entry against its
+# successors, samples against a forward search, and symmetric images.
+tablebase: $(TOOLS)
+	$(BUILD)/bench tbgen
+
+tablebase-check: $(TOOLS)
+	$(BUILD)/bench tbgen
+	$(BUILD)/bench tbverify
+
 # Documents generated from the code's tables.
 docs: $(TOOLS)
 	$(BUILD)/bench options -markdown > docs/options.md
@@ -287,6 +298,8 @@ help:
 	@echo "make perf       a speed row: perft, suite nodes per CPU second, abtest pairs/s (docs/performance.md)"
 	@echo "make pgo        profile-guided build (gcc) into $(PGO_BUILD)/, trained on the bench suite"
 	@echo "make engine-at REV=R [OUT=D]  build revision R's engine in a worktree into D/bin/tslab-engine"
+	@echo "make tablebase  solve the sliding phase into tablebase/sliding.tstb (docs/tablebase.md)"
+	@echo "make tablebase-check  solve it and check every entry (docs/tablebase.md)"
 	@echo "make docs       regenerate docs/options.md from the option table"
 	@echo "make install PREFIX=...  install tools as tslab-*, their data and the docs"
 	@echo "make deps       install missing Debian packages (as root) or print the command"

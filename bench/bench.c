@@ -21,6 +21,9 @@ static const char bench_usage[] =
     "  perft [-fen POSITION] [-divide] DEPTH   count move paths (move generator check)\n"
     "  options [-markdown]       the search options (key=value) and their defaults\n"
     "  bench [ttMB] [threads] [depth] [file] [limitType]  the suite, Stockfish's arguments\n"
+    "  tbgen [-out FILE]         solve the sliding phase into the tablebase (make tablebase)\n"
+    "  tbprobe -fen POSITION | -info   a position's tablebase value, or the file's header\n"
+    "  tbverify [-tb FILE]       check every tablebase entry against its successors\n"
     "Each command takes -help.\n";
 
 typedef struct {
@@ -29,10 +32,12 @@ typedef struct {
 } Command;
 
 static const Command COMMANDS[] = {
-    {"pin", bench_pin_main},         {"check", bench_check_main},
-    {"compare", bench_compare_main}, {"verify", bench_verify_main},
-    {"search", bench_search_main},   {"perft", bench_perft_main},
-    {"options", bench_options_main}, {"bench", bench_stockfish_main},
+    {"pin", bench_pin_main},           {"check", bench_check_main},
+    {"compare", bench_compare_main},   {"verify", bench_verify_main},
+    {"search", bench_search_main},     {"perft", bench_perft_main},
+    {"options", bench_options_main},   {"bench", bench_stockfish_main},
+    {"tbgen", bench_tbgen_main},       {"tbprobe", bench_tbprobe_main},
+    {"tbverify", bench_tbverify_main},
 };
 
 int main(int argc, char **argv) {

@@ -16,6 +16,9 @@ int bench_check_main(int argc, char **argv);
 int bench_compare_main(int argc, char **argv);
 int bench_verify_main(int argc, char **argv);
 int bench_stockfish_main(int argc, char **argv);
+int bench_tbgen_main(int argc, char **argv);
+int bench_tbprobe_main(int argc, char **argv);
+int bench_tbverify_main(int argc, char **argv);
 
 /* Stockfish's bench arguments [ttSize] [threads] [limit] [fenFile] [limitType] applied to
  * config (ttSize only when given; the limit replaces config's limits): *positions is the

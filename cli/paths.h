@@ -21,6 +21,14 @@
  * err saying where it looked when no data root has the file. */
 bool paths_data_file(const char *relative, char *out, size_t size, Error *err);
 
+/* Where the default data file `relative` goes (whether or not it exists yet): the data root's
+ * copy. For tools that create defaults (`bench tbgen`). */
+bool paths_data_target(const char *relative, char *out, size_t size, Error *err);
+
+/* The tablebase to open: `given` when not NULL, else the default TB_DEFAULT_FILE under the data
+ * root; when that is missing, err says where it looked and how to build it (`make tablebase`). */
+bool paths_tablebase(const char *given, char *out, size_t size, Error *err);
+
 /* One line for -help saying where defaults come from, e.g.
  * "defaults: /opt/tslab/share/tslab (installed beside the program; TSLAB_DATA overrides)". */
 void paths_describe_defaults(char *out, size_t size);

@@ -23,4 +23,10 @@ install -m 644 "$source/bench/positions.txt" "$source/bench/signature.json" \
 install -m 644 "$source/openings/default.txt" "$source/openings/README.md" \
     "$prefix/share/tslab/openings/"
 install -m 644 "$source/README.md" "$source"/docs/*.md "$prefix/share/doc/tslab/"
+# The tablebase when it has been built (make tablebase): generated, 88 MB, so only if present.
+if [ -f "$source/tablebase/sliding.tstb" ]; then
+    install -d "$prefix/share/tslab/tablebase"
+    install -m 644 "$source/tablebase/sliding.tstb" "$prefix/share/tslab/tablebase/"
+    installed="$installed share/tslab/tablebase,"
+fi
 echo "installed into $prefix:$installed share/tslab (defaults), share/doc/tslab"

@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: MIT
+// `bench tbgen`, `bench tbprobe` and `bench tbverify`: build the sliding-phase tablebase, read
+// it, and check it (docs/tablebase.md).
+#include "commands.h"
+
+#include "cli.h"
+#include "movegen.h"
+#include "parse.h"
+#include "paths.h"
+#include "report.h"
+#include "rng.h"
+#include "tablebase.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static const char tbgen_usage[] =
+    "usage: bench tbgen [-out FILE] [-threads N] [-captures K]\n"
+    "  Solves every sliding-phase position (no sheep in hand, 0-4 captured, either side to\n"
+    "  move; 88,260,972 up to symmetry) by retrograde analysis and writes the tablebase.\n"
+    "  -out FILE     default: " TB_DEFAULT_FILE " under the data root (where the tools look)\n"
+    "  -threads N    default: every core\n"
+    "  -captures K   solve the smaller game that K captures win (1-5, default 5: the rules)\n";
+
+static const char tbprobe_usage[] =
+    "usage: bench tbprobe -fen POSITION [-tb FILE] [-json FILE|-]\n"
+    "       bench tbprobe -info [-tb FILE] [-json FILE|-]\n"
+    "  The value of a sliding-phase position for its side to move (win or loss in N plies,\n"
+    "  or draw) and the moves that keep it; -info prints the file's header and counts.\n"
+    "  -tb FILE   default: " TB_DEFAULT_FILE " under the data root (make tablebase)\n";
+
+static const char tbverify_usage[] =
+    "usage: bench tbverify [-tb FILE] [-threads N] [-samples N] [-depth D] [-seed S]\n"
+    "  Checks every position against its successors by forward move generation (a win in n\n"
+    "  has a successor lost in n - 1 and none sooner, a loss in n only successors won in at\n"
+    "  most n - 1, a draw a drawn successor and no lost one), then N sampled positions of each\n"
+    "  value up to D plies (wins and losses in 0..D, and draws; default 100 each, D 7) against\n"
+    "  a plain forward search and their eight symmetric images. Exits 1 when anything\n"
+    "  disagrees.\n";
+
+#define TB_MAX_SAMPLE_PLIES 11 /* the forward search grows about tenfold per ply */
+
+static int default_threads(void) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
+}
+
+/* The value as text: "win in 7 plies", "loss in 0 plies", "draw". */
+static char *value_text(TbValue v, char *out, size_t size) {
+    if (v.outcome == TB_DRAW)
+        snprintf(out, size, "draw");
+    else
+        snprintf(out, size, "%s in %d plies", tb_outcome_name(v.outcome), v.plies);
+    return out;
+}
+
+static const char *side_name(int side) { return side == SIDE_TIGERS ? "tigers" : "sheep"; }
+
+static void print_counts(FILE *out, const TbIndex *index, int win_captures, const TbCounts *c) {
+    fprintf(out, "captured  to move  %10s %10s %10s %10s\n", "positions", "wins", "losses",
+            "draws");
+    int64_t total = 0;
+    for (int captured = 0; captured < win_captures; captured++)
+        for (int side = 0; side < 2; side++) {
+            fprintf(out, "%8d  %-7s  %10" PRId64 " %10" PRId64 " %10" PRId64 " %10" PRId64 "\n",
+                    captured, side_name(side), c->positions[captured][side],
+                    c->wins[captured][side], c->losses[captured][side], c->draws[captured][side]);
+            total += c->positions[captured][side];
+        }
+    char text[BOARD_TEXT_MAX];
+    fprintf(out, "positions up to symmetry: %" PRId64 "\n", total);
+    if (c->longest_index >= 0) {
+        Board b = tb_index_board(index, c->longest_index);
+        fprintf(out, "longest win: %d plies, %s to move: %s\n", c->longest_plies, side_name(b.side),
+                board_to_text(&b, text));
+    }
+}
+
+static cJSON *counts_json(const TbIndex *index, int win_captures, const TbCounts *c) {
+    cJSON *levels = cJSON_CreateArray();
+    for (int captured = 0; captured < win_captures; captured++)
+        for (int side = 0; side < 2; side++) {
+            cJSON *row = cJSON_CreateObject();
+            cJSON_AddNumberToObject(row, "captured", captured);
+            cJSON_AddStringToObject(row, "side", side_name(side));
+            cJSON_AddNumberToObject(row, "positions", (double)c->positions[captured][side]);
+            cJSON_AddNumberToObject(row, "wins", (double)c->wins[captured][side]);
+            cJSON_AddNumberToObject(row, "losses", (double)c->losses[captured][side]);
+            cJSON_AddNumberToObject(row, "draws", (double)c->draws[captured][side]);
+            cJSON_AddItemToArray(levels, row);
+        }
+    (void)index;
+    return levels;
+}
+
+static void progress(void *context, const char *line) {
+    (void)context;
+    printf("%s\n", line);
+    fflush(stdout);
+}
+
+int bench_tbgen_main(int argc, char **argv) {
+    const char *out = NULL;
+    int threads = default_threads(), captures = TB_LEVELS;
+    Error err;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
+            fputs(tbgen_usage, stdout);
+            return 0;
+        }
+        if (i + 1 == argc)
+            die("tbgen: %s needs a value (bench tbgen -help)", arg);
+        const char *value = argv[++i];
+        if (!strcmp(arg, "-out"))
+            out = value;
+        else if (!strcmp(arg, "-threads") && !parse_int(value, 1, 64, &threads, &err))
+            die("tbgen: -threads: %s", err.text);
+        else if (!strcmp(arg, "-captures") && !parse_int(value, 1, TB_LEVELS, &captures, &err))
+            die("tbgen: -captures: %s", err.text);
+        else if (strcmp(arg, "-out") && strcmp(arg, "-threads") && strcmp(arg, "-captures"))
+            die("tbgen: unknown option '%s' (bench tbgen -help)", arg);
+    }
+    char path[PATHS_MAX];
+    if (!out && !paths_data_target(TB_DEFAULT_FILE, path, sizeof path, &err))
+        die("tbgen: %s", err.text);
+    if (out)
+        snprintf(path, sizeof path, "%s", out);
+    if (!paths_check_output(path, &err) || !paths_make_parent(path, &err))
+        die("tbgen: -out: %s", err.text);
+    TbIndex *index = tb_index_new();
+    int64_t classes = index ? tb_gen_classes(index, captures) : 0;
+    TbCode *codes = index ? calloc((size_t)classes, sizeof *codes) : NULL;
+    if (!codes)
+        die("tbgen: out of memory");
+    printf("solving %" PRId64 " positions up to symmetry (%d captures win) on %d threads\n",
+           classes, captures, threads);
+    double wall = cli_now_seconds(), cpu = cli_cpu_seconds();
+    TbGenSetup setup = {captures, threads, progress, NULL};
+    if (!tb_generate(index, &setup, codes, &err))
+        die("tbgen: %s", err.text);
+    wall = cli_now_seconds() - wall;
+    cpu = cli_cpu_seconds() - cpu;
+    if (!tb_write(path, index, captures, codes, &err))
+        die("tbgen: %s", err.text);
+    TbCounts counts;
+    tb_count(index, captures, codes, &counts);
+    print_counts(stdout, index, captures, &counts);
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    printf("solved in %.1f s (%.1f s CPU), peak memory %ld MB; wrote %s\n", wall, cpu,
+           usage.ru_maxrss / 1024, path);
+    free(codes);
+    tb_index_free(index);
+    return 0;
+}
+
+static Tablebase *open_given(const char *given, char *path, size_t size, const char *command) {
+    Error err;
+    if (!paths_tablebase(given, path, size, &err))
+        die("%s: %s", command, err.text);
+    Tablebase *tb = tb_open(path, &err);
+    if (!tb)
+        die("%s: %s", command, err.text);
+    return tb;
+}
+
+static int print_info(const Tablebase *tb, const char *path, const char *json_path) {
+    const TbHeader *h = tb_header(tb);
+    FILE *out = json_path && !strcmp(json_path, "-") ? stderr : stdout;
+    fprintf(out, "file: %s\nformat: %d, rules: %s, %d captures win\n", path, h->version, TB_RULES,
+            h->win_captures);
+    fprintf(out, "entries: %" PRId64 " of %d byte(s), checksum %016" PRIx64 "\n", h->entries,
+            h->entry_bytes, h->checksum);
+    print_counts(out, tb_index(tb), h->win_captures, &h->counts);
+    if (!json_path)
+        return 0;
+    cJSON *json = cJSON_CreateObject();
+    char hex[20], text[BOARD_TEXT_MAX];
+    snprintf(hex, sizeof hex, "%016" PRIx64, h->checksum);
+    cJSON_AddStringToObject(json, "file", path);
+    cJSON_AddNumberToObject(json, "version", h->version);
+    cJSON_AddStringToObject(json, "rules", TB_RULES);
+    cJSON_AddNumberToObject(json, "win_captures", h->win_captures);
+    cJSON_AddNumberToObject(json, "classes", (double)h->entries);
+    cJSON_AddNumberToObject(json, "entry_bytes", h->entry_bytes);
+    cJSON_AddStringToObject(json, "checksum", hex);
+    cJSON_AddItemToObject(json, "levels", counts_json(tb_index(tb), h->win_captures, &h->counts));
+    if (h->counts.longest_index >= 0) {
+        Board b = tb_index_board(tb_index(tb), h->counts.longest_index);
+        cJSON *longest = cJSON_AddObjectToObject(json, "longest_win");
+        cJSON_AddNumberToObject(longest, "plies", h->counts.longest_plies);
+        cJSON_AddStringToObject(longest, "position", board_to_text(&b, text));
+    }
+    Error err;
+    bool ok = report_write_json(json, json_path, &err);
+    cJSON_Delete(json);
+    if (!ok)
+        die("tbprobe: -json: %s", err.text);
+    return 0;
+}
+
+/* A move and the value it leaves the opponent. */
+typedef struct {
+    Move move;
+    TbValue after;
+    bool keeps, best;
+} Successor;
+
+/* Best for the mover first: the opponent's fastest loss, then draws, then its slowest win. */
+static int successor_rank(const Successor *s) {
+    if (s->after.outcome == TB_LOSS)
+        return s->after.plies;
+    if (s->after.outcome == TB_DRAW)
+        return 100000;
+    return 200000 - s->after.plies;
+}
+
+static int compare_successors(const void *a, const void *b) {
+    int x = successor_rank(a), y = successor_rank(b);
+    return (x > y) - (x < y);
+}
+
+static int probe_position(const Tablebase *tb, const char *fen, const char *json_path) {
+    Board b;
+    Error err;
+    if (!board_from_text(fen, &b, &err))
+        die("tbprobe: -fen '%s': %s", fen, err.text);
+    TbValue v;
+    if (!tb_probe(tb, &b, &v))
+        die("tbprobe: -fen '%s': not in the tablebase: %s", fen,
+            b.in_hand ? "sheep are still in hand (the placing phase)"
+                      : "the game is over by captures");
+    MoveList moves;
+    movegen_all(&b, &moves);
+    Successor successors[MOVES_MAX];
+    for (int i = 0; i < moves.count; i++) {
+        Board child = b;
+        board_make(&child, moves.moves[i]);
+        TbValue after = {TB_LOSS, 0}; /* the winning capture */
+        if (child.captured < tb_header(tb)->win_captures)
+            tb_probe(tb, &child, &after);
+        successors[i] = (Successor){moves.moves[i], after, false, false};
+        Successor *s = &successors[i];
+        s->keeps = v.outcome == TB_WIN    ? after.outcome == TB_LOSS
+                   : v.outcome == TB_DRAW ? after.outcome == TB_DRAW
+                                          : after.plies == v.plies - 1;
+        s->best = v.outcome == TB_DRAW ? s->keeps : after.plies == v.plies - 1;
+    }
+    qsort(successors, (size_t)moves.count, sizeof *successors, compare_successors);
+    FILE *out = json_path && !strcmp(json_path, "-") ? stderr : stdout;
+    char text[BOARD_TEXT_MAX], value[48], move[MOVE_TEXT_MAX];
+    fprintf(out, "position: %s\nvalue: %s for the %s to move\n", board_to_text(&b, text),
+            value_text(v, value, sizeof value), side_name(b.side));
+    fprintf(out, "moves that keep it:");
+    for (int i = 0; i < moves.count; i++)
+        if (successors[i].keeps)
+            fprintf(out, " %s%s", move_to_text(successors[i].move, move),
+                    successors[i].best && v.outcome != TB_DRAW ? "*" : "");
+    fprintf(out, "%s\n", v.outcome == TB_DRAW ? "" : "  (* fastest win / slowest loss)");
+    for (int i = 0; i < moves.count; i++)
+        fprintf(out, "  %-6s -> %s for the %s\n", move_to_text(successors[i].move, move),
+                value_text(successors[i].after, value, sizeof value), side_name(b.side ^ 1));
+    if (!json_path)
+        return 0;
+    cJSON *json = cJSON_CreateObject();
+    cJSON_AddStringToObject(json, "position", text);
+    cJSON_AddStringToObject(json, "side", side_name(b.side));
+    cJSON_AddStringToObject(json, "value", tb_outcome_name(v.outcome));
+    cJSON_AddNumberToObject(json, "plies", v.plies);
+    cJSON *keeping = cJSON_AddArrayToObject(json, "moves");
+    cJSON *best = cJSON_AddArrayToObject(json, "best_moves");
+    cJSON *all = cJSON_AddArrayToObject(json, "successors");
+    for (int i = 0; i < moves.count; i++) {
+        const Successor *s = &successors[i];
+        move_to_text(s->move, move);
+        if (s->keeps)
+            cJSON_AddItemToArray(keeping, cJSON_CreateString(move));
+        if (s->best)
+            cJSON_AddItemToArray(best, cJSON_CreateString(move));
+        cJSON *row = cJSON_CreateObject();
+        cJSON_AddStringToObject(row, "move", move);
+        cJSON_AddStringToObject(row, "value", tb_outcome_name(s->after.outcome));
+        cJSON_AddNumberToObject(row, "plies", s->after.plies);
+        cJSON_AddItemToArray(all, row);
+    }
+    bool ok = report_write_json(json, json_path, &err);
+    cJSON_Delete(json);
+    if (!ok)
+        die("tbprobe: -json: %s", err.text);
+    return 0;
+}
+
+int bench_tbprobe_main(int argc, char **argv) {
+    const char *fen = NULL, *given = NULL, *json_path = NULL;
+    bool info = false;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
+            fputs(tbprobe_usage, stdout);
+            return 0;
+        }
+        if (!strcmp(arg, "-info")) {
+            info = true;
+            continue;
+        }
+        if (i + 1 == argc)
+            die("tbprobe: %s needs a value (bench tbprobe -help)", arg);
+        const char **target = !strcmp(arg, "-fen")    ? &fen
+                              : !strcmp(arg, "-tb")   ? &given
+                              : !strcmp(arg, "-json") ? &json_path
+                                                      : NULL;
+        if (!target)
+            die("tbprobe: unknown option '%s' (bench tbprobe -help)", arg);
+        *target = argv[++i];
+    }
+    if (info == (fen != NULL))
+        die("tbprobe: give -fen POSITION or -info (bench tbprobe -help)");
+    char path[PATHS_MAX];
+    Tablebase *tb = open_given(given, path, sizeof path, "tbprobe");
+    int status = info ? print_info(tb, path, json_path) : probe_position(tb, fen, json_path);
+    tb_close(tb);
+    return status;
+}
+
+/* Whether the plain forward search agrees with v about b (searching at most max_plies). */
+static bool search_agrees(const Board *b, TbValue v, int win_captures, int max_plies) {
+    switch (v.outcome) {
+    case TB_WIN:
+        return tb_win_within(b, v.plies, win_captures) &&
+               !tb_win_within(b, v.plies - 2, win_captures);
+    case TB_LOSS:
+        return tb_lost_within(b, v.plies, win_captures) &&
+               (v.plies < 2 || !tb_lost_within(b, v.plies - 2, win_captures));
+    default:
+        return !tb_win_within(b, max_plies, win_captures) &&
+               !tb_lost_within(b, max_plies, win_captures);
+    }
+}
+
+/* Samples of each value up to max_plies (every win and loss distance its own bucket, and the
+ * draws), checked against the forward search and across the eight images. Returns how many
+ * disagree. */
+static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64_t seed) {
+    const TbHeader *h = tb_header(tb);
+    Rng rng = rng_new(seed);
+    int found[TB_MAX_SAMPLE_PLIES + 2] = {0}, buckets = max_plies + 2, failures = 0, full = 0;
+    double start = cli_now_seconds();
+    for (int64_t tries = 0; full < buckets && tries < INT64_C(200000000); tries++) {
+        int64_t i = (int64_t)rng_below(&rng, (uint64_t)h->entries);
+        TbValue v = tb_value_of(tb_code_at(tb, i));
+        int bucket = v.outcome == TB_DRAW ? max_plies + 1 : v.plies;
+        if (bucket > max_plies + 1 || found[bucket] >= samples)
+            continue;
+        full += ++found[bucket] == samples;
+        Board b = tb_index_board(tb_index(tb), i);
+        bool agrees = search_agrees(&b, v, h->win_captures, max_plies);
+        for (Symmetry s = 0; s < SYMMETRIES; s++) {
+            Board image = sym_board(s, &b);
+            TbValue w;
+            agrees =
+                agrees && tb_probe(tb, &image, &w) && w.outcome == v.outcome && w.plies == v.plies;
+        }
+        if (!agrees && failures++ < 10) {
+            char text[BOARD_TEXT_MAX], value[48];
+            printf("  disagrees: %s: tablebase %s\n", board_to_text(&b, text),
+                   value_text(v, value, sizeof value));
+        }
+    }
+    printf("forward search and symmetric images, sampled:");
+    for (int bucket = 0; bucket <= max_plies; bucket++)
+        printf(" %d %s in %d,", found[bucket], bucket % 2 ? "wins" : "losses", bucket);
+    printf(" %d draws (no forced result within %d plies); %d disagree (%.1f s)\n",
+           found[max_plies + 1], max_plies, failures, cli_now_seconds() - start);
+    return failures;
+}
+
+int bench_tbverify_main(int argc, char **argv) {
+    const char *given = NULL;
+    int threads = default_threads(), samples = 100, depth = 7;
+    int64_t seed = 1;
+    Error err;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
+            fputs(tbverify_usage, stdout);
+            return 0;
+        }
+        if (i + 1 == argc)
+            die("tbverify: %s needs a value (bench tbverify -help)", arg);
+        const char *value = argv[++i];
+        bool ok = true;
+        if (!strcmp(arg, "-tb"))
+            given = value;
+        else if (!strcmp(arg, "-threads"))
+            ok = parse_int(value, 1, 64, &threads, &err);
+        else if (!strcmp(arg, "-samples"))
+            ok = parse_int(value, 0, 100000, &samples, &err);
+        else if (!strcmp(arg, "-depth"))
+            ok = parse_int(value, 1, TB_MAX_SAMPLE_PLIES, &depth, &err);
+        else if (!strcmp(arg, "-seed"))
+            ok = parse_int64(value, 0, INT64_MAX, &seed, &err);
+        else
+            die("tbverify: unknown option '%s' (bench tbverify -help)", arg);
+        if (!ok)
+            die("tbverify: %s: %s", arg, err.text);
+    }
+    char path[PATHS_MAX];
+    Tablebase *tb = open_given(given, path, sizeof path, "tbverify");
+    const TbHeader *h = tb_header(tb);
+    TbCode *codes = malloc((size_t)h->entries * sizeof *codes);
+    if (!codes)
+        die("tbverify: out of memory");
+    for (int64_t i = 0; i < h->entries; i++)
+        codes[i] = tb_code_at(tb, i);
+    printf("%s: %" PRId64 " positions, checksum %016" PRIx64 " (checked on opening)\n", path,
+           h->entries, h->checksum);
+    double wall = cli_now_seconds();
+    TbCheck check;
+    if (!tb_verify(tb_index(tb), h->win_captures, codes, 0, h->entries, threads, &check, &err))
+        die("tbverify: %s", err.text);
+    printf("successors: %" PRId64 " positions checked, %" PRId64 " inconsistent (%.1f s, %d "
+           "threads)\n",
+           check.checked, check.failures, cli_now_seconds() - wall, threads);
+    if (check.failures) {
+        char text[BOARD_TEXT_MAX];
+        Board b = tb_index_board(tb_index(tb), check.first_failure);
+        printf("  first: %s: %s\n", board_to_text(&b, text), check.first_reason);
+    }
+    TbCounts counts;
+    tb_count(tb_index(tb), h->win_captures, codes, &counts);
+    bool counts_match = counts.longest_plies == h->counts.longest_plies &&
+                        counts.longest_index == h->counts.longest_index &&
+                        !memcmp(counts.positions, h->counts.positions, sizeof counts.positions) &&
+                        !memcmp(counts.wins, h->counts.wins, sizeof counts.wins) &&
+                        !memcmp(counts.losses, h->counts.losses, sizeof counts.losses) &&
+                        !memcmp(counts.draws, h->counts.draws, sizeof counts.draws);
+    printf("header counts %s the entries\n", counts_match ? "match" : "DO NOT match");
+    int disagreements = check_samples(tb, samples, depth, (uint64_t)seed);
+    free(codes);
+    tb_close(tb);
+    bool ok = !check.failures && counts_match && !disagreements;
+    printf("%s\n", ok ? "tablebase verified" : "TABLEBASE CHECK FAILED");
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// The sliding-phase tablebase's index: every position with no sheep in hand and 0-4 sheep
+// captured, folded by the board's 8 symmetries, numbered densely from 0 to TB_CLASSES - 1.
+//
+// Layout: ten blocks, one per (captured, side to move), captured 0 first, sheep to move before
+// tigers. A block lists the tiger sets' symmetry classes in order (each represented by the
+// smallest mask of its class); under each tiger set, its positions are numbered by the empty
+// points (captured + 1 of them, among the 21 points the tigers leave) in combinatorial order. A
+// tiger set that some symmetry maps onto itself (its stabiliser) keeps only the empty sets that
+// are the smallest mask among their images under that stabiliser, numbered through a table.
+// Canonicalising a position is picking, among the symmetries that take its tigers to their
+// class's representative, the one whose image of the empty points is smallest: a few lookups,
+// no search (docs/tablebase.md).
+#pragma once
+
+#include "board.h"
+#include "symmetry.h"
+
+#define TB_LEVELS 5         /* sheep captured: 0..4; a fifth capture ends the game */
+#define TB_CLASSES 88260972 /* positions up to symmetry, both sides to move (Lim and Nievergelt)   \
+                             */
+#define TB_TIGER_SETS 12650 /* C(25, 4) */
+#define TB_FREE_POINTS 21   /* points the tigers leave */
+
+typedef struct TbIndex TbIndex;
+
+/* Builds the tables (about 4 MB, a few milliseconds). NULL when memory runs out. */
+TbIndex *tb_index_new(void);
+void tb_index_free(TbIndex *index);
+
+/* The index of b's class, or -1 when b is not in the sliding phase (sheep in hand, or 5 or more
+ * captured). b must be consistent (board_is_consistent). With sym not NULL, *sym receives a
+ * symmetry that maps b onto its class's representative (tb_index_board). */
+int64_t tb_index_of(const TbIndex *index, const Board *b, Symmetry *sym);
+
+/* The representative position of a class (the one the index reads back to): any index in
+ * [0, TB_CLASSES). */
+Board tb_index_board(const TbIndex *index, int64_t class_index);
+
+/* First index and number of classes of a block. */
+int64_t tb_index_block_start(const TbIndex *index, int captured, Side side);
+int64_t tb_index_block_size(const TbIndex *index, int captured, Side side);

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// A tablebase value: win or loss for the side to move with the plies to the game's end under
+// best play (the winner hurries, the loser delays), or draw. Stored as one number per position:
+// 0 for a draw (and, while generating, for "not known yet"), else plies + 1. A win always takes
+// an odd number of plies (the winner makes the last move) and a loss an even number, so the
+// parity says which it is.
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { TB_DRAW = 0, TB_WIN, TB_LOSS } TbOutcome;
+
+typedef struct {
+    TbOutcome outcome;
+    int plies; /* to the end of the game; -1 for a draw */
+} TbValue;
+
+typedef uint16_t TbCode;
+
+#define TB_CODE_DRAW 0
+#define TB_MAX_PLIES 65534
+
+static inline TbCode tb_code(int plies) { return (TbCode)(plies + 1); }
+
+static inline TbValue tb_value_of(TbCode code) {
+    if (code == TB_CODE_DRAW)
+        return (TbValue){TB_DRAW, -1};
+    int plies = code - 1;
+    return (TbValue){plies % 2 ? TB_WIN : TB_LOSS, plies};
+}
+
+static inline bool tb_code_is_win(TbCode code) { return code != TB_CODE_DRAW && code % 2 == 0; }
+static inline bool tb_code_is_loss(TbCode code) { return code % 2 == 1; }
+
+/* "win", "loss", "draw". */
+static inline const char *tb_outcome_name(TbOutcome outcome) {
+    return outcome == TB_WIN ? "win" : outcome == TB_LOSS ? "loss" : "draw";
+}
