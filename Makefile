@@ -120,8 +120,14 @@ $(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $
 # The misbehaving engine program of tests/test_external.c and test_frameworks.c.
 $(BUILD)/tests/test_external $(BUILD)/tests/test_frameworks: $(BUILD)/tests/mock_engine
 
+# The tests that use the tablebase (abtest -tb, egdb, bench's accuracy) need it: built once
+# (about a minute on 2 cores), then kept across builds and `make clean`.
+TABLEBASE := tablebase/sliding.tstb
+$(TABLEBASE): | $(BUILD)/bench
+	$(BUILD)/bench tbgen
+
 # Runs every test binary; fails if any fails, after running them all.
-test-run: $(TESTS) $(TOOLS)
+test-run: $(TESTS) $(TOOLS) $(TABLEBASE)
 	@failed=0; for t in $(TESTS); do \
 	    echo "== $$t"; $$t || failed=1; \
 	done; \

@@ -175,6 +175,10 @@ int bench_compare_main(int argc, char **argv) {
             100 * stats_hit_rate(ct));
     fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "first-move cutoffs",
             100 * stats_first_cutoff_rate(bt), 100 * stats_first_cutoff_rate(ct));
+    fprintf(out, "\nbase ");
+    bench_tb_print(&runs[0].tablebase, out);
+    fprintf(out, "cand ");
+    bench_tb_print(&runs[1].tablebase, out);
     timing_print(&timing, args.threads, out);
     fprintf(out, "\nnode ratio cand/base: geometric mean %.4f, total %.4f; time ratio %.4f "
                  "(cpu %.4f)\n",
@@ -206,6 +210,8 @@ int bench_compare_main(int argc, char **argv) {
         cJSON_AddItemToObject(json, "positions", positions);
         cJSON_AddItemToObject(json, "base_totals", report_stats_json(bt));
         cJSON_AddItemToObject(json, "cand_totals", report_stats_json(ct));
+        cJSON_AddItemToObject(json, "base_tablebase", bench_tb_json(&runs[0].tablebase));
+        cJSON_AddItemToObject(json, "cand_tablebase", bench_tb_json(&runs[1].tablebase));
         bench_write_json(json, args.json, "compare");
     } else {
         cJSON_Delete(positions);

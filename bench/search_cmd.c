@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "report.h"
 #include "suite.h"
+#include "tb_shared.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -54,7 +55,7 @@ int bench_search_main(int argc, char **argv) {
     Searcher *searcher = malloc(sizeof *searcher);
     if (!searcher)
         die("search: out of memory");
-    if (!searcher_init(searcher, &config, &err))
+    if (!cli_searcher_init(searcher, &config, &err))
         die("search: %s", err.text);
     SearchResult result = search_run(searcher, &root, NULL, 0);
     searcher_destroy(searcher);

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "parse.h"
 #include "report.h"
+#include "tb_shared.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -25,7 +26,7 @@ static void *worker(void *arg) {
     SuiteJob *job = arg;
     Searcher *searcher = malloc(sizeof *searcher);
     Error err;
-    if (!searcher || !searcher_init(searcher, job->config, &err)) {
+    if (!searcher || !cli_searcher_init(searcher, job->config, &err)) {
         if (!atomic_exchange(&job->failed, true))
             job->err = searcher ? err : (Error){"out of memory for a searcher"};
         free(searcher);
@@ -79,6 +80,7 @@ bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, 
     for (int i = 0; i < count; i++)
         stats_add(&run->total, &run->rows[i].result.stats);
     run->signature = bench_signature(run->rows, count);
+    bench_tb_accuracy(run, cli_tablebase(NULL), &run->tablebase);
     return true;
 }
 
@@ -134,6 +136,7 @@ void bench_print_run(const BenchRun *run, FILE *out) {
     fprintf(out, "  cache hit rate         %.1f%%\n", 100 * stats_hit_rate(t));
     fprintf(out, "  first-move cutoffs     %.1f%%\n", 100 * stats_first_cutoff_rate(t));
     fprintf(out, "  leaves per node        %.1f%%\n", percent(t->leaves, t->nodes));
+    bench_tb_print(&run->tablebase, out);
     fprintf(out, "signature: %s\n", bench_hex(run->signature, hex));
     fflush(out);
     bench_print_summary(run, stderr);
@@ -170,6 +173,7 @@ cJSON *bench_run_json(const BenchRun *run) {
         cJSON_AddItemToArray(positions, row);
     }
     cJSON_AddItemToObject(json, "totals", report_stats_json(&run->total));
+    cJSON_AddItemToObject(json, "tablebase", bench_tb_json(&run->tablebase));
     return json;
 }
 

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "paths.h"
 #include "search.h"
+#include "tb_accuracy.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@ typedef struct {
     SearchResult result;
 } BenchRow;
 
-typedef struct {
+typedef struct BenchRun {
     SearchConfig config; /* depth included */
     BenchRow *rows;
     int count;
@@ -28,10 +29,12 @@ typedef struct {
     double wall_seconds;
     double cpu_seconds; /* of the whole process while the run lasted: every worker thread */
     uint64_t signature;
+    BenchTbAccuracy tablebase; /* the sliding-phase positions against the default tablebase */
 } BenchRun;
 
 /* Searches entries[0..count) with config on threads workers (each with its own Searcher).
- * Results land in run->rows in entry order whatever the thread count. */
+ * Results land in run->rows in entry order whatever the thread count. When the default
+ * tablebase is there, run->tablebase says how many sliding-phase moves keep their value. */
 bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, int threads,
                BenchRun *run, Error *err);
 void bench_run_free(BenchRun *run);

@@ -6,6 +6,7 @@
 #include "parse.h"
 #include "paths.h"
 #include "suite.h"
+#include "tb_shared.h"
 #include "version.h"
 
 #include <inttypes.h>
@@ -122,7 +123,7 @@ static bool ensure_searcher(EngineSession *s) {
     if (!config.depth && !config.nodes && !config.movetime)
         config.depth = SEARCH_MAX_DEPTH; /* a placeholder: each go sets the limits */
     Error err;
-    if (!searcher_init(&s->searcher, &config, &err)) {
+    if (!cli_searcher_init(&s->searcher, &config, &err)) {
         say_error(s, "cannot set up the search", &err);
         return false;
     }

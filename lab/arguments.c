@@ -27,6 +27,8 @@ static const char usage[] =
     "  -sprt elo0=X elo1=Y [alpha=0.05 beta=0.05 model=normalized|logistic|bayeselo]\n"
     "        [overshoot=on|off]         fishtest's overshoot correction, fed pair by pair\n"
     "  -maxmoves N                      plies before a game is adjudicated a draw (300)\n"
+    "  -tb [file=F]                     adjudicate each game by the tablebase when the sliding\n"
+    "                                   phase starts (default file: make tablebase)\n"
     "  -concurrency N                   games in parallel (default: all cores)\n"
     "  -ratinginterval N                report and checkpoint every N pairs (10)\n"
     "  -out FILE.json                   results file (atomic, resumable)\n"
@@ -44,7 +46,7 @@ static const char usage[] =
 static const char *const OPTIONS[] = {
     "-engine", "-each",  "-openings", "-srand",  "-rounds", "-sprt",   "-maxmoves",
     "-concurrency", "-ratinginterval", "-out", "-pgnout", "-plot", "-quiet", "-resume",
-    "-help", "-version", "-repeat", "-games", "-debug-stopafter", "-recover"};
+    "-help", "-version", "-repeat", "-games", "-debug-stopafter", "-recover", "-tb"};
 
 /* fastchess and cutechess-cli options that have no meaning here, with what to do instead. */
 typedef struct {
@@ -66,7 +68,6 @@ static const Pointer OPTION_POINTERS[] = {
     {"-scoreinterval", "status blocks come every -ratinginterval N pairs"},
     {"-report", "pentanomial statistics are always reported (penta=true)"},
     {"-output", "the output is always fastchess's format"},
-    {"-tb", "there are no endgame tablebases for this game yet"},
     {"-variant", "the game is tigers and sheep"},
     {"-event", "the records' Event tag is \"tslab abtest FIRST vs SECOND\""},
     {"-site", "the game records have no Site tag"},
@@ -266,6 +267,17 @@ static bool parse_file_group(int argc, char **argv, int *i, const char *key, Mat
     }
     *i = end - 1;
     return true;
+}
+
+/* -tb file=F (fastchess's word), or -tb alone for the default tablebase (make tablebase). */
+static bool parse_tablebase(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
+    if (group_end(argc, argv, *i + 1) > *i + 1)
+        return parse_file_group(argc, argv, i, "tb", s, err);
+    char path[PATHS_MAX];
+    Error inner;
+    if (!paths_tablebase(NULL, path, sizeof path, &inner))
+        return error_set(err, "-tb: %s", inner.text);
+    return set_field(s, "tb", path, err);
 }
 
 /* An option followed by one value, set through the settings table. */
@@ -530,6 +542,8 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
             ok = parse_file_group(argc, argv, &i, "pgnout", s, err);
         } else if (!strcmp(arg, "-plot")) {
             ok = parse_file_group(argc, argv, &i, "plot", s, err);
+        } else if (!strcmp(arg, "-tb")) {
+            ok = parse_tablebase(argc, argv, &i, s, err);
         } else if (!strcmp(arg, "-quiet")) {
             s->quiet = true;
         } else if (!strcmp(arg, "-recover")) {

@@ -10,6 +10,7 @@
 #include "rng.h"
 #include "search.h"
 #include "symmetry.h"
+#include "tb_shared.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +95,7 @@ int abtest_book_main(int argc, char **argv) {
     config.depth = depth;
     config.tt_bits = 16;
     Searcher *searcher = malloc(sizeof *searcher);
-    if (!searcher || !searcher_init(searcher, &config, &err))
+    if (!searcher || !cli_searcher_init(searcher, &config, &err))
         die("book: %s", searcher ? err.text : "out of memory");
     size_t capacity = 1;
     while (capacity < 4 * (size_t)positions)

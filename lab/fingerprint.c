@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "fingerprint.h"
 
+#include "tb_shared.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -36,7 +38,7 @@ bool fingerprint_compute(const EngineSpec *engines, const Book *book, Fingerprin
         config.nodes = 0;
         config.movetime = 0;
         Searcher searcher;
-        if (!searcher_init(&searcher, &config, err))
+        if (!cli_searcher_init(&searcher, &config, err))
             return false;
         for (size_t i = 0; i < sizeof FINGERPRINT_SUITE / sizeof *FINGERPRINT_SUITE; i++) {
             Board board;

@@ -5,6 +5,8 @@
 #include "external.h"
 #include "movegen.h"
 #include "rng.h"
+#include "tablebase.h"
+#include "tb_shared.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,7 @@ bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, Error *er
                 worker->externals[e] = NULL;
             }
         } else {
-            ok = searcher_init(&worker->searchers[e], &engines[e].config, err);
+            ok = cli_searcher_init(&worker->searchers[e], &engines[e].config, err);
         }
         if (!ok) {
             for (int k = 0; k < e; k++)
@@ -177,6 +179,16 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
             break;
         }
         const Board *now = game_current(&game);
+        TbValue value;
+        if (setup->tablebase && tb_probe(setup->tablebase, now, &value)) {
+            /* The sliding phase has begun: the tablebase knows the result of perfect play. */
+            bool tigers_move = now->side == SIDE_TIGERS;
+            GameResult result = value.outcome == TB_DRAW                   ? RESULT_DRAW
+                                : (value.outcome == TB_WIN) == tigers_move ? RESULT_TIGERS_WIN
+                                                                           : RESULT_SHEEP_WIN;
+            game_adjudicate_result(&game, GAME_END_TABLEBASE, result);
+            break;
+        }
         int engine = now->side == SIDE_TIGERS ? tigers_engine : 1 - tigers_engine;
         MoveOutcome move;
         if (worker->externals[engine])

@@ -74,6 +74,7 @@ typedef struct {
     uint64_t seed;
     bool recover;              /* an engine that exits or stalls loses the game and is
                                   restarted (fastchess's -recover); else the pair fails */
+    const struct Tablebase *tablebase; /* -tb: adjudicate at the sliding phase (NULL: off) */
 } PairSetup;
 
 struct ExternalEngine;

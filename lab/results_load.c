@@ -252,9 +252,10 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
         !wdl_at(json, "first_as_tigers", &t->first_as[1], err) ||
         !wdl_at(json, "first_as_sheep", &t->first_as[0], err))
         return false;
-    /* Files written before engines ran as processes have no forfeits: absent counts as 0. */
+    /* Files written before engines ran as processes have no forfeits, and those written before
+     * the tablebase no tablebase adjudications: absent counts as 0. */
     for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++)
-        if ((!game_end_is_forfeit((GameEnd)r) ||
+        if ((!(game_end_is_forfeit((GameEnd)r) || r == GAME_END_TABLEBASE) ||
              cJSON_GetObjectItemCaseSensitive(ends, game_end_name((GameEnd)r))) &&
             !count_at(ends, game_end_name((GameEnd)r), &t->ends[r], &inner))
             return error_set(err, "end_reasons: %s", inner.text);

@@ -20,6 +20,7 @@
 #include "results.h"
 #include "schedule.h"
 #include "status.h"
+#include "tablebase.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -48,6 +49,7 @@ struct Runner {
     MatchSettings *settings;
     const RunnerRemote *remote; /* NULL: this machine's threads only */
     Book book;
+    Tablebase *tablebase; /* -tb (NULL: off); read-only, shared by every worker */
     Schedule schedule;
     MatchTotals totals;
     PairSetup setup;
@@ -561,7 +563,28 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
             goto out_free;
         }
     }
-    r->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed, s->recover};
+    if (s->tb_path[0] && remote) {
+        /* Not yet: every rank would need the file, and pair_wire's replay cannot judge. */
+        cli_error("-tb: abtest-mpi does not adjudicate by tablebase yet; run build/abtest on one "
+                  "machine");
+        goto out_free;
+    }
+    if (s->tb_path[0]) {
+        Error err;
+        r->tablebase = tb_open(s->tb_path, &err);
+        if (!r->tablebase) {
+            cli_error("-tb: %s", err.text);
+            goto out_free;
+        }
+        if (tb_header(r->tablebase)->win_captures != CAPTURES_TO_WIN) {
+            cli_error("-tb: %s solves the game that %d captures win, not this one (bench tbgen "
+                      "-captures is for tests)",
+                      s->tb_path, tb_header(r->tablebase)->win_captures);
+            goto out_free;
+        }
+    }
+    r->setup =
+        (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed, s->recover, r->tablebase};
     r->limit = s->rounds;
     r->consumed = r->next_dispatch = r->totals.pairs;
     int64_t remote_in_flight = 0;
@@ -621,6 +644,7 @@ out_free:
     free(r->source_pairs);
     schedule_free(&r->schedule);
     book_free(&r->book);
+    tb_close(r->tablebase);
     totals_free(&r->totals);
     pthread_mutex_destroy(&r->mutex);
     pthread_cond_destroy(&r->work_cond);

@@ -29,6 +29,9 @@ const SettingsField SETTINGS_FIELDS[] = {
     {"out", "-out", FIELD_PATH, FIELD(out_path), 0, 0, false, false},
     {"pgnout", "-pgnout file", FIELD_PATH, FIELD(pgn_path), 0, 0, false, false},
     {"plot", "-plot file", FIELD_PATH, FIELD(plot_path), 0, 0, false, false},
+    /* The tablebase decides games: a resumed run must use the same one (its checksum is checked
+     * when it is opened, runner.c). */
+    {"tb", "-tb file", FIELD_PATH, FIELD(tb_path), 0, 0, false, true},
 };
 
 const size_t SETTINGS_FIELD_COUNT = sizeof SETTINGS_FIELDS / sizeof SETTINGS_FIELDS[0];
@@ -224,6 +227,8 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
                        sprt_model_name(s->sprt.model), s->sprt.overshoot ? "on" : "off");
     if (s->max_plies != SETTINGS_DEFAULT_MAXMOVES)
         textbuf_printf(&buf, " -maxmoves %d", s->max_plies);
+    if (s->tb_path[0])
+        textbuf_printf(&buf, " -tb file=%s", s->tb_path);
     if (s->rating_interval != SETTINGS_DEFAULT_RATINGINTERVAL)
         textbuf_printf(&buf, " -ratinginterval %d", s->rating_interval);
     if (s->out_path[0])

@@ -138,6 +138,7 @@ static const char *const END_ANNOTATIONS[] = {
     [GAME_END_SHEEP_BLOCKED] = "Tigers win, the sheep cannot move",
     [GAME_END_REPETITION] = "Draw by 3-fold repetition",
     [GAME_END_MAX_MOVES] = "Draw by adjudication, move limit",
+    [GAME_END_TABLEBASE] = "by adjudication, tablebase", /* after the result: end_annotation */
 };
 
 /* Forfeits: the losing side ("Tigers", "Sheep": both plural), then what it did; a stall is
@@ -162,6 +163,14 @@ static const char *summary_end_name(GameEnd end) {
 }
 
 static void end_annotation(const GameRecord *game, char *out, size_t size) {
+    if (game->end == GAME_END_TABLEBASE) {
+        snprintf(out, size, "%s %s",
+                 game->result == RESULT_DRAW         ? "Draw"
+                 : game->result == RESULT_TIGERS_WIN ? "Tigers win"
+                                                     : "Sheep win",
+                 END_ANNOTATIONS[game->end]);
+        return;
+    }
     if (!game_end_is_forfeit(game->end)) {
         snprintf(out, size, "%s", END_ANNOTATIONS[game->end]);
         return;

@@ -254,6 +254,7 @@ GameResult game_end_result(GameEnd end) {
     case GAME_END_MAX_MOVES:
         return RESULT_DRAW;
     case GAME_END_NONE:
+    case GAME_END_TABLEBASE:
     case GAME_END_TIME_FORFEIT:
     case GAME_END_DISCONNECT:
     case GAME_END_STALL:
@@ -271,6 +272,7 @@ const char *game_end_name(GameEnd end) {
         [GAME_END_SHEEP_BLOCKED] = "sheep blocked",
         [GAME_END_REPETITION] = "threefold repetition",
         [GAME_END_MAX_MOVES] = "max moves",
+        [GAME_END_TABLEBASE] = "tablebase",
         [GAME_END_TIME_FORFEIT] = "time forfeit",
         [GAME_END_DISCONNECT] = "disconnect",
         [GAME_END_STALL] = "stall",

@@ -30,9 +30,10 @@ typedef struct {
 } Board;
 
 /* Why a game ended (or GAME_END_NONE). The first three are the rules' own; repetition needs the
- * game's history (game.h) and max-moves is the match runner's adjudication. The forfeits are a
- * match runner's verdict on an engine process (the side to move loses): they come after the
- * others, so the ends of in-process play keep their numbers. */
+ * game's history (game.h); max-moves and tablebase are the match runner's adjudications (a draw
+ * after the ply limit; the tablebase's value once the sliding phase starts). The forfeits are a
+ * match runner's verdict on an engine process (the side to move loses): they come last.
+ * Results files and messages name the ends; the numbers are not stored. */
 typedef enum {
     GAME_END_NONE = 0,
     GAME_END_CAPTURES,       /* tigers captured 5 sheep: tigers win */
@@ -40,6 +41,7 @@ typedef enum {
     GAME_END_SHEEP_BLOCKED,  /* sheep to move, no legal move: tigers win */
     GAME_END_REPETITION,     /* a position occurred a third time: draw */
     GAME_END_MAX_MOVES,      /* adjudicated as a draw after the ply limit */
+    GAME_END_TABLEBASE,      /* adjudicated by the tablebase's value (any result) */
     GAME_END_TIME_FORFEIT,   /* the side to move overran its time: it loses */
     GAME_END_DISCONNECT,     /* the side to move's engine exited or could not be talked to */
     GAME_END_STALL,          /* the side to move's engine stopped answering */
@@ -111,7 +113,8 @@ bool board_check_move(const Board *b, Move m, Error *err);
 GameEnd board_game_end(const Board *b);
 
 /* The result a game end gives: tigers win, sheep win or draw (RESULT_NONE for a forfeit, whose
- * result depends on who forfeited: game_forfeit). */
+ * result depends on who forfeited: game_forfeit, and for a tablebase adjudication, whose result
+ * is the tablebase's: game_adjudicate_result). */
 GameResult game_end_result(GameEnd end);
 
 /* Names for reports: "captures", "tigers trapped", ..., and "1-0"-style result words. */

@@ -72,6 +72,9 @@ const OptionSpec CONFIG_OPTIONS[] = {
     {"jump_extension", OPTION_BOOL, FIELD(jump_extension), "off", 0, 0, NULL,
      OPTION_KIND_PRUNING, "off", NULL, NULL,
      "search a tiger jump one ply deeper (a capture decides games; at most 4 per line)"},
+    {"egdb", OPTION_BOOL, FIELD(egdb), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL, NULL,
+     "below the root, a sliding-phase node returns the tablebase's exact value (make "
+     "tablebase)"},
     {"eval_captured", OPTION_INT, FIELD(eval_captured), "100", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
      OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per sheep captured"},
     {"eval_jumps", OPTION_INT, FIELD(eval_jumps), "20", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,

@@ -35,6 +35,7 @@ typedef struct {
     int nullmove_r;     /* ... with this depth reduction */
     int futility;       /* frontier futility margin (0: off) */
     bool jump_extension; /* search a tiger jump one ply deeper */
+    bool egdb;           /* below the root, sliding-phase nodes take the tablebase's value */
     int eval_captured;  /* per sheep captured */
     int eval_jumps;     /* per tiger jump available */
     int eval_trapped;   /* per tiger with no move */

@@ -74,6 +74,13 @@ void game_adjudicate(Game *game, GameEnd end) {
         set_end(game, end);
 }
 
+void game_adjudicate_result(Game *game, GameEnd end, GameResult result) {
+    if (game->end != GAME_END_NONE)
+        return;
+    game->end = end;
+    game->result = result;
+}
+
 void game_forfeit(Game *game, GameEnd reason) {
     assert(game_end_is_forfeit(reason));
     if (game->end != GAME_END_NONE)

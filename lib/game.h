@@ -33,6 +33,10 @@ bool game_play(Game *game, Move m, Error *err);
 /* Ends a running game by adjudication (for example GAME_END_MAX_MOVES). */
 void game_adjudicate(Game *game, GameEnd end);
 
+/* Ends a running game by an adjudication whose result the adjudicator decides (a tablebase's
+ * value). */
+void game_adjudicate_result(Game *game, GameEnd end, GameResult result);
+
 /* Ends a running game by a forfeit (game_end_is_forfeit): the side to move loses. */
 void game_forfeit(Game *game, GameEnd reason);
 

@@ -6,6 +6,7 @@
 
 #include "movegen.h"
 #include "symmetry.h"
+#include "tablebase.h"
 
 #include <assert.h>
 #include <limits.h>
@@ -41,6 +42,10 @@ bool searcher_init(Searcher *s, const SearchConfig *config, Error *err) {
         !tt_init(&s->tt, config->cache, config->tt_bits, config->replace, err))
         return false;
     return true;
+}
+
+void searcher_set_tablebase(Searcher *s, const struct Tablebase *tablebase) {
+    s->tablebase = tablebase;
 }
 
 void searcher_destroy(Searcher *s) {
@@ -345,6 +350,17 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     if (b->captured >= CAPTURES_TO_WIN) {
         stats->terminals++;
         return captures_score(b, ply);
+    }
+
+    /* 2b. Tablebase (toggle: egdb): below the root, a sliding-phase position's value is known,
+     * as engines probe Syzygy. A win or loss scores like the search's own at that distance; a
+     * draw scores as a repetition does. The root is searched, so it still gets a move. */
+    TbValue known;
+    if (s->config.egdb && ply > 0 && s->tablebase && tb_probe(s->tablebase, b, &known)) {
+        stats->tablebase_hits++;
+        return known.outcome == TB_DRAW  ? SCORE_DRAW
+               : known.outcome == TB_WIN ? SCORE_WIN - (ply + known.plies)
+                                         : lost_score(ply + known.plies);
     }
 
     /* 3. Leaf: evaluate (or 3b, quiesce), unless the side to move has no move (a loss). */

@@ -44,6 +44,7 @@ typedef struct {
      * pv, stats, seconds): the engine protocol prints its `info` lines from it. It runs on the
      * searching thread and must not touch the searcher. */
     void (*on_pass)(void *context, const SearchResult *so_far);
+    const struct Tablebase *tablebase; /* egdb=on: probed below the root (NULL: none) */
     void *on_pass_context;
     /* Scratch of the running search. */
     struct {
@@ -68,6 +69,10 @@ typedef struct {
         bool aborted;
     } run;
 } Searcher;
+
+/* The tablebase egdb=on probes (read-only, shared by any number of searchers); without one,
+ * egdb=on probes nothing. The tools attach it (cli_searcher_init). */
+void searcher_set_tablebase(Searcher *searcher, const struct Tablebase *tablebase);
 
 /* Sets up a searcher for config (allocates the cache once). Fails with a message on a config
  * with no limit at all (depth, nodes and movetime all 0) or when memory is short. */

@@ -24,6 +24,7 @@ const StatSpec STATS_FIELDS[] = {
     {"nullmove_tries", FIELD(nullmove_tries), "null-move searches (nullmove)"},
     {"nullmove_cutoffs", FIELD(nullmove_cutoffs), "null-move searches that cut (nullmove)"},
     {"futility_prunes", FIELD(futility_prunes), "quiet moves skipped at depth 1 (futility)"},
+    {"tablebase_hits", FIELD(tablebase_hits), "nodes given the tablebase's exact value (egdb)"},
     {"extensions", FIELD(extensions), "moves searched one ply deeper (jump_extension)"},
     {"depth", FIELD(depth), "deepest finished iteration"},
 };

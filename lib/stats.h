@@ -27,6 +27,7 @@ typedef struct {
     uint64_t nullmove_tries;     /* null-move searches */
     uint64_t nullmove_cutoffs;   /* ... that ended the node */
     uint64_t futility_prunes;    /* quiet moves skipped at depth 1 */
+    uint64_t tablebase_hits;     /* nodes given the tablebase's value (egdb) */
     uint64_t extensions;         /* moves searched one ply deeper */
     uint64_t depth;              /* deepest finished iteration */
 } SearchStats;

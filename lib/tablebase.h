@@ -11,7 +11,7 @@
 //   88  u64      entries (positions up to symmetry)
 //   96  u32      longest win in plies
 //   104 u64      a position with it (its index)
-//   112 u64      checksum: FNV-1a 64 of the entries
+//   112 u64      checksum: FNV-1a 64 of the entries as little-endian 64-bit words
 //   120 u64[40]  per captured 0..4, side to move (sheep, tigers): positions, wins, losses, draws
 //   512          the entries: per class, 0 for a draw, else plies + 1 (tb_value.h)
 #pragma once
@@ -38,7 +38,7 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
               Error *err);
 
 /* Maps a tablebase file and checks it: magic, version, rules, size, and the checksum over every
- * entry (a tenth of a second for the full file). Errors name the file and what is wrong. */
+ * entry (tens of milliseconds for the full file). Errors name the file and what is wrong. */
 Tablebase *tb_open(const char *path, Error *err);
 void tb_close(Tablebase *tb);
 

@@ -99,7 +99,7 @@ static void bench_suite__is_valid_and_covers_its_categories(void **state) {
     Error err = {{0}};
     if (!book_load(&book, TSLAB_SOURCE_DIR "/bench/positions.txt", true, &err))
         fail_msg("%s", err.text);
-    assert_true(book.count >= 40 && book.count <= 60);
+    assert_true(book.count >= 40 && book.count <= 80);
     int movement = 0, four = 0, symmetric = 0;
     for (int i = 0; i < book.count; i++) {
         const Board *b = &book.entries[i].board;
@@ -112,7 +112,7 @@ static void bench_suite__is_valid_and_covers_its_categories(void **state) {
         }
         symmetric += all;
     }
-    assert_true(movement >= 8);
+    assert_true(movement >= 30); /* the sliding phase, for accuracy against the tablebase */
     assert_true(four >= 4);
     assert_true(symmetric >= 4);
     book_free(&book);

@@ -35,7 +35,7 @@ static int setup(void **state) {
         f->engines[e].config.depth = 3;
     }
     f->engines[1].config.killers = false;
-    f->setup = (PairSetup){f->engines, 300, 2, 7, false};
+    f->setup = (PairSetup){f->engines, 300, 2, 7, false, NULL};
     MatchWorker worker;
     if (!match_worker_init(&worker, f->engines, &err))
         fail_msg("%s", err.text);

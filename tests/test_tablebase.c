@@ -6,6 +6,8 @@
 // tablebase-check` (docs/tablebase.md).
 #include "test_util.h"
 
+#include "eval.h"
+#include "match.h"
 #include "movegen.h"
 #include "rng.h"
 #include "tablebase.h"
@@ -16,6 +18,8 @@
 #include <unistd.h>
 
 #define BENCH TSLAB_BUILD_DIR "/bench"
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define FULL_TABLEBASE TSLAB_SOURCE_DIR "/tablebase/sliding.tstb" /* make test builds it */
 
 /* Positions up to symmetry with 1..5 empty points (0..4 captured), per side to move: orbits of
  * (4 tigers, e empty points) counted by Burnside's lemma from the cycle types of the 8
@@ -275,6 +279,228 @@ static void commands__generate_probe_verify(void **state) {
     remove(path);
 }
 
+/* The full database (built by make test before the tests): 88,260,972 entries, every level
+ * present, a sample of every block consistent with its successors, the longest win where the
+ * header says. */
+static void full__header_sample_and_longest_win(void **state) {
+    (void)state;
+    Error err;
+    Tablebase *tb = tb_open(FULL_TABLEBASE, &err);
+    if (!tb)
+        fail_msg("%s", err.text);
+    const TbHeader *h = tb_header(tb);
+    assert_int_equal(h->entries, TB_CLASSES);
+    assert_int_equal(h->win_captures, CAPTURES_TO_WIN);
+    int64_t total = 0;
+    for (int captured = 0; captured < TB_LEVELS; captured++)
+        for (int side = 0; side < 2; side++) {
+            const TbCounts *c = &h->counts;
+            assert_int_equal(c->positions[captured][side], CLASSES_PER_SIDE[captured]);
+            assert_int_equal(c->wins[captured][side] + c->losses[captured][side] +
+                                 c->draws[captured][side],
+                             CLASSES_PER_SIDE[captured]);
+            total += c->positions[captured][side];
+        }
+    assert_int_equal(total, TB_CLASSES);
+    TbCode *codes = malloc(TB_CLASSES * sizeof *codes);
+    assert_non_null(codes);
+    for (int64_t i = 0; i < TB_CLASSES; i++)
+        codes[i] = tb_code_at(tb, i);
+    TbCheck check;
+    for (int captured = 0; captured < TB_LEVELS; captured++)
+        for (int side = 0; side < 2; side++) {
+            int64_t start = tb_index_block_start(tb_index(tb), captured, (Side)side);
+            assert_true(tb_verify(tb_index(tb), CAPTURES_TO_WIN, codes, start, start + 20000, 2,
+                                  &check, &err));
+            assert_int_equal(check.failures, 0);
+        }
+    Board longest = tb_index_board(tb_index(tb), h->counts.longest_index);
+    TbValue v = {TB_DRAW, -1};
+    assert_true(tb_probe(tb, &longest, &v));
+    assert_int_equal(v.outcome, TB_WIN);
+    assert_int_equal(v.plies, h->counts.longest_plies);
+    free(codes);
+    tb_close(tb);
+}
+
+/* Pairs played in process with the tablebase: a game adjudicated by it ends at the first
+ * sliding-phase position with the tablebase's result, and no other game reaches the phase. */
+static void abtest__adjudicates_at_the_sliding_phase(void **state) {
+    (void)state;
+    Error err;
+    Tablebase *tb = tb_open(FULL_TABLEBASE, &err);
+    assert_non_null(tb);
+    EngineSpec engines[MATCH_ENGINES];
+    memset(engines, 0, sizeof engines);
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        engines[e].config = config_default();
+        assert_true(config_apply(&engines[e].config, "nodes=800", &err));
+        snprintf(engines[e].name, MATCH_NAME_MAX, "e%d", e);
+    }
+    MatchWorker worker;
+    assert_true(match_worker_init(&worker, engines, &err));
+    PairSetup setup = {engines, 300, 4, 3, false, tb};
+    BookEntry opening = {.board = board_start()};
+    atomic_bool abort_flag;
+    atomic_init(&abort_flag, false);
+    int adjudicated = 0;
+    for (int64_t pair_index = 0; pair_index < 6; pair_index++) {
+        PairRecord pair;
+        assert_true(
+            match_play_pair(&worker, &setup, pair_index, &opening, 0, &abort_flag, &pair, &err));
+        for (int g = 0; g < 2; g++) {
+            const GameRecord *game = &pair.games[g];
+            Board b = game->start;
+            TbValue v = {TB_DRAW, -1};
+            for (int i = 0; i < game->plies; i++) {
+                assert_false(tb_probe(tb, &b, &v)); /* the phase starts only at the end */
+                board_make(&b, game->moves[i]);
+            }
+            if (game->end != GAME_END_TABLEBASE)
+                continue;
+            adjudicated++;
+            assert_true(tb_probe(tb, &b, &v));
+            bool tigers_move = b.side == SIDE_TIGERS;
+            GameResult expected = v.outcome == TB_DRAW                   ? RESULT_DRAW
+                                  : (v.outcome == TB_WIN) == tigers_move ? RESULT_TIGERS_WIN
+                                                                         : RESULT_SHEEP_WIN;
+            assert_int_equal(game->result, expected);
+        }
+        match_pair_free(&pair);
+    }
+    print_message("%d of 12 games adjudicated by the tablebase\n", adjudicated);
+    assert_true(adjudicated >= 6);
+    match_worker_destroy(&worker);
+    tb_close(tb);
+}
+
+/* The command line: -tb counts its own end reason, says so per game, resumes to the same
+ * numbers, and refuses a tablebase of the smaller test game or a missing file. */
+static void abtest__tb_option_results_and_errors(void **state) {
+    (void)state;
+    char command[1200], a[256], b[256], *out;
+    snprintf(a, sizeof a, "%s", temp_path("tb_whole.json"));
+    snprintf(b, sizeof b, "%s", temp_path("tb_resumed.json"));
+    const char *match =
+        ABTEST " -engine name=a -engine name=b killers=off -each nodes=800 "
+               "-rounds 6 -sprt elo0=0 elo1=10 -concurrency 2 -tb file=" FULL_TABLEBASE;
+    snprintf(command, sizeof command, "%s -out %s", match, a);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "by adjudication, tablebase}"));
+    free(out);
+    cJSON *json = test_load_json(a);
+    cJSON *ends = cJSON_GetObjectItem(json, "end_reasons");
+    assert_true(cJSON_GetObjectItem(ends, "tablebase")->valuedouble >= 1);
+    assert_string_equal(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "tb")->valuestring,
+        FULL_TABLEBASE);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command, "%s -out %s -debug-stopafter 2 -quiet", match, b);
+    test_run(command, NULL);
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet", b);
+    assert_int_equal(test_run(command, NULL), 0);
+    test_assert_same_results(a, b);
+    /* The small game's file and a missing one are refused before any game. */
+    const char *small = temp_path("small_cmd.tstb");
+    snprintf(command, sizeof command, BENCH " tbgen -captures 1 -out %s", small);
+    assert_int_equal(test_run(command, NULL), 0);
+    static const struct {
+        const char *suffix, *says;
+    } refusals[] = {
+        {"", "-captures is for tests"},
+        {".missing", "cannot open"},
+    };
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        char line[1200];
+        snprintf(line, sizeof line,
+                 ABTEST " -engine name=a -engine name=b killers=off -each nodes=800 -rounds 1 "
+                        "-tb file=%s%s -out /dev/null",
+                 small, refusals[i].suffix);
+        assert_int_equal(test_run(line, &out), 2);
+        if (!strstr(out, refusals[i].says))
+            fail_msg("'%s' said '%s'", line, out);
+        free(out);
+    }
+    remove(a);
+    remove(b);
+    remove(small);
+}
+
+/* egdb=on: a sliding-phase child scores the tablebase's value, so a search one placement
+ * before the phase scores the best child exactly and plays a move that keeps it. */
+static void egdb__search_scores_the_tablebase_value(void **state) {
+    (void)state;
+    Error err;
+    Tablebase *tb = tb_open(FULL_TABLEBASE, &err);
+    assert_non_null(tb);
+    Rng rng = rng_new(9);
+    int checked = 0;
+    for (int game = 0; game < 200 && checked < 25; game++) {
+        Board b = board_start();
+        while (!(b.in_hand == 1 && b.side == SIDE_SHEEP) && board_game_end(&b) == GAME_END_NONE) {
+            MoveList list;
+            movegen_all(&b, &list);
+            board_make(&b, list.moves[rng_below(&rng, (uint64_t)list.count)]);
+        }
+        if (board_game_end(&b) != GAME_END_NONE || b.in_hand != 1 || b.side != SIDE_SHEEP)
+            continue;
+        /* The sheep place their last sheep: every child is in the sliding phase. */
+        MoveList list;
+        movegen_all(&b, &list);
+        int best = -SCORE_WIN - 1; /* the sheep's view */
+        for (int i = 0; i < list.count; i++) {
+            Board child = b;
+            board_make(&child, list.moves[i]);
+            TbValue v = {TB_DRAW, -1};
+            int score;
+            if (child.captured >= CAPTURES_TO_WIN || !tb_probe(tb, &child, &v))
+                fail_msg("a child outside the tablebase");
+            score = v.outcome == TB_DRAW  ? 0
+                    : v.outcome == TB_WIN ? -(SCORE_WIN - (1 + v.plies))
+                                          : SCORE_WIN - (1 + v.plies);
+            best = score > best ? score : best;
+        }
+        SearchConfig config = config_default();
+        assert_true(config_apply(&config, "depth=3", &err));
+        assert_true(config_apply(&config, "egdb=on", &err));
+        Searcher searcher;
+        assert_true(searcher_init(&searcher, &config, &err));
+        searcher_set_tablebase(&searcher, tb);
+        SearchResult r = search_run(&searcher, &b, NULL, 0);
+        assert_int_equal(-r.score, best); /* the result is the tigers' view */
+        assert_true(r.stats.tablebase_hits >= 1);
+        searcher_destroy(&searcher);
+        checked++;
+    }
+    assert_int_equal(checked, 25);
+    tb_close(tb);
+}
+
+/* bench's accuracy against perfect play: the suite's 36 sliding-phase positions, balanced; with
+ * egdb=on every move keeps its value and is optimal; compare shows both sides. */
+static void bench__accuracy_per_configuration(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(test_run(BENCH " -depth 3 -threads 2 egdb=on -json - 2>/dev/null", &out), 0);
+    cJSON *json = cJSON_Parse(out);
+    free(out);
+    assert_non_null(json);
+    cJSON *tb = cJSON_GetObjectItem(json, "tablebase");
+    assert_int_equal(cJSON_GetObjectItem(tb, "positions")->valueint, 36);
+    assert_int_equal(cJSON_GetObjectItem(tb, "wins")->valueint, 12);
+    assert_int_equal(cJSON_GetObjectItem(tb, "losses")->valueint, 12);
+    assert_int_equal(cJSON_GetObjectItem(tb, "draws")->valueint, 12);
+    assert_int_equal(cJSON_GetObjectItem(tb, "kept")->valueint, 36);
+    assert_int_equal(cJSON_GetObjectItem(tb, "optimal")->valueint, 36);
+    cJSON_Delete(json);
+    assert_int_equal(
+        test_run(BENCH " compare -base -cand egdb=on -depth 3 -repeat 1 -threads 2", &out), 1);
+    assert_non_null(strstr(out, "base tablebase: 36 sliding-phase positions"));
+    assert_non_null(strstr(out, "cand tablebase: 36 sliding-phase positions"));
+    assert_non_null(strstr(out, "optimal in 36 (100.0%)"));
+    free(out);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(index__class_counts_match_burnside),
@@ -284,6 +510,11 @@ int main(void) {
         cmocka_unit_test(solver__agrees_with_forward_search),
         cmocka_unit_test(file__round_trip_and_damage),
         cmocka_unit_test(commands__generate_probe_verify),
+        cmocka_unit_test(full__header_sample_and_longest_win),
+        cmocka_unit_test(abtest__adjudicates_at_the_sliding_phase),
+        cmocka_unit_test(abtest__tb_option_results_and_errors),
+        cmocka_unit_test(egdb__search_scores_the_tablebase_value),
+        cmocka_unit_test(bench__accuracy_per_configuration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

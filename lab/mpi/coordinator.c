@@ -123,7 +123,7 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
     const MatchSettings *s = runner_settings(runner);
     c->runner = runner;
     c->session = session;
-    c->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed, false};
+    c->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed, false, NULL};
     char *setup = setup_text(s, c->threads_option);
     if (!setup) {
         cli_error("out of memory for the run's settings");

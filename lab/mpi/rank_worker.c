@@ -85,7 +85,7 @@ static bool prepare(RankWorker *w, const char *setup, int default_threads, char 
     fingerprint_text(&fingerprint, text, sizeof text);
     snprintf(hello, size, "ok\n%s\n%d\n%s", host, w->threads, text);
     w->setup = (PairSetup){w->settings.engines, w->settings.max_plies, w->settings.random_plies,
-                           w->settings.seed, false};
+                           w->settings.seed, false, NULL};
     return true;
 }
 

@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort();
         ready = true;
     }
-    PairSetup setup = {engines, 300, 0, 1, false};
+    PairSetup setup = {engines, 300, 0, 1, false, NULL};
     size_t at = 0;
     while (at < size) { /* a message may hold several pairs */
         PairRecord pair;
