@@ -156,6 +156,14 @@ sanitize: deps
 	    -out build/tsan/match.json -debug-stopafter 15 >/dev/null; test $$? -eq 130
 	$(TSAN_RUN)/abtest -resume build/tsan/match.json -quiet >/dev/null
 	$(TSAN_RUN)/bench -depth 6 -threads 3 >/dev/null 2>&1
+	@# The tablebase solver's workers (atomic claims and counters) and its checker, on the
+	@# 2-capture game; then games adjudicated by the full tablebase and searches probing it.
+	$(TSAN_RUN)/bench tbgen -captures 2 -threads 3 -out build/tsan/small.tstb >/dev/null
+	$(TSAN_RUN)/bench tbverify -tb build/tsan/small.tstb -threads 3 -samples 10 -depth 5 >/dev/null
+	rm -f build/tsan/tb.json
+	$(TSAN_RUN)/abtest -engine name=egdb egdb=on -engine name=base -each nodes=500 \
+	    -openings file=tests/data/book_small.txt -rounds 6 -concurrency 3 -quiet -tb \
+	    -out build/tsan/tb.json >/dev/null
 	@# The engine's reader and search threads (stop during a search, go infinite, a command that
 	@# waits for a search), then abtest's workers each talking to a program of their own.
 	printf 'go depth 9\nstop\ngo infinite\nisready\nstop\ngo nodes 20000\nposition startpos\ngo depth 6\n' | \

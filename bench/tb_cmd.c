@@ -38,11 +38,11 @@ static const char tbverify_usage[] =
     "  Checks every position against its successors by forward move generation (a win in n\n"
     "  has a successor lost in n - 1 and none sooner, a loss in n only successors won in at\n"
     "  most n - 1, a draw a drawn successor and no lost one), then N sampled positions of each\n"
-    "  value up to D plies (wins and losses in 0..D, and draws; default 100 each, D 7) against\n"
+    "  value up to D plies (wins and losses in 0..D, and draws; default 100 each, D 9) against\n"
     "  a plain forward search and their eight symmetric images. Exits 1 when anything\n"
     "  disagrees.\n";
 
-#define TB_MAX_SAMPLE_PLIES 11 /* the forward search grows about tenfold per ply */
+#define TB_MAX_SAMPLE_PLIES 13 /* the forward search grows several times per ply */
 
 static int default_threads(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -381,7 +381,7 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
 
 int bench_tbverify_main(int argc, char **argv) {
     const char *given = NULL;
-    int threads = default_threads(), samples = 100, depth = 7;
+    int threads = default_threads(), samples = 100, depth = 9;
     int64_t seed = 1;
     Error err;
     for (int i = 0; i < argc; i++) {

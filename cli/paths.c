@@ -111,42 +111,43 @@ static void find_root(void) {
 /* True when dir is the current directory (same inode), so relative paths can stay short. */
 static bool is_current_directory(const char *dir) {
     struct stat a, b;
-    return stat(dir, &a) == 0 && stat(".", &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    return stat(dir, &a) == 0 && stat(".", &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
+/* root.dir/relative into out (relative alone when the root is the current directory). */
+static bool data_path(const char *relative, char *out, size_t size, Error *err) {
+    int written = is_current_directory(root.dir)
+                      ? snprintf(out, size, "%s", relative)
+                      : snprintf(out, size, "%s/%s", root.dir, relative);
+    if (written < 0 || (size_t)written >= size)
+        return error_set(err, "the path of the default %s is too long", relative);
+    return true;
 }
 
 bool paths_data_file(const char *relative, char *out, size_t size, Error *err) {
     if (!root.searched)
         find_root();
     if (root.kind == ROOT_NONE)
-        return error_set(err,
-                         "cannot find the default %s: not in a tslab checkout and no "
-                         "installed data beside the program (run from a checkout, install "
-                         "with make install, set TSLAB_DATA, or name the file)",
+        return error_set(err, "cannot find the default %s: not in a tslab checkout and no "
+                              "installed data beside the program (run from a checkout, install "
+                              "with make install, set TSLAB_DATA, or name the file)",
                          relative);
     if (!file_exists(root.dir, relative))
         return error_set(err, "the default %s is missing from %s (%s)", relative, root.dir,
                          ROOT_WHY[root.kind]);
-    int written = is_current_directory(root.dir) ? snprintf(out, size, "%s", relative)
-                                                 : snprintf(out, size, "%s/%s", root.dir, relative);
-    if (written < 0 || (size_t)written >= size)
-        return error_set(err, "the path of the default %s is too long", relative);
-    return true;
+    return data_path(relative, out, size, err);
 }
 
 bool paths_data_target(const char *relative, char *out, size_t size, Error *err) {
     if (!root.searched)
         find_root();
     if (root.kind == ROOT_NONE)
-        return error_set(err,
-                         "no data root for the default %s: not in a tslab checkout and no "
-                         "installed data beside the program (set TSLAB_DATA or name the "
-                         "file)",
+        return error_set(err, "no data root for the default %s: not in a tslab checkout and no "
+                              "installed data beside the program (set TSLAB_DATA or name the "
+                              "file)",
                          relative);
-    int written = is_current_directory(root.dir) ? snprintf(out, size, "%s", relative)
-                                                 : snprintf(out, size, "%s/%s", root.dir, relative);
-    if (written < 0 || (size_t)written >= size)
-        return error_set(err, "the path of the default %s is too long", relative);
-    return true;
+    return data_path(relative, out, size, err);
 }
 
 bool paths_tablebase(const char *given, char *out, size_t size, Error *err) {
@@ -158,9 +159,8 @@ bool paths_tablebase(const char *given, char *out, size_t size, Error *err) {
     Error where;
     if (paths_data_file(TB_DEFAULT_FILE, out, size, &where))
         return true;
-    return error_set(err,
-                     "no tablebase: %s. Build it with `make tablebase` (about a minute "
-                     "on 2 cores, 88 MB) or name a file",
+    return error_set(err, "no tablebase: %s. Build it with `make tablebase` (about a minute on 2 "
+                          "cores, 88 MB) or name a file",
                      where.text);
 }
 
@@ -168,9 +168,8 @@ void paths_describe_defaults(char *out, size_t size) {
     if (!root.searched)
         find_root();
     if (root.kind == ROOT_NONE)
-        snprintf(out, size,
-                 "defaults: none found (not in a tslab checkout, nothing installed "
-                 "beside the program; TSLAB_DATA=DIR sets them)");
+        snprintf(out, size, "defaults: none found (not in a tslab checkout, nothing installed "
+                            "beside the program; TSLAB_DATA=DIR sets them)");
     else
         snprintf(out, size, "defaults: %s (%s; TSLAB_DATA=DIR overrides)", root.dir,
                  ROOT_WHY[root.kind]);
@@ -185,7 +184,7 @@ bool paths_make_parent(const char *path, Error *err) {
         return true; /* the current directory or the root */
     *slash = '\0';
     /* Create each missing component from the top down. */
-    for (char *p = dir + 1;; p++) {
+    for (char *p = dir + 1; ; p++) {
         bool end = *p == '\0';
         if (*p == '/' || end) {
             char saved = *p;
@@ -216,10 +215,9 @@ bool paths_check_output(const char *path, Error *err) {
     if (S_ISDIR(st.st_mode))
         return error_set(err, "%s is a directory", path);
     if (!S_ISREG(st.st_mode))
-        return error_set(err,
-                         "%s is not a regular file (a FIFO, device or socket): output is "
-                         "written to a temporary file renamed over it, which would replace "
-                         "it",
+        return error_set(err, "%s is not a regular file (a FIFO, device or socket): output is "
+                              "written to a temporary file renamed over it, which would replace "
+                              "it",
                          path);
     return true;
 }

@@ -128,8 +128,8 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
     return error_set(err, "%s: cannot write: %s", path, strerror(saved));
 }
 
-static bool check_header(const char *path, const uint8_t *h, size_t size, TbHeader *out,
-                         Error *err) {
+bool tb_read_header(const char *path, const uint8_t *h, size_t size, TbHeader *out,
+                    Error *err) {
     char rules[65] = {0};
     if (size < TB_HEADER_BYTES || memcmp(h, MAGIC, 8) != 0)
         return error_set(err, "%s: not a tslab tablebase (no TSLABTB header)", path);
@@ -157,6 +157,15 @@ static bool check_header(const char *path, const uint8_t *h, size_t size, TbHead
         (out->entry_bytes != 1 && out->entry_bytes != 2))
         return error_set(err, "%s: header is damaged (captures %d, entry bytes %d)", path,
                          out->win_captures, out->entry_bytes);
+    int64_t expected = 0;
+    for (int captured = 0; captured < out->win_captures; captured++)
+        expected += 2 * TB_CLASSES_PER_SIDE[captured];
+    size_t bytes = (size_t)expected * (size_t)out->entry_bytes;
+    if (out->entries != expected || size != TB_HEADER_BYTES + bytes)
+        return error_set(err, "%s: %zu bytes, but %lld entries of %d bytes need %zu: truncated or "
+                              "damaged",
+                         path, size, (long long)expected, out->entry_bytes,
+                         TB_HEADER_BYTES + bytes);
     return true;
 }
 
@@ -179,21 +188,12 @@ Tablebase *tb_open(const char *path, Error *err) {
         error_set(err, "%s: cannot map: %s", path, tb->map_bytes ? strerror(errno) : "empty file");
         goto fail;
     }
-    if (!check_header(path, tb->map, tb->map_bytes, &tb->header, err))
+    if (!tb_read_header(path, tb->map, tb->map_bytes, &tb->header, err))
         goto fail;
+    size_t bytes = tb->map_bytes - TB_HEADER_BYTES;
     tb->index = tb_index_new();
     if (!tb->index) {
         error_set(err, "%s: out of memory for the index", path);
-        goto fail;
-    }
-    int64_t expected = tb_gen_classes(tb->index, tb->header.win_captures);
-    size_t bytes = (size_t)expected * (size_t)tb->header.entry_bytes;
-    if (tb->header.entries != expected || tb->map_bytes != TB_HEADER_BYTES + bytes) {
-        error_set(err,
-                  "%s: %zu bytes, but %lld entries of %d bytes need %zu: truncated or "
-                  "damaged",
-                  path, tb->map_bytes, (long long)expected, tb->header.entry_bytes,
-                  TB_HEADER_BYTES + bytes);
         goto fail;
     }
     tb->entries = (const uint8_t *)tb->map + TB_HEADER_BYTES;

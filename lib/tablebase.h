@@ -37,6 +37,12 @@ typedef struct Tablebase Tablebase;
 bool tb_write(const char *path, const TbIndex *index, int win_captures, const TbCode *codes,
               Error *err);
 
+/* Reads and checks a header (the file's first TB_HEADER_BYTES of size bytes): magic, version,
+ * rules, captures, entry size, and that the entry count is that game's and the size holds them
+ * exactly. Errors start with `name`. */
+bool tb_read_header(const char *name, const uint8_t *bytes, size_t size, TbHeader *out,
+                    Error *err);
+
 /* Maps a tablebase file and checks it: magic, version, rules, size, and the checksum over every
  * entry (tens of milliseconds for the full file). Errors name the file and what is wrong. */
 Tablebase *tb_open(const char *path, Error *err);

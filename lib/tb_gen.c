@@ -29,8 +29,9 @@ typedef struct {
     bool out_of_memory;
 } Queues;
 
-/* What a level's workers share. The codes and counters are written with atomic operations:
- * two workers may tell the same predecessor at once. */
+/* What a level's workers share. The codes and counters are only read and written with atomic
+ * operations (relaxed: passes are ordered by the threads' joins): two workers may tell the same
+ * predecessor at once, and one may read a code while another tries to claim it. */
 typedef struct {
     const TbIndex *index;
     int win_captures, captured, threads;
@@ -115,7 +116,7 @@ static void init_class(Level *l, Queues *mine, int64_t class_index) {
     if (fastest_win >= 0)
         queue_push(mine, fastest_win, class_index | PENDING);
     if (unresolved == 0) { /* no move, or only captures that lose */
-        l->codes[class_index] = tb_code(slowest_loss);
+        __atomic_store_n(&l->codes[class_index], tb_code(slowest_loss), __ATOMIC_RELAXED);
         queue_push(mine, slowest_loss, class_index);
     }
 }
@@ -150,7 +151,7 @@ static int predecessors(const Level *l, int64_t class_index, int64_t *out) {
 static void tell_predecessors(Level *l, Queues *mine, int64_t class_index, int distance) {
     int64_t before[MAX_NEIGHBOURS];
     int count = predecessors(l, class_index, before);
-    bool lost = tb_code_is_loss(l->codes[class_index]);
+    bool lost = tb_code_is_loss(__atomic_load_n(&l->codes[class_index], __ATOMIC_RELAXED));
     for (int i = 0; i < count; i++) {
         int64_t p = before[i];
         if (__atomic_load_n(&l->codes[p], __ATOMIC_RELAXED) != TB_CODE_DRAW)

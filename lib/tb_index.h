@@ -22,6 +22,11 @@
 #define TB_TIGER_SETS 12650 /* C(25, 4) */
 #define TB_FREE_POINTS 21   /* points the tigers leave */
 
+/* Positions up to symmetry per side to move with 0..4 captured (1..5 empty points): what the
+ * index numbers, known before it is built (a file's size is checked against them). */
+static const int64_t TB_CLASSES_PER_SIDE[TB_LEVELS] = {33481, 333175, 2105695, 9469965,
+                                                       32188170};
+
 typedef struct TbIndex TbIndex;
 
 /* Builds the tables (about 4 MB, a few milliseconds). NULL when memory runs out. */

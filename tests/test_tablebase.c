@@ -36,6 +36,7 @@ static void index__class_counts_match_burnside(void **state) {
             assert_int_equal(tb_index_block_start(index, captured, (Side)side), next);
             assert_int_equal(tb_index_block_size(index, captured, (Side)side),
                              CLASSES_PER_SIDE[captured]);
+            assert_int_equal(TB_CLASSES_PER_SIDE[captured], CLASSES_PER_SIDE[captured]);
             next += CLASSES_PER_SIDE[captured];
             total += tb_index_block_size(index, captured, (Side)side);
         }
