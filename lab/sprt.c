@@ -137,11 +137,11 @@ static void moments(const double *a, const double *p, int k, double *mean, doubl
 }
 
 /* The root x of sum p_i v_i / (1 + x v_i) = 0 on (-1/max v, -1/min v), where the function falls
- * monotonically. fishtest bisects to the end; Newton's steps, kept inside a
- * bracket that every evaluation shrinks (a bisection step when Newton would leave it), reach the
- * same root to the last bits of a double in about 8 evaluations instead of about 60: the LLR
- * costs 0.8 us instead of 5.5 (`abtest simulate`, 200 runs <0, 5> normalized). Returns false
- * when the values do not straddle 0 (no root). */
+ * monotonically. fishtest bisects to the end; Newton's steps, kept inside a bracket that every
+ * evaluation shrinks (a bisection step when Newton would leave it), reach the same root to the
+ * last bits of a double in about 6 evaluations (the mean over 125,000 roots) instead of about
+ * 55: the LLR costs 1.4 us instead of 5.5 (`abtest simulate`, 200 runs of <0, 5> normalized).
+ * Returns false when the values do not straddle 0 (no root). */
 static bool secular_root(const double *v, const double *p, int k, double *root) {
     double lo_v = v[0], hi_v = v[0];
     for (int i = 1; i < k; i++) {

@@ -22,8 +22,8 @@ struct Tablebase {
     TbHeader header;
 };
 
-/* FNV-1a 64 over the entries taken as little-endian 64-bit words (the last one zero-padded):
- * a word at a time checks the 88 MB file in about 15 ms, where a byte at a time took 100. */
+/* FNV-1a 64 over the entries taken as little-endian 64-bit words (the last one zero-padded): one
+ * multiplication per 8 bytes. Mapping and checking the 88 MB file takes about 0.1 s. */
 static uint64_t checksum(const uint8_t *bytes, size_t count) {
     uint64_t hash = FNV_OFFSET;
     for (size_t i = 0; i < count; i += 8) {
