@@ -37,12 +37,13 @@ static const char tbverify_usage[] =
     "usage: bench tbverify [-tb FILE] [-threads N] [-samples N] [-depth D] [-seed S]\n"
     "  Checks every position against its successors by forward move generation (a win in n\n"
     "  has a successor lost in n - 1 and none sooner, a loss in n only successors won in at\n"
-    "  most n - 1, a draw a drawn successor and no lost one), then N sampled positions of each\n"
-    "  value up to D plies (wins and losses in 0..D, and draws; default 100 each, D 9) against\n"
-    "  a plain forward search and their eight symmetric images. Exits 1 when anything\n"
-    "  disagrees.\n";
+    "  most n - 1, a draw a drawn successor and no lost one), then up to N sampled positions\n"
+    "  of each value up to D plies in each level (wins and losses in 0..D, and draws; default\n"
+    "  100 each, D 9) against a plain forward search and their eight symmetric images. Exits 1\n"
+    "  when anything disagrees.\n";
 
 #define TB_MAX_SAMPLE_PLIES 13 /* the forward search grows several times per ply */
+#define SAMPLE_TRIES 20000000   /* classes drawn for the samples (about a second) */
 
 static int default_threads(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -342,22 +343,29 @@ static bool search_agrees(const Board *b, TbValue v, int win_captures, int max_p
     }
 }
 
-/* Samples of each value up to max_plies (every win and loss distance its own bucket, and the
- * draws), checked against the forward search and across the eight images. Returns how many
- * disagree. */
+/* Samples of each value up to max_plies, from every level alike (the 4-captured level holds 73%
+ * of the classes): in each level, every win and loss distance is a bucket of its own, and the
+ * draws one more. Each sample is checked against the forward search and its eight images.
+ * Returns how many disagree. */
 static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64_t seed) {
     const TbHeader *h = tb_header(tb);
+    const TbIndex *index = tb_index(tb);
     Rng rng = rng_new(seed);
-    int found[TB_MAX_SAMPLE_PLIES + 2] = {0}, buckets = max_plies + 2, failures = 0, full = 0;
+    int found[TB_LEVELS][TB_MAX_SAMPLE_PLIES + 2] = {{0}}, failures = 0;
     double start = cli_now_seconds();
-    for (int64_t tries = 0; full < buckets && tries < INT64_C(200000000); tries++) {
-        int64_t i = (int64_t)rng_below(&rng, (uint64_t)h->entries);
+    /* Some buckets stay short (few positions with one empty point lose in 8), so the draws are
+     * bounded by a number of tries rather than by every bucket filling. */
+    for (int64_t tries = 0; tries < SAMPLE_TRIES; tries++) {
+        int level = (int)(tries % h->win_captures);
+        int64_t first = tb_index_block_start(index, level, SIDE_SHEEP);
+        int64_t i = first + (int64_t)rng_below(&rng, 2 * (uint64_t)tb_index_block_size(
+                                                             index, level, SIDE_SHEEP));
         TbValue v = tb_value_of(tb_code_at(tb, i));
         int bucket = v.outcome == TB_DRAW ? max_plies + 1 : v.plies;
-        if (bucket > max_plies + 1 || found[bucket] >= samples)
+        if (bucket > max_plies + 1 || found[level][bucket] >= samples)
             continue;
-        full += ++found[bucket] == samples;
-        Board b = tb_index_board(tb_index(tb), i);
+        found[level][bucket]++;
+        Board b = tb_index_board(index, i);
         bool agrees = search_agrees(&b, v, h->win_captures, max_plies);
         for (Symmetry s = 0; s < SYMMETRIES; s++) {
             Board image = sym_board(s, &b);
@@ -371,11 +379,15 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
                    value_text(v, value, sizeof value));
         }
     }
-    printf("forward search and symmetric images, sampled:");
-    for (int bucket = 0; bucket <= max_plies; bucket++)
-        printf(" %d %s in %d,", found[bucket], bucket % 2 ? "wins" : "losses", bucket);
-    printf(" %d draws (no forced result within %d plies); %d disagree (%.1f s)\n",
-           found[max_plies + 1], max_plies, failures, cli_now_seconds() - start);
+    printf("forward search (to %d plies) and symmetric images, sampled per level:", max_plies);
+    for (int level = 0; level < h->win_captures; level++) {
+        int wins = 0, losses = 0;
+        for (int bucket = 0; bucket <= max_plies; bucket++)
+            *(bucket % 2 ? &wins : &losses) += found[level][bucket];
+        printf("%s %d captured %d wins, %d losses, %d draws", level ? ";" : "", level, wins,
+               losses, found[level][max_plies + 1]);
+    }
+    printf("; %d disagree (%.1f s)\n", failures, cli_now_seconds() - start);
     return failures;
 }
 
