@@ -43,7 +43,7 @@ static const char tbverify_usage[] =
     "  when anything disagrees.\n";
 
 #define TB_MAX_SAMPLE_PLIES 13 /* the forward search grows several times per ply */
-#define SAMPLE_TRIES 20000000   /* classes drawn for the samples (about a second) */
+#define SAMPLE_TRIES 20000000  /* classes drawn for the samples (about a second) */
 
 static int default_threads(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -358,8 +358,8 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
     for (int64_t tries = 0; tries < SAMPLE_TRIES; tries++) {
         int level = (int)(tries % h->win_captures);
         int64_t first = tb_index_block_start(index, level, SIDE_SHEEP);
-        int64_t i = first + (int64_t)rng_below(&rng, 2 * (uint64_t)tb_index_block_size(
-                                                             index, level, SIDE_SHEEP));
+        int64_t i = first + (int64_t)rng_below(
+                                &rng, 2 * (uint64_t)tb_index_block_size(index, level, SIDE_SHEEP));
         TbValue v = tb_value_of(tb_code_at(tb, i));
         int bucket = v.outcome == TB_DRAW ? max_plies + 1 : v.plies;
         if (bucket > max_plies + 1 || found[level][bucket] >= samples)
@@ -384,8 +384,8 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
         int wins = 0, losses = 0;
         for (int bucket = 0; bucket <= max_plies; bucket++)
             *(bucket % 2 ? &wins : &losses) += found[level][bucket];
-        printf("%s %d captured %d wins, %d losses, %d draws", level ? ";" : "", level, wins,
-               losses, found[level][max_plies + 1]);
+        printf("%s %d captured %d wins, %d losses, %d draws", level ? ";" : "", level, wins, losses,
+               found[level][max_plies + 1]);
     }
     printf("; %d disagree (%.1f s)\n", failures, cli_now_seconds() - start);
     return failures;
