@@ -1,20 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "tb_accuracy.h"
 
-#include "movegen.h"
 #include "suite.h"
 
 #include <string.h>
-
-/* What move leaves: the opponent's value (a loss in 0 after the winning capture). */
-static TbValue after_move(const Tablebase *tb, const Board *b, Move move) {
-    Board child = *b;
-    board_make(&child, move);
-    TbValue after = {TB_LOSS, 0};
-    if (child.captured < CAPTURES_TO_WIN && !tb_probe(tb, &child, &after))
-        after = (TbValue){TB_DRAW, -1}; /* cannot happen: a sliding position stays in it */
-    return after;
-}
 
 void bench_tb_accuracy(const BenchRun *run, const Tablebase *tb, BenchTbAccuracy *out) {
     memset(out, 0, sizeof *out);
@@ -30,13 +19,10 @@ void bench_tb_accuracy(const BenchRun *run, const Tablebase *tb, BenchTbAccuracy
         out->wins += value.outcome == TB_WIN;
         out->losses += value.outcome == TB_LOSS;
         out->draws += value.outcome == TB_DRAW;
-        TbValue after = after_move(tb, b, run->rows[i].result.move);
-        bool kept = value.outcome == TB_WIN    ? after.outcome == TB_LOSS
-                    : value.outcome == TB_DRAW ? after.outcome == TB_DRAW
-                                               : true;
-        bool optimal = value.outcome == TB_DRAW ? kept : kept && after.plies == value.plies - 1;
+        TbValue after = tb_probe_after(tb, b, run->rows[i].result.move);
+        bool kept = tb_move_keeps(value, after);
         out->kept += kept;
-        out->optimal += optimal;
+        out->optimal += tb_move_is_best(value, after);
         size_t used = strlen(out->misses), id = strlen(run->rows[i].entry.id);
         if (!kept && used + id + 2 < sizeof out->misses)
             snprintf(out->misses + used, sizeof out->misses - used, "%s%s", used ? " " : "",

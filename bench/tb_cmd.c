@@ -240,17 +240,11 @@ static int probe_position(const Tablebase *tb, const char *fen, const char *json
     movegen_all(&b, &moves);
     Successor successors[MOVES_MAX];
     for (int i = 0; i < moves.count; i++) {
-        Board child = b;
-        board_make(&child, moves.moves[i]);
-        TbValue after = {TB_LOSS, 0}; /* the winning capture */
-        if (child.captured < tb_header(tb)->win_captures)
-            tb_probe(tb, &child, &after);
-        successors[i] = (Successor){moves.moves[i], after, false, false};
-        Successor *s = &successors[i];
-        s->keeps = v.outcome == TB_WIN    ? after.outcome == TB_LOSS
-                   : v.outcome == TB_DRAW ? after.outcome == TB_DRAW
-                                          : after.plies == v.plies - 1;
-        s->best = v.outcome == TB_DRAW ? s->keeps : after.plies == v.plies - 1;
+        TbValue after = tb_probe_after(tb, &b, moves.moves[i]);
+        bool best = tb_move_is_best(v, after);
+        /* Every move keeps a loss: the ones listed for it are those that delay it most. */
+        bool keeps = v.outcome == TB_LOSS ? best : tb_move_keeps(v, after);
+        successors[i] = (Successor){moves.moves[i], after, keeps, best};
     }
     qsort(successors, (size_t)moves.count, sizeof *successors, compare_successors);
     FILE *out = json_path && !strcmp(json_path, "-") ? stderr : stdout;

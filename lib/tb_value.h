@@ -33,6 +33,20 @@ static inline TbValue tb_value_of(TbCode code) {
 static inline bool tb_code_is_win(TbCode code) { return code != TB_CODE_DRAW && code % 2 == 0; }
 static inline bool tb_code_is_loss(TbCode code) { return code % 2 == 1; }
 
+/* Whether a move that leaves the opponent `after` keeps the mover's value `before`: a win stays
+ * a win, a draw a draw; every move keeps a loss. */
+static inline bool tb_move_keeps(TbValue before, TbValue after) {
+    return before.outcome == TB_WIN    ? after.outcome == TB_LOSS
+           : before.outcome == TB_DRAW ? after.outcome == TB_DRAW
+                                       : true;
+}
+
+/* Whether it is also the best: the fastest win, the slowest loss (any drawing move of a draw). */
+static inline bool tb_move_is_best(TbValue before, TbValue after) {
+    return tb_move_keeps(before, after) &&
+           (before.outcome == TB_DRAW || after.plies == before.plies - 1);
+}
+
 /* "win", "loss", "draw". */
 static inline const char *tb_outcome_name(TbOutcome outcome) {
     return outcome == TB_WIN ? "win" : outcome == TB_LOSS ? "loss" : "draw";
