@@ -80,6 +80,12 @@ bool sprt_params_check(const SprtParams *params, Error *err) {
                          limit);
     if (!(params->elo0 < params->elo1))
         return error_set(err, "elo0 (%g) must be less than elo1 (%g)", params->elo0, params->elo1);
+    if (!(params->elo1 - params->elo0 >= SPRT_MIN_GAP))
+        return error_set(err,
+                         "elo1 - elo0 is %g: bounds closer than %g cannot be resolved (the "
+                         "expected length grows as 1 / (elo1 - elo0)^2, and at %g apart a test "
+                         "already expects over a billion pairs); widen them",
+                         params->elo1 - params->elo0, SPRT_MIN_GAP, SPRT_MIN_GAP);
     if (!(params->alpha > 0 && params->alpha < 1))
         return error_set(err, "alpha (%g) must lie strictly between 0 and 1", params->alpha);
     if (!(params->beta > 0 && params->beta < 1))

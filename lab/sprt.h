@@ -14,6 +14,10 @@
 #define SPRT_Z95 1.959963984540054         /* two-sided 95% normal quantile */
 #define SPRT_ZERO_CELL 1e-3                /* fishtest's replacement for an empty cell */
 #define SPRT_ELO_LIMIT 1000.0              /* accepted range of elo0 and elo1 */
+/* The narrowest bounds accepted, in the model's unit. A test's expected length grows as
+ * 1 / (elo1 - elo0)^2: <0, 0.01> expects 3.2e9 pairs at elo0 and {0, 0.01} 1.3e9 (`abtest sprt
+ * -plan 0.6`), which no run reaches; far narrower bounds only lose the statistics' precision. */
+#define SPRT_MIN_GAP 0.01
 
 typedef enum { SPRT_MODEL_NORMALIZED, SPRT_MODEL_LOGISTIC, SPRT_MODEL_BAYESELO } SprtModel;
 typedef enum { SPRT_CONTINUE, SPRT_H0, SPRT_H1 } SprtDecision;
@@ -56,8 +60,8 @@ Trinomial sprt_pentanomial_wdl(const Pentanomial *penta);
  * distribution, has no root and the LLR is 0 for any counts. */
 double sprt_normalized_limit(int k);
 
-/* Checks elo0 < elo1 (both within +-1000; normalized ones within sprt_normalized_limit(5)),
- * 0 < alpha < 1, 0 < beta < 1, alpha + beta < 1. */
+/* Checks elo0 < elo1 with elo1 - elo0 >= SPRT_MIN_GAP (both within +-1000; normalized ones
+ * within sprt_normalized_limit(5)), 0 < alpha < 1, 0 < beta < 1, alpha + beta < 1. */
 bool sprt_params_check(const SprtParams *params, Error *err);
 
 /* Wald bounds: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha). */

@@ -11,6 +11,7 @@
  * middle, doubled until it brackets the root or reaches the limit (fishtest's window). */
 #define SEARCH_LIMIT 1000.0
 #define SEARCH_START_WIDTHS 30
+#define SEARCH_DOUBLINGS 40 /* bounds SPRT_MIN_GAP apart span the whole range after 13 */
 #define SERIES_TOLERANCE 1e-9 /* the series stops when a term is this small */
 #define ROOT_TOLERANCE 1e-12  /* Elo */
 
@@ -98,12 +99,17 @@ static double worse_outcome(const Observed *o, double elo) {
 }
 
 /* The Elo at which worse_outcome equals target: bisection to ROOT_TOLERANCE once a window
- * brackets it; fishtest's answer at the window's limits otherwise. */
+ * brackets it; fishtest's answer at the window's limits otherwise. The window doubles at most
+ * SEARCH_DOUBLINGS times before it is the whole range, so the loop ends for any bounds (an int
+ * count of widths overflowed, and spun for ever, on bounds under 5e-7 apart). */
 static double elo_at(const Observed *o, double low_bound, double high_bound, double target) {
     double middle = (low_bound + high_bound) / 2, width = high_bound - low_bound;
-    for (int widths = SEARCH_START_WIDTHS;; widths *= 2) {
-        double lo = fmax(middle - widths * width, -SEARCH_LIMIT);
-        double hi = fmin(middle + widths * width, SEARCH_LIMIT);
+    for (int doubling = 0;; doubling++) {
+        double reach = ldexp(SEARCH_START_WIDTHS * width, doubling); /* fishtest's widths */
+        if (doubling >= SEARCH_DOUBLINGS || !(reach < 2 * SEARCH_LIMIT)) /* NaN too */
+            reach = 2 * SEARCH_LIMIT;
+        double lo = fmax(middle - reach, -SEARCH_LIMIT);
+        double hi = fmin(middle + reach, SEARCH_LIMIT);
         double f_lo = worse_outcome(o, lo) - target, f_hi = worse_outcome(o, hi) - target;
         if (f_lo == 0)
             return lo;

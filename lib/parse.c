@@ -2,6 +2,7 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -47,6 +48,10 @@ bool parse_double(const char *text, double min, double max, double *out, Error *
     double value = strtod(text, &end);
     if (!only_chars(text, "+-.0123456789eE") || *end != '\0' || end == text)
         return error_set(err, "'%s' is not a number", error_excerpt(text, quoted));
+    /* strtod's ERANGE is an overflow, or an underflow to a denormal or zero: say which. */
+    if (errno == ERANGE && fabs(value) <= DBL_MIN)
+        return error_set(err, "%s is too close to 0 to be represented (the smallest is %g)",
+                         error_excerpt(text, quoted), DBL_MIN);
     if (errno == ERANGE || !isfinite(value) || value < min || value > max)
         return error_set(err, "%s is out of range %g..%g", error_excerpt(text, quoted), min, max);
     *out = value;

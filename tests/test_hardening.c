@@ -113,6 +113,8 @@ static const Doctored DOCTORED[] = {
     {"settings.sprt.alpha", "0.97", "alpha + beta (1.02) must be less than 1"},
     {"settings.sprt.model", "\"bogus\"", "sprt \"model\" must be normalized, logistic or bayeselo"},
     {"settings.sprt.elo1", "400", "normalized bounds must lie strictly within +-231.6 nElo"},
+    {"settings.sprt.elo1", "1e-9", "elo1 - elo0 is 1e-09: bounds closer than 0.01 cannot be "
+                                   "resolved"},
     {"settings.engines.1.name", "\"cand\"", "the two engines need different names"},
     {"settings.engines.0.name", "\"\"", "name empty"},
     {"settings.engines.0.name", "\"a\\\"b\"", "use letters, digits and . _ + - only"},

@@ -438,6 +438,10 @@ static const ParamRow param_rows[] = {
     {{0, 2, 0.49, 0.5, SPRT_MODEL_NORMALIZED, false}, NULL, "sum just below 1"},
     {{-1000, 1000, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false}, NULL, "Elo range limit"},
     {{-1001, 0, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false}, "within -1000..1000", "past the limit"},
+    {{0, SPRT_MIN_GAP, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false}, NULL, "the narrowest bounds"},
+    {{0, 0.0099, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false}, "cannot be resolved", "just narrower"},
+    {{0, 1e-9, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false}, "elo1 - elo0 is 1e-09", "1e-9 apart"},
+    {{5, 5 + 4e-7, 0.05, 0.05, SPRT_MODEL_BAYESELO, false}, "widen them", "overflowed a window"},
 };
 
 static void parameters__validated(void **state) {
@@ -457,6 +461,47 @@ static void parameters__validated(void **state) {
     SprtParams q = {0, 2, 0.05, 0.10, SPRT_MODEL_NORMALIZED, false};
     assert_float_equal(sprt_lower_bound(&q), -2.251291798606495, 1e-15);
     assert_float_equal(sprt_upper_bound(&q), 2.8903717578961645, 1e-15);
+}
+
+/* Bounds closer than SPRT_MIN_GAP are refused everywhere, but the corrected Elo itself must end
+ * on any bounds: its window grew by an int that overflowed on bounds under 5e-7 apart and spun
+ * for ever (the match hung in its checkpoint). Each call here returns, with finite values. */
+static void corrected_elo__ends_on_any_bounds(void **state) {
+    (void)state;
+    Pentanomial penta = {1, 2, 3, 0, 4, 5};
+    SprtSample sample = sprt_sample_pentanomial(&penta);
+    const double gaps[] = {1e-9, 4.7e-7, 1e-300, 0, SPRT_MIN_GAP, 2000};
+    for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++)
+        for (int model = SPRT_MODEL_NORMALIZED; model <= SPRT_MODEL_BAYESELO; model++) {
+            SprtParams params = {-1000 + (i == 5 ? 0 : 1000), 0, 0.05, 0.05, (SprtModel)model,
+                                 false};
+            params.elo1 = params.elo0 + gaps[i];
+            SprtCorrectedElo e = sprt_corrected_elo(&sample, &params);
+            if (!isfinite(e.elo) || !isfinite(e.ci_low) || !isfinite(e.ci_high))
+                fail_msg("gap %g, %s: %g [%g, %g]", gaps[i], sprt_model_name(params.model), e.elo,
+                         e.ci_low, e.ci_high);
+        }
+}
+
+/* Bounds too close to resolve are refused up front by every command that takes them, with the
+ * reason, instead of hanging: the calculator, the simulator and a match. (A resumed run reads
+ * its bounds through the same check: test_hardening.c.) */
+static void close_bounds__refused_by_every_command(void **state) {
+    (void)state;
+    static const char *const commands[] = {
+        "timeout 20 " ABTEST " sprt -penta 1,2,3,4,5 -sprt elo0=0 elo1=1e-9",
+        "timeout 20 " ABTEST " sprt -sprt elo0=0 elo1=1e-9 -plan 0.6",
+        "timeout 20 " ABTEST " simulate -sprt elo0=0 elo1=1e-9 -nelo 0 -runs 2",
+        "timeout 20 " ABTEST " -engine name=a -engine name=b -each nodes=50 -rounds 2 -sprt "
+        "elo0=0 elo1=0.005",
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char *out;
+        int status = test_run(commands[i], &out);
+        if (status != 2 || !strstr(out, "cannot be resolved"))
+            fail_msg("'%s': exit %d (124: hung), '%s'", commands[i], status, out);
+        free(out);
+    }
 }
 
 /* Design figures: the table of shared/reference/sprt-notes.md section 7 (fishtest's sprt.js
@@ -547,6 +592,8 @@ static void calculator__text_json_and_errors(void **state) {
         {ABTEST " sprt -trace x -penta 1,2,3,4,5 -sprt elo0=0 elo1=2", "give it without -penta"},
         {ABTEST " sprt -penta 1,2,3,4,5 -batch 16 -sprt elo0=0 elo1=2", "-batch belongs to -trace"},
         {ABTEST " sprt -trace /nonexistent -sprt elo0=0 elo1=2", "-trace /nonexistent"},
+        {ABTEST " sprt -wdl 1,2,3 -sprt elo0=0 elo1=2 alpha=1e-320",
+         "alpha: 1e-320 is too close to 0 to be represented"},
     };
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
         int status = test_run(errors[i][0], &out);
@@ -565,6 +612,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(overshoot__calculator_replays_a_trace),
         cmocka_unit_test(degenerate_counts__finite_and_sensible),
         cmocka_unit_test(parameters__validated),
+        cmocka_unit_test(corrected_elo__ends_on_any_bounds),
+        cmocka_unit_test(close_bounds__refused_by_every_command),
         cmocka_unit_test(plan__matches_fishtest_calculator),
         cmocka_unit_test(calculator__text_json_and_errors),
     };
