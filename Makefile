@@ -79,7 +79,7 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-no
                 libclang-rt-dev libopenmpi-dev openmpi-bin python3
 
 .PHONY: all test test-run sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check pgo \
-        perf help engine-at tablebase tablebase-check
+        perf help engine-at tablebase tablebase-check tablebase-ready
 
 all: $(LIBTSLAB) $(TOOLS)
 
@@ -117,17 +117,20 @@ $(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $
 	    -MMD -MP -o $@ $< $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) \
 	    $(PKG_CJSON_LIBS) $(LDLIBS)
 
-# The misbehaving engine program of tests/test_external.c and test_frameworks.c.
-$(BUILD)/tests/test_external $(BUILD)/tests/test_frameworks: $(BUILD)/tests/mock_engine
+# The misbehaving engine program of tests/test_external.c and test_frameworks.c (and the
+# program test_hostile_engines.c points an edited results file at).
+$(BUILD)/tests/test_external $(BUILD)/tests/test_frameworks $(BUILD)/tests/test_hostile_engines: \
+    $(BUILD)/tests/mock_engine
 
 # The tests that use the tablebase (abtest -tb, egdb, bench's accuracy) need it: built once
-# (about a minute on 2 cores), then kept across builds and `make clean`.
+# (about a minute on 2 cores), then kept across builds and `make clean`; built again when this
+# build cannot open it (a file of an older format version, or damaged).
 TABLEBASE := tablebase/sliding.tstb
-$(TABLEBASE): | $(BUILD)/bench
-	$(BUILD)/bench tbgen
+tablebase-ready: $(BUILD)/bench
+	@$(BUILD)/bench tbprobe -info -tb $(TABLEBASE) >/dev/null 2>&1 || $(BUILD)/bench tbgen
 
 # Runs every test binary; fails if any fails, after running them all.
-test-run: $(TESTS) $(TOOLS) $(TABLEBASE)
+test-run: $(TESTS) $(TOOLS) tablebase-ready
 	@failed=0; for t in $(TESTS); do \
 	    echo "== $$t"; $$t || failed=1; \
 	done; \
@@ -205,8 +208,8 @@ fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/%)
 	        $(BUILD)/corpus/$$t tests/fuzz/corpus/$$t 2>&1 | \
 	        grep -E "stat::number_of_executed_units|stat::new_units_added|ERROR|SUMMARY|Test unit" \
 	        || true; \
-	    if ls $(BUILD)/$$t-crash-* $(BUILD)/$$t-leak-* $(BUILD)/$$t-timeout-* >/dev/null 2>&1; then \
-	        echo "make fuzz: $$t FOUND A FAILURE: $$(ls $(BUILD)/$$t-*)"; exit 1; fi; \
+	    found=$$(ls $(BUILD)/$$t-crash-* $(BUILD)/$$t-leak-* $(BUILD)/$$t-timeout-* 2>/dev/null); \
+	    if [ -n "$$found" ]; then echo "make fuzz: $$t FOUND A FAILURE: $$found"; exit 1; fi; \
 	done; echo "make fuzz: no crash, leak or timeout in $(FUZZ_TARGETS)"
 
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LAB_OBJ) $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)

@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
-/* Process-wide, outside lib/: opened once, never closed (the mapping lasts until exit). */
+/* Process-wide, outside lib/: opened once, never closed (read into memory, kept until exit). */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static Tablebase *shared;
 static bool tried;
@@ -19,6 +19,14 @@ const Tablebase *cli_tablebase(Error *err) {
         char path[PATHS_MAX];
         if (paths_tablebase(NULL, path, sizeof path, &failure))
             shared = tb_open(path, &failure);
+        if (shared && tb_header(shared)->win_captures != CAPTURES_TO_WIN) {
+            /* A test-sized game's values are wrong for the real one's positions. */
+            error_set(&failure, "%s solves the game that %d captures win, not this one (bench "
+                                "tbgen -captures is for tests)",
+                      path, tb_header(shared)->win_captures);
+            tb_close(shared);
+            shared = NULL;
+        }
     }
     const Tablebase *tb = shared;
     if (!tb && err)

@@ -355,6 +355,8 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     /* 2b. Tablebase (toggle: egdb): below the root, a sliding-phase position's value is known,
      * as engines probe Syzygy. A win or loss scores like the search's own at that distance; a
      * draw scores as a repetition does. The root is searched, so it still gets a move. */
+    static_assert(SCORE_WIN - TB_PLIES_MAX - SEARCH_MAX_PLY > SCORE_WIN_MIN,
+                  "a tablebase distance must score as a win or loss at any ply");
     TbValue known;
     if (s->config.egdb && ply > 0 && s->tablebase && tb_probe(s->tablebase, b, &known)) {
         stats->tablebase_hits++;

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "tablebase.h"
 
+#include "textfile.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,18 +15,18 @@
 #define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
 #define FNV_PRIME UINT64_C(0x100000001b3)
 
+/* The entries are read into memory, not mapped: a mapped file that someone truncates while a run
+ * probes it kills the process with SIGBUS; a copy cannot change under the reader. */
 struct Tablebase {
     TbIndex *index;
-    const uint8_t *entries;
-    void *map;
-    size_t map_bytes;
+    uint8_t *entries;
     TbHeader header;
 };
 
-/* FNV-1a 64 over the entries taken as little-endian 64-bit words (the last one zero-padded): one
- * multiplication per 8 bytes of the 88 MB file. */
-static uint64_t checksum(const uint8_t *bytes, size_t count) {
-    uint64_t hash = FNV_OFFSET;
+/* FNV-1a 64 continued over bytes taken as little-endian 64-bit words (the last one zero-padded):
+ * one multiplication per 8 bytes of the 88 MB file. The header (512 bytes: whole words) goes
+ * first, with its checksum field zero, then the entries, so that no field can be changed alone. */
+static uint64_t checksum_update(uint64_t hash, const uint8_t *bytes, size_t count) {
     for (size_t i = 0; i < count; i += 8) {
         uint64_t word = 0;
         for (size_t k = 0; k < 8 && i + k < count; k++)
@@ -33,6 +34,16 @@ static uint64_t checksum(const uint8_t *bytes, size_t count) {
         hash = (hash ^ word) * FNV_PRIME;
     }
     return hash;
+}
+
+#define CHECKSUM_OFFSET 112
+
+static uint64_t file_checksum(const uint8_t header[TB_HEADER_BYTES], const uint8_t *entries,
+                              size_t bytes) {
+    uint8_t zeroed[TB_HEADER_BYTES];
+    memcpy(zeroed, header, TB_HEADER_BYTES);
+    memset(zeroed + CHECKSUM_OFFSET, 0, 8);
+    return checksum_update(checksum_update(FNV_OFFSET, zeroed, TB_HEADER_BYTES), entries, bytes);
 }
 
 static void put_u32(uint8_t *at, uint32_t v) {
@@ -77,7 +88,7 @@ static void encode_header(const TbHeader *h, uint8_t out[TB_HEADER_BYTES]) {
     put_u64(out + 88, (uint64_t)h->entries);
     put_u32(out + 96, (uint32_t)h->counts.longest_plies);
     put_u64(out + 104, (uint64_t)h->counts.longest_index);
-    put_u64(out + 112, h->checksum);
+    put_u64(out + CHECKSUM_OFFSET, h->checksum);
     TbCounts counts = h->counts;
     for (int captured = 0; captured < TB_LEVELS; captured++)
         for (int side = 0; side < 2; side++)
@@ -106,9 +117,10 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
         else
             entries[2 * i] = (uint8_t)codes[i], entries[2 * i + 1] = (uint8_t)(codes[i] >> 8);
     }
-    h.checksum = checksum(entries, bytes);
     uint8_t header[TB_HEADER_BYTES];
     encode_header(&h, header);
+    h.checksum = file_checksum(header, entries, bytes);
+    put_u64(header + CHECKSUM_OFFSET, h.checksum);
     char temporary[4096];
     snprintf(temporary, sizeof temporary, "%s.tmp.%ld", path, (long)getpid());
     FILE *f = fopen(temporary, "wb");
@@ -128,44 +140,132 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
     return error_set(err, "%s: cannot write: %s", path, strerror(saved));
 }
 
+/* The counts of one level and side, as the header holds them at 120 + 32 * (captured * 2 +
+ * side): positions, wins, losses, draws. They must be what the game has, split into three
+ * parts that sum to it; nothing at the levels the game does not reach. */
+static bool check_level_counts(const char *path, const uint8_t *h, int win_captures,
+                               int captured, int side, Error *err) {
+    uint64_t fields[4];
+    for (int field = 0; field < 4; field++)
+        fields[field] = get_u64(h + 120 + 32 * (captured * 2 + side) + 8 * field);
+    uint64_t positions = captured < win_captures ? (uint64_t)TB_CLASSES_PER_SIDE[captured] : 0;
+    bool ok = fields[0] == positions;
+    for (int field = 1; field < 4; field++)
+        ok = ok && fields[field] <= positions;
+    if (ok && fields[1] + fields[2] + fields[3] == positions)
+        return true;
+    return error_set(err,
+                     "%s: header is damaged: %d captured, %s to move: %llu positions (%llu wins, "
+                     "%llu losses, %llu draws), the game has %llu",
+                     path, captured, side == SIDE_SHEEP ? "sheep" : "tigers",
+                     (unsigned long long)fields[0], (unsigned long long)fields[1],
+                     (unsigned long long)fields[2], (unsigned long long)fields[3],
+                     (unsigned long long)positions);
+}
+
 bool tb_read_header(const char *path, const uint8_t *h, size_t size, TbHeader *out, Error *err) {
     char rules[65] = {0};
     if (size < TB_HEADER_BYTES || memcmp(h, MAGIC, 8) != 0)
         return error_set(err, "%s: not a tslab tablebase (no TSLABTB header)", path);
-    if (get_u32(h + 8) != TB_FILE_VERSION || get_u32(h + 12) != TB_HEADER_BYTES)
+    if (get_u32(h + 8) != TB_FILE_VERSION)
         return error_set(err,
                          "%s: format version %u, this build reads %d: rebuild it with "
                          "`make tablebase`",
                          path, get_u32(h + 8), TB_FILE_VERSION);
+    if (get_u32(h + 12) != TB_HEADER_BYTES)
+        return error_set(err, "%s: header is damaged: it gives its size as %u bytes, format "
+                              "version %d has %d",
+                         path, get_u32(h + 12), TB_FILE_VERSION, TB_HEADER_BYTES);
     memcpy(rules, h + 16, 64);
     if (strcmp(rules, TB_RULES) != 0)
         return error_set(err, "%s: made for other rules (\"%s\")", path, rules);
+    /* Every field read as the unsigned number it is, checked before it becomes an int. */
+    uint32_t win_captures = get_u32(h + 80), entry_bytes = get_u32(h + 84);
+    uint32_t longest_plies = get_u32(h + 96);
+    uint64_t entries = get_u64(h + 88), longest_index = get_u64(h + 104);
+    if (win_captures < 1 || win_captures > TB_LEVELS || (entry_bytes != 1 && entry_bytes != 2))
+        return error_set(err, "%s: header is damaged (captures %u, entry bytes %u)", path,
+                         win_captures, entry_bytes);
+    int64_t expected = 0;
+    for (uint32_t captured = 0; captured < win_captures; captured++)
+        expected += 2 * TB_CLASSES_PER_SIDE[captured];
+    if (entries != (uint64_t)expected)
+        return error_set(err, "%s: header is damaged: it lists %llu entries, the game that %u "
+                              "captures win has %lld",
+                         path, (unsigned long long)entries, win_captures, (long long)expected);
+    size_t bytes = TB_HEADER_BYTES + (size_t)expected * entry_bytes;
+    if (size != bytes)
+        return error_set(err, "%s: %zu bytes, but its %lld entries of %u byte(s) need %zu: "
+                              "truncated or damaged",
+                         path, size, (long long)expected, entry_bytes, bytes);
+    /* No win: longest 0 at index -1 (all ones). A win takes an odd number of plies. */
+    bool no_win = longest_plies == 0 && longest_index == UINT64_MAX;
+    if (!no_win && (longest_plies > TB_PLIES_MAX || longest_plies % 2 == 0 ||
+                    longest_index >= (uint64_t)expected))
+        return error_set(err, "%s: header is damaged: longest win %u plies at entry %llu (a win "
+                              "takes an odd number of plies, at most %d, at an entry below %lld)",
+                         path, longest_plies, (unsigned long long)longest_index, TB_PLIES_MAX,
+                         (long long)expected);
     *out = (TbHeader){.version = TB_FILE_VERSION,
-                      .win_captures = (int)get_u32(h + 80),
-                      .entry_bytes = (int)get_u32(h + 84),
-                      .entries = (int64_t)get_u64(h + 88),
-                      .checksum = get_u64(h + 112)};
-    out->counts.longest_plies = (int)get_u32(h + 96);
-    out->counts.longest_index = (int64_t)get_u64(h + 104);
+                      .win_captures = (int)win_captures,
+                      .entry_bytes = (int)entry_bytes,
+                      .entries = expected,
+                      .checksum = get_u64(h + CHECKSUM_OFFSET)};
+    out->counts.longest_plies = (int)longest_plies;
+    out->counts.longest_index = no_win ? -1 : (int64_t)longest_index;
     for (int captured = 0; captured < TB_LEVELS; captured++)
-        for (int side = 0; side < 2; side++)
+        for (int side = 0; side < 2; side++) {
+            if (!check_level_counts(path, h, (int)win_captures, captured, side, err))
+                return false;
             for (int field = 0; field < 4; field++)
                 *count_field(&out->counts, captured, side, field) =
                     (int64_t)get_u64(h + 120 + 32 * (captured * 2 + side) + 8 * field);
-    if (out->win_captures < 1 || out->win_captures > TB_LEVELS ||
-        (out->entry_bytes != 1 && out->entry_bytes != 2))
-        return error_set(err, "%s: header is damaged (captures %d, entry bytes %d)", path,
-                         out->win_captures, out->entry_bytes);
-    int64_t expected = 0;
-    for (int captured = 0; captured < out->win_captures; captured++)
-        expected += 2 * TB_CLASSES_PER_SIDE[captured];
-    size_t bytes = (size_t)expected * (size_t)out->entry_bytes;
-    if (out->entries != expected || size != TB_HEADER_BYTES + bytes)
-        return error_set(err,
-                         "%s: %zu bytes, but %lld entries of %d bytes need %zu: truncated or "
-                         "damaged",
-                         path, size, (long long)expected, out->entry_bytes,
-                         TB_HEADER_BYTES + bytes);
+        }
+    return true;
+}
+
+/* Reads exactly count bytes; false with a message when the file ends or fails first. */
+static bool read_exactly(int fd, uint8_t *into, size_t count, const char *path, Error *err) {
+    size_t done = 0;
+    while (done < count) {
+        ssize_t n = read(fd, into + done, count - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return error_set(err, "%s: read error: %s", path, strerror(errno));
+        if (n == 0)
+            return error_set(err, "%s: ended after %zu of %zu bytes: truncated while it was "
+                                  "read?",
+                             path, done, count);
+        done += (size_t)n;
+    }
+    return true;
+}
+
+/* What the checksum cannot vouch for (a forged file can carry a correct one): the counts of the
+ * header are those of the entries, the longest win is where it says, and no entry holds a
+ * distance beyond it (a loss lasts at most one ply longer than the longest win) or beyond what
+ * the search can score (TB_PLIES_MAX). */
+static bool check_entries(const Tablebase *tb, const char *path, Error *err) {
+    const TbHeader *h = &tb->header;
+    TbEntries entries = {NULL, tb->entries, h->entry_bytes};
+    TbCounts counts;
+    tb_count_entries(tb->index, h->win_captures, &entries, &counts);
+    if (counts.longest_distance > h->counts.longest_plies + 1 ||
+        counts.longest_distance > TB_PLIES_MAX)
+        return error_set(err, "%s: an entry holds a distance of %d plies, but the header's "
+                              "longest win of %d allows at most %d (and the search scores at "
+                              "most %d): damaged or forged",
+                         path, counts.longest_distance, h->counts.longest_plies,
+                         h->counts.longest_plies + 1, TB_PLIES_MAX);
+    if (memcmp(counts.wins, h->counts.wins, sizeof counts.wins) ||
+        memcmp(counts.losses, h->counts.losses, sizeof counts.losses) ||
+        memcmp(counts.draws, h->counts.draws, sizeof counts.draws) ||
+        counts.longest_plies != h->counts.longest_plies ||
+        counts.longest_index != h->counts.longest_index)
+        return error_set(err, "%s: the header's counts or longest win are not those of its "
+                              "entries: damaged or forged",
+                         path);
     return true;
 }
 
@@ -175,32 +275,37 @@ Tablebase *tb_open(const char *path, Error *err) {
         error_set(err, "%s: out of memory", path);
         return NULL;
     }
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    size_t size;
+    uint8_t header[TB_HEADER_BYTES];
+    int fd = textfile_open(path, true, &size, err);
+    if (fd < 0)
+        goto fail;
+    if (size < TB_HEADER_BYTES) {
+        tb_read_header(path, header, size, &tb->header, err); /* says what is wrong */
         goto fail;
     }
-    tb->map_bytes = (size_t)st.st_size;
-    tb->map = tb->map_bytes ? mmap(NULL, tb->map_bytes, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
-    if (tb->map == MAP_FAILED) {
-        tb->map = NULL;
-        error_set(err, "%s: cannot map: %s", path, tb->map_bytes ? strerror(errno) : "empty file");
+    if (!read_exactly(fd, header, TB_HEADER_BYTES, path, err) ||
+        !tb_read_header(path, header, size, &tb->header, err))
+        goto fail;
+    size_t bytes = size - TB_HEADER_BYTES;
+    tb->entries = malloc(bytes);
+    if (!tb->entries) {
+        error_set(err, "%s: out of memory for its %zu bytes", path, bytes);
         goto fail;
     }
-    if (!tb_read_header(path, tb->map, tb->map_bytes, &tb->header, err))
+    if (!read_exactly(fd, tb->entries, bytes, path, err))
         goto fail;
-    size_t bytes = tb->map_bytes - TB_HEADER_BYTES;
+    if (file_checksum(header, tb->entries, bytes) != tb->header.checksum) {
+        error_set(err, "%s: checksum mismatch: the file is damaged", path);
+        goto fail;
+    }
     tb->index = tb_index_new();
     if (!tb->index) {
         error_set(err, "%s: out of memory for the index", path);
         goto fail;
     }
-    tb->entries = (const uint8_t *)tb->map + TB_HEADER_BYTES;
-    if (checksum(tb->entries, bytes) != tb->header.checksum) {
-        error_set(err, "%s: checksum mismatch: the entries are damaged", path);
+    if (!check_entries(tb, path, err))
         goto fail;
-    }
     close(fd);
     return tb;
 fail:
@@ -213,8 +318,7 @@ fail:
 void tb_close(Tablebase *tb) {
     if (!tb)
         return;
-    if (tb->map)
-        munmap(tb->map, tb->map_bytes);
+    free(tb->entries);
     tb_index_free(tb->index);
     free(tb);
 }
@@ -232,9 +336,8 @@ TbValue tb_probe_after(const Tablebase *tb, const Board *b, Move m) {
 }
 
 TbCode tb_code_at(const Tablebase *tb, int64_t i) {
-    if (tb->header.entry_bytes == 1)
-        return tb->entries[i];
-    return (TbCode)(tb->entries[2 * i] | tb->entries[2 * i + 1] << 8);
+    TbEntries entries = {NULL, tb->entries, tb->header.entry_bytes};
+    return tb_entries_at(&entries, i);
 }
 
 bool tb_probe(const Tablebase *tb, const Board *b, TbValue *out) {

@@ -29,8 +29,9 @@ typedef struct {
 
 typedef struct {
     int64_t positions[TB_LEVELS][2], wins[TB_LEVELS][2], losses[TB_LEVELS][2], draws[TB_LEVELS][2];
-    int longest_plies;     /* the longest forced win (or loss) */
-    int64_t longest_index; /* a position that has it, side to move winning */
+    int longest_plies;     /* the longest forced win */
+    int64_t longest_index; /* the first position that has it, side to move winning */
+    int longest_distance;  /* the longest of any entry, win or loss (counted, not in a file) */
 } TbCounts;
 
 /* The number of classes the game of setup->win_captures covers: the first ones of the index. */
@@ -40,8 +41,11 @@ int64_t tb_gen_classes(const TbIndex *index, int win_captures);
  * value. False with err when threads or memory fail. */
 bool tb_generate(const TbIndex *index, const TbGenSetup *setup, TbCode *codes, Error *err);
 
-/* Counts of a solution per level and side, and its longest win. */
+/* Counts of a solution per level and side, and its longest win (the first class that has it;
+ * longest_index -1 when there is no win). */
 void tb_count(const TbIndex *index, int win_captures, const TbCode *codes, TbCounts *counts);
+void tb_count_entries(const TbIndex *index, int win_captures, const TbEntries *entries,
+                      TbCounts *counts);
 
 /* What the verification found: how many positions break each rule, and the first that does. */
 typedef struct {

@@ -20,6 +20,11 @@ typedef uint16_t TbCode;
 
 #define TB_CODE_DRAW 0
 #define TB_MAX_PLIES 65534
+/* The longest distance a file may hold for the search to use it: egdb=on scores a win in n plies
+ * found at ply p as SCORE_WIN - (p + n), which must stay a win (beyond SCORE_WIN_MIN; search.c
+ * asserts the margin). The real game's longest is 137 plies; a file with more is refused when
+ * it is opened. */
+#define TB_PLIES_MAX 900
 
 static inline TbCode tb_code(int plies) { return (TbCode)(plies + 1); }
 
@@ -28,6 +33,22 @@ static inline TbValue tb_value_of(TbCode code) {
         return (TbValue){TB_DRAW, -1};
     int plies = code - 1;
     return (TbValue){plies % 2 ? TB_WIN : TB_LOSS, plies};
+}
+
+/* A solution's entries as they are held: TbCode values (codes), or a file's bytes, 1 or 2 per
+ * entry, little-endian (codes NULL). */
+typedef struct {
+    const TbCode *codes;
+    const uint8_t *bytes;
+    int entry_bytes;
+} TbEntries;
+
+static inline TbCode tb_entries_at(const TbEntries *e, int64_t i) {
+    if (e->codes)
+        return e->codes[i];
+    if (e->entry_bytes == 1)
+        return e->bytes[i];
+    return (TbCode)(e->bytes[2 * i] | e->bytes[2 * i + 1] << 8);
 }
 
 static inline bool tb_code_is_win(TbCode code) { return code != TB_CODE_DRAW && code % 2 == 0; }

@@ -13,29 +13,68 @@
 #define CHUNK 4096
 
 void tb_count(const TbIndex *index, int win_captures, const TbCode *codes, TbCounts *counts) {
+    TbEntries entries = {codes, NULL, 0};
+    tb_count_entries(index, win_captures, &entries, counts);
+}
+
+/* What one block holds. A draw's code is 0, a loss's odd, a win's even and not 0. */
+typedef struct {
+    int64_t draws, losses;
+    TbCode highest;     /* of any entry */
+    TbCode highest_win; /* 0: no win */
+    int64_t highest_win_at;
+} Tally;
+
+static inline void tally(Tally *t, TbCode code, int64_t i) {
+    t->draws += code == TB_CODE_DRAW;
+    t->losses += code & 1;
+    if (code > t->highest) /* rarely taken: the loop stays a plain pass over the entries */
+        t->highest = code;
+    if (code > t->highest_win && !(code & 1)) {
+        t->highest_win = code;
+        t->highest_win_at = i;
+    }
+}
+
+/* One loop per representation, so that none decodes its entries entry by entry: counting the
+ * 88 MB file when it is opened takes 0.10-0.16 s this way, 0.28 s through tb_entries_at (perf
+ * record of `bench tbprobe -info`). */
+static Tally tally_block(const TbEntries *e, int64_t start, int64_t end) {
+    Tally t = {0, 0, 0, 0, -1};
+    if (e->codes)
+        for (int64_t i = start; i < end; i++)
+            tally(&t, e->codes[i], i);
+    else if (e->entry_bytes == 1)
+        for (int64_t i = start; i < end; i++)
+            tally(&t, e->bytes[i], i);
+    else
+        for (int64_t i = start; i < end; i++)
+            tally(&t, (TbCode)(e->bytes[2 * i] | e->bytes[2 * i + 1] << 8), i);
+    return t;
+}
+
+void tb_count_entries(const TbIndex *index, int win_captures, const TbEntries *entries,
+                      TbCounts *counts) {
     memset(counts, 0, sizeof *counts);
     counts->longest_index = -1;
+    TbCode highest = 0;
     for (int captured = 0; captured < win_captures; captured++)
         for (int side = 0; side < 2; side++) {
             int64_t start = tb_index_block_start(index, captured, (Side)side);
             int64_t size = tb_index_block_size(index, captured, (Side)side);
+            Tally t = tally_block(entries, start, start + size);
             counts->positions[captured][side] = size;
-            for (int64_t i = start; i < start + size; i++) {
-                TbValue v = tb_value_of(codes[i]);
-                if (v.outcome == TB_DRAW) {
-                    counts->draws[captured][side]++;
-                    continue;
-                }
-                if (v.outcome == TB_WIN)
-                    counts->wins[captured][side]++;
-                else
-                    counts->losses[captured][side]++;
-                if (v.outcome == TB_WIN && v.plies > counts->longest_plies) {
-                    counts->longest_plies = v.plies;
-                    counts->longest_index = i;
-                }
+            counts->draws[captured][side] = t.draws;
+            counts->losses[captured][side] = t.losses;
+            counts->wins[captured][side] = size - t.draws - t.losses;
+            highest = t.highest > highest ? t.highest : highest;
+            int win_plies = t.highest_win ? tb_value_of(t.highest_win).plies : 0;
+            if (win_plies > counts->longest_plies) {
+                counts->longest_plies = win_plies;
+                counts->longest_index = t.highest_win_at;
             }
         }
+    counts->longest_distance = highest ? tb_value_of(highest).plies : 0;
 }
 
 /* Why class i breaks the rules, or NULL when it keeps them. */

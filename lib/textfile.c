@@ -23,21 +23,40 @@ static void line_and_column(const char *text, size_t offset, size_t *line, size_
     *column = offset - line_start + 1;
 }
 
+int textfile_open(const char *path, bool regular_only, size_t *size, Error *err) {
+    *size = 0;
+    /* Non-blocking open: a FIFO without a writer must not hang a refusal. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode) || (regular_only && !S_ISREG(st.st_mode))) {
+        error_set(err, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory"
+                                       : "is not a regular file (a FIFO or a device)");
+        close(fd);
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (S_ISREG(st.st_mode))
+        *size = (size_t)st.st_size;
+    return fd;
+}
+
 bool textfile_read(const char *path, size_t max_bytes, bool regular_only, char **text,
                    size_t *length, Error *err) {
     *text = NULL;
     *length = 0;
-    /* Non-blocking open: a FIFO without a writer must not hang a refusal. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    size_t size;
+    int fd = textfile_open(path, regular_only, &size, err);
     if (fd < 0)
-        return error_set(err, "%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode) || (regular_only && !S_ISREG(st.st_mode))) {
-        close(fd);
-        return error_set(err, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory"
-                                                 : "is not a regular file (a FIFO or a device)");
-    }
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+        return false;
     FILE *f = fdopen(fd, "rb");
     if (!f) {
         close(fd);

@@ -15,6 +15,12 @@
  * positions) or results file. */
 #define TEXTFILE_MAX_BYTES ((size_t)256 << 20)
 
+/* Opens path for reading as every tool reads its inputs (the tablebase's binary file too): never
+ * blocking on a FIFO without a writer, a directory refused, and with regular_only anything but a
+ * regular file refused. Returns the descriptor (blocking, close-on-exec) with the file's size in
+ * *size (0 when not a regular file), or -1 with "PATH: ..." in err. */
+int textfile_open(const char *path, bool regular_only, size_t *size, Error *err);
+
 /* Reads path into a malloc'd NUL-terminated *text (the caller frees it) of *length bytes. With
  * regular_only, anything but a regular file (a FIFO, a device) is refused before reading: state
  * files come from disk, while a book may come from a pipe. On error returns false with
