@@ -175,6 +175,16 @@ sanitize: deps
 	$(TSAN_RUN)/abtest -engine name=program cmd=build/tsan/engine -engine name=inproc \
 	    -each nodes=500 -openings file=tests/data/book_small.txt -rounds 6 -concurrency 3 -quiet \
 	    -out build/tsan/programs.json >/dev/null
+	@# Programs that stop reading their input (tests/engines/deaf.py): writes that time out,
+	@# stalls and restarts on two threads at once; then a Ctrl-C while they wait on a write.
+	rm -f build/tsan/deaf.json build/tsan/deaf_int.json
+	$(TSAN_RUN)/abtest -engine name=deaf cmd=tests/engines/deaf.py stall=300 startup=300 \
+	    -engine name=inproc -each nodes=100 -openings file=tests/data/book_small.txt \
+	    -rounds 900 -concurrency 2 -quiet -recover -out build/tsan/deaf.json >/dev/null 2>&1
+	timeout --preserve-status -s INT 4 $(TSAN_RUN)/abtest -engine name=deaf cmd=tests/engines/deaf.py \
+	    -engine name=inproc -each nodes=100 -openings file=tests/data/book_small.txt \
+	    -rounds 100000 -concurrency 2 -quiet -out build/tsan/deaf_int.json >/dev/null 2>&1; \
+	    test $$? -eq 130
 ifneq ($(MPICC),)
 	@# abtest-mpi: rank 0's comm thread beside the runner's threads, until an SPRT decision
 	@# with pairs in flight. Shared memory only: OpenMPI's TCP transport trips TSan inside

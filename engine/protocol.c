@@ -361,10 +361,13 @@ static void command_go(EngineSession *s, const Words *w) {
                           : !strcmp(key, "movestogo") ? &to_go
                                                       : NULL;
         bool ok = true;
+        /* A limit of 0 would mean no limit (a search until stop): refused, as a typo. A clock or
+         * an increment may be 0. */
+        bool is_limit = target == &nodes || target == &movetime;
         if (!strcmp(key, "depth"))
             ok = parse_int(value, 1, SEARCH_MAX_DEPTH, &depth, &err);
         else if (target)
-            ok = parse_int64(value, 0, INT64_C(1) << 50, target, &err);
+            ok = parse_int64(value, is_limit ? 1 : 0, INT64_C(1) << 50, target, &err);
         else {
             char what[96];
             snprintf(what, sizeof what, "go: unknown parameter '%.32s'", key);
@@ -381,6 +384,14 @@ static void command_go(EngineSession *s, const Words *w) {
         has_clock[SIDE_TIGERS] |= target == &clock[SIDE_TIGERS];
     }
     int side = game_current(&s->game)->side;
+    if (!depth && !nodes && !movetime && !infinite && has_clock[1 - side] && !has_clock[side]) {
+        say_error(s, side == SIDE_SHEEP ? "go: no wtime, the clock of the side to move (the "
+                                          "sheep); only the opponent's would search until stop"
+                                        : "go: no btime, the clock of the side to move (the "
+                                          "tigers); only the opponent's would search until stop",
+                  NULL);
+        return;
+    }
     if (!movetime && has_clock[side])
         movetime = time_for_move(clock[side], increment[side], to_go);
     if (!depth && !nodes && !movetime && !infinite) { /* the limits set as options, if any */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "arguments.h"
 
+#include "engine_process.h"
+#include "engine_reply.h"
 #include "parse.h"
 #include "paths.h"
 #include "version.h"
@@ -105,7 +107,7 @@ static const ExternalKey EXTERNAL_KEYS[] = {
     NUMBER_KEY(timemargin, 0, 3600000),
     NUMBER_KEY(startup, 1, 3600000),
     NUMBER_KEY(stall, 1, 86400000),
-    NUMBER_KEY(bench, 1, INT64_C(1) << 62),
+    NUMBER_KEY(bench, 1, (int64_t)ENGINE_REPLY_NODES_MAX),
 };
 
 static const char *find_pointer(const Pointer *table, size_t count, const char *key) {
@@ -331,9 +333,25 @@ typedef struct {
     int first, end;
 } Group;
 
+/* The first control character of text (a newline, a tab, ESC...), or NULL. Such a character in
+ * a value sent to an engine would end its line early and inject a command of its own. */
+static const char *control_character(const char *text) {
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return p;
+    return NULL;
+}
+
 bool arguments_external_key(ExternalSpec *e, const char *key, const char *value, bool *handled,
                             Error *err) {
     *handled = true;
+    const char *control = control_character(key);
+    if (!control)
+        control = control_character(value);
+    if (control)
+        return error_set(err, "%s: control character 0x%02x in the value (a newline or tab "
+                              "would reach the engine as a command of its own)",
+                         key, (unsigned)(unsigned char)*control);
     if (!strncmp(key, "option.", 7)) {
         const char *name = key + 7;
         if (!*name || strpbrk(name, " =") || !*value || strchr(value, ' '))
@@ -363,6 +381,12 @@ bool arguments_external_key(ExternalSpec *e, const char *key, const char *value,
                 return error_set(err, "%s=: longer than %zu characters", key, k->size - 1);
             if (!strcmp(key, "cmd") && !*value)
                 return error_set(err, "cmd=: empty (give the engine program)");
+            if (!strcmp(key, "args")) {
+                char words_text[ENGINE_ARGS_TEXT_MAX], *words[ENGINE_ARGS_MAX];
+                snprintf(words_text, sizeof words_text, "%s", value);
+                if (engine_args_split(words_text, words, ENGINE_ARGS_MAX) < 0)
+                    return error_set(err, "args=: more than %d words", ENGINE_ARGS_MAX);
+            }
             strcpy(field, value);
             return true;
         }
@@ -380,7 +404,13 @@ bool arguments_external_key(ExternalSpec *e, const char *key, const char *value,
 /* Applies one group's tokens to an engine; name= only in -engine groups. */
 static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each, Error *err) {
     const char *option = is_each ? "-each" : "-engine";
-    const char *who = is_each ? "" : (spec->name[0] ? spec->name : "?");
+    /* Errors name the engine, wherever in its group name= comes. */
+    const char *who = is_each ? "" : "?";
+    for (int k = group.first; k < group.end && !is_each; k++)
+        if (!strncmp(argv[k], "name=", 5))
+            who = argv[k] + 5;
+    char quoted[ERROR_EXCERPT_MAX];
+    who = error_excerpt(who, quoted);
     for (int k = group.first; k < group.end; k++) {
         const char *token = argv[k];
         if (!strncmp(token, "name=", 5)) {

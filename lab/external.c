@@ -2,6 +2,7 @@
 #include "external.h"
 
 #include "cli.h"
+#include "engine_reply.h"
 #include "textbuf.h"
 
 #include <inttypes.h>
@@ -13,63 +14,100 @@
 #define EXTERNAL_RESYNC_MS 2000
 /* How long `quit` is given before the process is killed. */
 #define EXTERNAL_QUIT_GRACE_MS 1000
-/* Reads wait in slices this long, so that a stopping run is not held up by a long deadline. */
-#define EXTERNAL_ABORT_SLICE_MS 100
 
-static bool starts_with_word(const char *line, const char *word) {
-    size_t length = strlen(word);
-    return !strncmp(line, word, length) && (line[length] == '\0' || line[length] == ' ');
+/* How an engine whose output closed has ended, into how ("exit status 3", ...); false when the
+ * process still runs (it closed its output only; it is stopped later). */
+static bool ending(ExternalEngine *x, char *how, size_t size) {
+    engine_process_ending(&x->process, 500, how, size);
+    return strcmp(how, "still running") != 0;
 }
 
-/* Reads lines until one starts with the word `want`, the deadline passes or the output closes. */
-static EngineRead wait_for(ExternalEngine *x, const char *want, int64_t deadline, char *line,
-                           size_t size) {
+/* What an engine's absence is called in a message, once its output or input has closed. */
+static void describe_closed(ExternalEngine *x, const char *waiting_for, char *out, size_t size) {
+    char how[160];
+    if (ending(x, how, sizeof how))
+        snprintf(out, size, "it exited before %s (%s)", waiting_for, how);
+    else
+        snprintf(out, size, "it closed its output before %s (the process still ran: stopped)",
+                 waiting_for);
+}
+
+/* Sends a line within the deadline; on failure err says which engine and what happened (an
+ * engine that stops reading its input is as stuck as one that stops answering). */
+static EngineIo send_line(ExternalEngine *x, const char *line, int64_t deadline, char *detail,
+                          size_t size) {
+    detail[0] = '\0';
+    EngineIo sent = engine_process_send(&x->process, line, deadline);
+    if (sent == ENGINE_IO_TIMEOUT)
+        snprintf(detail, size, "it stopped reading its input ('%.40s' could not be written)",
+                 line);
+    else if (sent == ENGINE_IO_CLOSED)
+        describe_closed(x, "it could read a command", detail, size);
+    return sent;
+}
+
+/* Reads lines until one of kind `want`, the deadline, the end or an abort. A reported error
+ * (`info string error...`, e.g. an option it refused) on the way is kept in refused. */
+static EngineIo wait_for(ExternalEngine *x, EngineReplyKind want, int64_t deadline,
+                         char *refused, size_t refused_size) {
+    char line[512];
     for (;;) {
-        EngineRead got = engine_process_read(&x->process, deadline, line, size);
-        if (got != ENGINE_READ_LINE || starts_with_word(line, want))
+        EngineIo got = engine_process_read(&x->process, deadline, line, sizeof line);
+        if (got != ENGINE_IO_OK)
             return got;
+        EngineReply reply;
+        engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+        if (reply.kind == want)
+            return ENGINE_IO_OK;
+        if (reply.kind == REPLY_INFO_ERROR && refused && !refused[0])
+            snprintf(refused, refused_size, "%s", line);
     }
 }
 
-/* Why the engine went away, for a message: "exit status 3", "could not be run: ...". */
-static void ending(ExternalEngine *x, char *out, size_t size) {
-    engine_process_ending(&x->process, 500, out, size);
-}
+/* The engine's name and program, as every message starts. */
+#define WHO_FORMAT "engine %s (%s)"
+#define WHO(x) (x)->spec->name, (x)->spec->external.cmd
 
 /* Sends a command and waits for its answer within the startup time. An error the engine
- * reports on the way (`info string error...`, e.g. an option it refused) fails the step: a
- * match must not run on a configuration other than the one asked for. */
-static bool handshake_step(ExternalEngine *x, const char *send, const char *want, Error *err) {
-    char line[512], how[96], refused[sizeof line] = "";
+ * reports on the way fails the step: a match must not run on a configuration other than the
+ * one asked for. */
+static bool handshake_step(ExternalEngine *x, const char *send, EngineReplyKind want,
+                           const char *want_text, Error *err) {
+    char refused[512] = "", detail[256];
     int64_t deadline = cli_now_ms() + x->spec->external.startup;
-    EngineRead got = ENGINE_READ_CLOSED;
-    if (engine_process_send(&x->process, send))
-        while ((got = engine_process_read(&x->process, deadline, line, sizeof line)) ==
-                   ENGINE_READ_LINE &&
-               !starts_with_word(line, want))
-            if (!refused[0] && !strncmp(line, "info string error", 17))
-                snprintf(refused, sizeof refused, "%s", line);
-    if (got == ENGINE_READ_LINE && refused[0])
-        return error_set(err, "engine %s (%s) reported during start-up: '%s' (check its "
-                              "option.NAME=VALUE)",
-                         x->spec->name, x->spec->external.cmd, refused);
-    if (got == ENGINE_READ_LINE)
+    EngineIo got = send_line(x, send, deadline, detail, sizeof detail);
+    if (got == ENGINE_IO_OK)
+        got = wait_for(x, want, deadline, refused, sizeof refused);
+    if (got == ENGINE_IO_OK && refused[0])
+        return error_set(err, WHO_FORMAT " reported during start-up: '%s' (check its "
+                                         "option.NAME=VALUE)",
+                         WHO(x), refused);
+    if (got == ENGINE_IO_OK)
         return true;
-    if (got == ENGINE_READ_TIMEOUT)
-        return error_set(err, "engine %s (%s) did not answer '%s' with '%s' within %" PRId64
-                              " ms (startup=MS sets the limit)",
-                         x->spec->name, x->spec->external.cmd, send, want,
-                         x->spec->external.startup);
-    ending(x, how, sizeof how);
-    return error_set(err, "engine %s (%s) exited before answering '%s' (%s; dir=%s)",
-                     x->spec->name, x->spec->external.cmd, send, how,
-                     x->spec->external.dir[0] ? x->spec->external.dir : ".");
+    if (got == ENGINE_IO_ABORTED)
+        return error_set(err, "aborted");
+    if (got == ENGINE_IO_TIMEOUT && detail[0])
+        return error_set(err, WHO_FORMAT ": %s within %" PRId64 " ms (startup=MS sets the limit)",
+                         WHO(x), detail, x->spec->external.startup);
+    if (got == ENGINE_IO_TIMEOUT)
+        return error_set(err, WHO_FORMAT " did not answer '%s' with '%s' within %" PRId64
+                                         " ms (startup=MS sets the limit)",
+                         WHO(x), send, want_text, x->spec->external.startup);
+    char how[160];
+    const char *dir = x->spec->external.dir[0] ? x->spec->external.dir : ".";
+    if (ending(x, how, sizeof how))
+        return error_set(err, WHO_FORMAT " exited before answering '%s' (%s; dir=%s)", WHO(x),
+                         send, how, dir);
+    return error_set(err, WHO_FORMAT " closed its output before answering '%s' (the process "
+                                     "still ran: stopped; dir=%s)",
+                     WHO(x), send, dir);
 }
 
 /* One setoption line per NAME=VALUE word of the spec's options, in order. */
 static bool send_options(ExternalEngine *x, Error *err) {
-    char options[EXTERNAL_OPTIONS_MAX];
+    char options[EXTERNAL_OPTIONS_MAX], detail[256];
     snprintf(options, sizeof options, "%s", x->spec->external.options);
+    int64_t deadline = cli_now_ms() + x->spec->external.startup;
     char *save = NULL;
     for (char *word = strtok_r(options, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
         char *equals = strchr(word, '=');
@@ -78,22 +116,27 @@ static bool send_options(ExternalEngine *x, Error *err) {
         *equals = '\0';
         char line[EXTERNAL_OPTIONS_MAX + 32];
         snprintf(line, sizeof line, "setoption name %s value %s", word, equals + 1);
-        if (!engine_process_send(&x->process, line))
-            return error_set(err, "engine %s (%s) exited while its options were set",
-                             x->spec->name, x->spec->external.cmd);
+        EngineIo sent = send_line(x, line, deadline, detail, sizeof detail);
+        if (sent == ENGINE_IO_ABORTED)
+            return error_set(err, "aborted");
+        if (sent != ENGINE_IO_OK)
+            return error_set(err, WHO_FORMAT " while its options were set: %s", WHO(x), detail);
     }
     return true;
 }
 
-bool external_start(ExternalEngine *x, const EngineSpec *spec, Error *err) {
+bool external_start(ExternalEngine *x, const EngineSpec *spec, const atomic_bool *abort,
+                    Error *err) {
     memset(x, 0, sizeof *x);
     x->spec = spec;
+    x->abort = abort;
     const ExternalSpec *e = &spec->external;
-    if (!engine_process_start(&x->process, e->cmd, e->args, e->dir, err))
-        return false;
+    Error inner;
+    if (!engine_process_start(&x->process, e->cmd, e->args, e->dir, abort, &inner))
+        return error_set(err, WHO_FORMAT ": %s", WHO(x), inner.text);
     x->running = true;
-    if (!handshake_step(x, "uci", "uciok", err) || !send_options(x, err) ||
-        !handshake_step(x, "isready", "readyok", err)) {
+    if (!handshake_step(x, "uci", REPLY_UCIOK, "uciok", err) || !send_options(x, err) ||
+        !handshake_step(x, "isready", REPLY_READYOK, "readyok", err)) {
         external_stop(x);
         return false;
     }
@@ -101,9 +144,14 @@ bool external_start(ExternalEngine *x, const EngineSpec *spec, Error *err) {
 }
 
 bool external_new_game(ExternalEngine *x, Error *err) {
-    if (!engine_process_send(&x->process, "ucinewgame"))
-        return error_set(err, "engine %s (%s) has exited", x->spec->name, x->spec->external.cmd);
-    return handshake_step(x, "isready", "readyok", err);
+    char detail[256];
+    EngineIo sent =
+        send_line(x, "ucinewgame", cli_now_ms() + x->spec->external.startup, detail, sizeof detail);
+    if (sent == ENGINE_IO_ABORTED)
+        return error_set(err, "aborted");
+    if (sent != ENGINE_IO_OK)
+        return error_set(err, WHO_FORMAT ": %s", WHO(x), detail);
+    return handshake_step(x, "isready", REPLY_READYOK, "readyok", err);
 }
 
 /* `position fen START moves ...` for the game so far: malloc'd, NULL when memory is short. */
@@ -122,24 +170,24 @@ static char *position_line(const Game *game) {
     return text;
 }
 
-/* The value after `key` in an info line (0 when absent). */
-static bool info_value(const char *line, const char *key, uint64_t *out) {
-    size_t length = strlen(key);
-    for (const char *p = strstr(line, key); p; p = strstr(p + 1, key))
-        if (p[-1] == ' ' && p[length] == ' ') {
-            char *end;
-            unsigned long long value = strtoull(p + length + 1, &end, 10);
-            if (end == p + length + 1)
-                return false;
-            *out = value;
-            return true;
-        }
-    return false;
+/* The outcome of a failed send or read while a move was awaited. */
+static ExternalOutcome move_failure(ExternalEngine *x, EngineIo got, bool sending, bool timed,
+                                    int64_t started, char *detail, size_t size) {
+    if (got == ENGINE_IO_ABORTED)
+        return EXTERNAL_ABORTED;
+    if (got == ENGINE_IO_CLOSED) {
+        if (!sending)
+            describe_closed(x, "its bestmove", detail, size);
+        return EXTERNAL_DISCONNECT;
+    }
+    if (sending) /* an engine that stopped reading is stuck, whatever the clock */
+        return EXTERNAL_STALL;
+    snprintf(detail, size, "no bestmove after %" PRId64 " ms", cli_now_ms() - started);
+    return timed ? EXTERNAL_TIME_LOSS : EXTERNAL_STALL;
 }
 
-ExternalOutcome external_play(ExternalEngine *x, const Game *game, const atomic_bool *abort,
-                              Move *move, uint64_t *nodes, int *depth, char *detail,
-                              size_t size) {
+ExternalOutcome external_play(ExternalEngine *x, const Game *game, Move *move, uint64_t *nodes,
+                              int *depth, char *detail, size_t size) {
     const ExternalSpec *e = &x->spec->external;
     const SearchConfig *limits = &x->spec->config;
     *move = MOVE_NONE;
@@ -159,51 +207,36 @@ ExternalOutcome external_play(ExternalEngine *x, const Game *game, const atomic_
         n += snprintf(go + n, sizeof go - (size_t)n, " nodes %" PRId64, limits->nodes);
     if (limits->movetime)
         snprintf(go + n, sizeof go - (size_t)n, " movetime %" PRId64, limits->movetime);
-    bool sent = engine_process_send(&x->process, position) && engine_process_send(&x->process, go);
-    free(position);
-    if (!sent) {
-        snprintf(detail, size, "it had exited");
-        return EXTERNAL_DISCONNECT;
-    }
     int64_t started = cli_now_ms();
     int64_t deadline = started + (limits->movetime ? limits->movetime + e->timemargin : e->stall);
+    EngineIo got = send_line(x, position, deadline, detail, size);
+    free(position);
+    if (got == ENGINE_IO_OK)
+        got = send_line(x, go, deadline, detail, size);
+    if (got != ENGINE_IO_OK)
+        return move_failure(x, got, true, limits->movetime, started, detail, size);
     char line[512];
     for (;;) {
-        if (atomic_load_explicit(abort, memory_order_relaxed))
-            return EXTERNAL_ABORTED;
-        int64_t slice = cli_now_ms() + EXTERNAL_ABORT_SLICE_MS;
-        EngineRead got =
-            engine_process_read(&x->process, slice < deadline ? slice : deadline, line,
-                                sizeof line);
-        if (got == ENGINE_READ_CLOSED) {
-            char how[96];
-            ending(x, how, sizeof how);
-            snprintf(detail, size, "it exited while thinking (%s)", how);
-            return EXTERNAL_DISCONNECT;
-        }
-        if (got == ENGINE_READ_TIMEOUT) {
-            if (cli_now_ms() < deadline)
-                continue;
-            snprintf(detail, size, "no bestmove after %" PRId64 " ms", cli_now_ms() - started);
-            return limits->movetime ? EXTERNAL_TIME_LOSS : EXTERNAL_STALL;
-        }
-        uint64_t value;
-        if (starts_with_word(line, "info")) {
-            if (info_value(line, "nodes", &value))
-                *nodes = value;
-            if (info_value(line, "depth", &value) && value <= SEARCH_MAX_DEPTH)
-                *depth = (int)value;
+        got = engine_process_read(&x->process, deadline, line, sizeof line);
+        if (got != ENGINE_IO_OK)
+            return move_failure(x, got, false, limits->movetime, started, detail, size);
+        EngineReply reply;
+        engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+        if (reply.kind == REPLY_INFO) {
+            if (reply.has_nodes)
+                *nodes = reply.nodes;
+            if (reply.has_depth)
+                *depth = reply.depth;
             continue;
         }
-        if (!starts_with_word(line, "bestmove"))
+        if (reply.kind != REPLY_BESTMOVE)
             continue; /* anything else is not ours to judge */
-        char text[32] = "";
-        sscanf(line + 8, "%31s", text);
         Error why;
-        if (!move_from_text(text, move, &why) ||
+        if (!move_from_text(reply.move, move, &why) ||
             !board_check_move(game_current(game), *move, &why)) {
             char quoted[ERROR_EXCERPT_MAX];
-            snprintf(detail, size, "bestmove '%s': %s", error_excerpt(text, quoted), why.text);
+            snprintf(detail, size, "bestmove '%s': %s", error_excerpt(reply.move, quoted),
+                     why.text);
             *move = MOVE_NONE;
             return EXTERNAL_ILLEGAL;
         }
@@ -212,66 +245,73 @@ ExternalOutcome external_play(ExternalEngine *x, const Game *game, const atomic_
 }
 
 bool external_resync(ExternalEngine *x) {
-    char line[512];
-    if (!engine_process_send(&x->process, "stop"))
-        return false;
+    char detail[256];
     int64_t deadline = cli_now_ms() + EXTERNAL_RESYNC_MS;
-    if (wait_for(x, "bestmove", deadline, line, sizeof line) != ENGINE_READ_LINE)
-        return false;
-    return engine_process_send(&x->process, "isready") &&
-           wait_for(x, "readyok", deadline, line, sizeof line) == ENGINE_READ_LINE;
+    return send_line(x, "stop", deadline, detail, sizeof detail) == ENGINE_IO_OK &&
+           wait_for(x, REPLY_BESTMOVE, deadline, NULL, 0) == ENGINE_IO_OK &&
+           send_line(x, "isready", deadline, detail, sizeof detail) == ENGINE_IO_OK &&
+           wait_for(x, REPLY_READYOK, deadline, NULL, 0) == ENGINE_IO_OK;
 }
 
 bool external_restart(ExternalEngine *x, Error *err) {
     const EngineSpec *spec = x->spec;
+    const atomic_bool *abort = x->abort;
     external_stop(x);
-    return external_start(x, spec, err);
+    return external_start(x, spec, abort, err);
 }
 
 bool external_bench(ExternalEngine *x, uint64_t *nodes, Error *err) {
-    char line[512];
-    if (!engine_process_send(&x->process, "bench"))
-        return error_set(err, "engine %s has exited", x->spec->name);
+    char line[512], detail[256];
     int64_t deadline = cli_now_ms() + x->spec->external.stall;
-    for (;;) {
-        EngineRead got = engine_process_read(&x->process, deadline, line, sizeof line);
-        if (got == ENGINE_READ_TIMEOUT)
-            return error_set(err, "engine %s: no 'Nodes searched' line within %" PRId64
-                                  " ms of 'bench' (stall=MS sets the limit)",
-                             x->spec->name, x->spec->external.stall);
-        if (got == ENGINE_READ_CLOSED)
-            return error_set(err, "engine %s exited during 'bench'", x->spec->name);
-        if (!strncmp(line, "Nodes searched", 14)) {
-            const char *colon = strchr(line, ':');
-            char *end;
-            unsigned long long value = colon ? strtoull(colon + 1, &end, 10) : 0;
-            if (!colon || end == colon + 1)
-                return error_set(err, "engine %s: unreadable '%s'", x->spec->name, line);
-            *nodes = value;
-            return true;
-        }
+    EngineIo got = send_line(x, "bench", deadline, detail, sizeof detail);
+    while (got == ENGINE_IO_OK) {
+        got = engine_process_read(&x->process, deadline, line, sizeof line);
+        if (got != ENGINE_IO_OK)
+            break;
+        EngineReply reply;
+        engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+        if (reply.kind != REPLY_BENCH_NODES)
+            continue;
+        char quoted[ERROR_EXCERPT_MAX];
+        if (!reply.has_nodes)
+            return error_set(err, WHO_FORMAT ": unreadable bench total '%s' (a count of 0..%" PRIu64
+                                             " nodes expected)",
+                             WHO(x), error_excerpt(line, quoted), ENGINE_REPLY_NODES_MAX);
+        *nodes = reply.nodes;
+        return true;
     }
+    if (got == ENGINE_IO_ABORTED)
+        return error_set(err, "aborted");
+    if (got == ENGINE_IO_TIMEOUT && !detail[0])
+        return error_set(err, WHO_FORMAT ": no 'Nodes searched' line within %" PRId64
+                                         " ms of 'bench' (stall=MS sets the limit)",
+                         WHO(x), x->spec->external.stall);
+    if (!detail[0])
+        describe_closed(x, "the end of 'bench'", detail, sizeof detail);
+    return error_set(err, WHO_FORMAT ": %s", WHO(x), detail);
 }
 
-bool external_check_bench(const EngineSpec *spec, FILE *out, Error *err) {
+bool external_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *abort,
+                          uint64_t *nodes, Error *err) {
     ExternalEngine x;
-    if (!external_start(&x, spec, err))
+    *nodes = 0;
+    if (!external_start(&x, spec, abort, err))
         return false;
-    uint64_t nodes = 0;
-    bool ok = external_bench(&x, &nodes, err);
+    bool ok = external_bench(&x, nodes, err);
     external_stop(&x);
     if (!ok)
         return false;
     fprintf(out, "engine %s (%s): bench %" PRIu64 " nodes%s\n", spec->name, spec->external.cmd,
-            nodes, spec->external.bench ? (nodes == (uint64_t)spec->external.bench ? ", as expected"
-                                                                                   : "")
-                                        : "");
+            *nodes, spec->external.bench ? (*nodes == (uint64_t)spec->external.bench
+                                                ? ", as expected"
+                                                : "")
+                                         : "");
     fflush(out);
-    if (spec->external.bench && nodes != (uint64_t)spec->external.bench)
+    if (spec->external.bench && *nodes != (uint64_t)spec->external.bench)
         return error_set(err, "engine %s: bench gives %" PRIu64 " nodes, bench=%" PRId64
                               " expects %" PRId64 ": another build than the one meant (the run "
                               "does not start)",
-                         spec->name, nodes, spec->external.bench, spec->external.bench);
+                         spec->name, *nodes, spec->external.bench, spec->external.bench);
     return true;
 }
 

@@ -24,22 +24,26 @@ typedef enum {
 typedef struct ExternalEngine {
     EngineProcess process;
     const EngineSpec *spec;
+    const atomic_bool *abort; /* the run's: raised, every wait ends within 100 ms */
     bool running;
 } ExternalEngine;
 
 /* Starts the program and completes the handshake: uci → uciok, one setoption per option,
- * isready → readyok, each within the spec's startup time. Fails with what went wrong. */
-bool external_start(ExternalEngine *x, const EngineSpec *spec, Error *err);
+ * isready → readyok, each within the spec's startup time (writes included: a program that does
+ * not read is refused like one that does not answer). Fails with what went wrong, naming the
+ * engine and its program; "aborted" when abort was raised. */
+bool external_start(ExternalEngine *x, const EngineSpec *spec, const atomic_bool *abort,
+                    Error *err);
 
 /* ucinewgame, then isready → readyok within the startup time. */
 bool external_new_game(ExternalEngine *x, Error *err);
 
 /* Asks for a move in the game's current position (`position fen START moves ...`, then `go`
  * with the spec's limits). On EXTERNAL_MOVED, *move, *nodes and *depth are set (nodes and depth
- * from the last info line that gives them); otherwise detail says what happened. */
-ExternalOutcome external_play(ExternalEngine *x, const Game *game, const atomic_bool *abort,
-                              Move *move, uint64_t *nodes, int *depth, char *detail,
-                              size_t size);
+ * from the last info line that gives believable ones: engine_reply.h); otherwise detail says
+ * what happened. A program that stops reading its input is a stall (EXTERNAL_STALL). */
+ExternalOutcome external_play(ExternalEngine *x, const Game *game, Move *move, uint64_t *nodes,
+                              int *depth, char *detail, size_t size);
 
 /* After a time loss the engine may still be thinking: stop, wait for its bestmove and a
  * readyok. False when it does not come back (then restart it). */
@@ -48,13 +52,15 @@ bool external_resync(ExternalEngine *x);
 /* Stops the program and starts it again (after a disconnect or stall, with -recover). */
 bool external_restart(ExternalEngine *x, Error *err);
 
-/* Runs `bench` and reads Stockfish's "Nodes searched  : N" line (within the stall time). */
+/* Runs `bench` and reads Stockfish's "Nodes searched  : N" line (within the stall time); a
+ * count that is not plain digits up to ENGINE_REPLY_NODES_MAX is refused. */
 bool external_bench(ExternalEngine *x, uint64_t *nodes, Error *err);
 
 /* Before play, as fishtest's workers do: starts the program, asks for `bench` and prints
- * "engine NAME (CMD): bench N nodes" on out; with bench=N in the spec, another count refuses
- * the run (false, with both counts). */
-bool external_check_bench(const EngineSpec *spec, FILE *out, Error *err);
+ * "engine NAME (CMD): bench N nodes" on out, with the count in *nodes; with bench=N in the
+ * spec, another count refuses the run (false, with both counts). */
+bool external_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *abort,
+                          uint64_t *nodes, Error *err);
 
 /* quit, then kill if it lingers. */
 void external_stop(ExternalEngine *x);

@@ -11,21 +11,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, Error *err) {
+bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const atomic_bool *abort,
+                       Error *err) {
     memset(worker, 0, sizeof *worker);
     worker->engines = engines;
     for (int e = 0; e < MATCH_ENGINES; e++) {
         bool ok;
         if (engine_is_external(&engines[e])) {
             worker->externals[e] = calloc(1, sizeof *worker->externals[e]);
-            ok = worker->externals[e] ? external_start(worker->externals[e], &engines[e], err)
+            ok = worker->externals[e] ? external_start(worker->externals[e], &engines[e], abort, err)
                                       : error_set(err, "out of memory for an engine");
             if (!ok) {
                 free(worker->externals[e]);
                 worker->externals[e] = NULL;
             }
         } else {
-            ok = cli_searcher_init(&worker->searchers[e], &engines[e].config, err);
+            Error inner;
+            ok = cli_searcher_init(&worker->searchers[e], &engines[e].config, &inner) ||
+                 error_set(err, "engine %s: %s", engines[e].name, inner.text);
         }
         if (!ok) {
             for (int k = 0; k < e; k++)
@@ -53,9 +56,11 @@ void match_worker_destroy(MatchWorker *worker) {
 }
 
 void match_worker_stop(MatchWorker *worker) {
-    /* An external engine's move ends by its limit or the abort flag, which its reads check. */
+    /* An external engine's move ends by its limit or the abort flag, which its waits check. The
+     * kind comes from the specs, not from externals[], which the worker's own thread clears
+     * when it destroys the worker (game_threads.c), perhaps at this moment. */
     for (int e = 0; e < MATCH_ENGINES; e++)
-        if (!worker->externals[e])
+        if (!engine_is_external(&worker->engines[e]))
             search_stop(&worker->searchers[e]);
 }
 
@@ -103,13 +108,13 @@ static bool internal_move(MatchWorker *worker, const Game *game, int engine,
  * an exit or a stall loses it and restarts the engine with -recover, and fails the pair without
  * (the run stops, its results saved). */
 static bool external_move(MatchWorker *worker, const PairSetup *setup, const Game *game,
-                          int engine, const atomic_bool *abort, MoveOutcome *out, Error *err) {
+                          int engine, MoveOutcome *out, Error *err) {
     ExternalEngine *x = worker->externals[engine];
     const char *name = worker->engines[engine].name;
     char detail[256], position[BOARD_TEXT_MAX];
     memset(out, 0, sizeof *out);
-    ExternalOutcome outcome = external_play(x, game, abort, &out->move, &out->nodes, &out->depth,
-                                            detail, sizeof detail);
+    ExternalOutcome outcome =
+        external_play(x, game, &out->move, &out->nodes, &out->depth, detail, sizeof detail);
     board_to_text(game_current(game), position);
     switch (outcome) {
     case EXTERNAL_MOVED:
@@ -132,7 +137,7 @@ static bool external_move(MatchWorker *worker, const PairSetup *setup, const Gam
     case EXTERNAL_STALL:
         break;
     }
-    const char *what = outcome == EXTERNAL_STALL ? "stopped answering" : "exited";
+    const char *what = outcome == EXTERNAL_STALL ? "stopped answering" : "disconnected";
     if (!setup->recover)
         return error_set(err, "engine %s %s in %s (ply %d): %s; the run stops here (give "
                               "-recover to count the game as lost and restart the engine)",
@@ -145,12 +150,13 @@ static bool external_move(MatchWorker *worker, const PairSetup *setup, const Gam
 
 /* Every external engine starts a new game (ucinewgame, isready); one that does not answer is
  * restarted with -recover. */
-static bool new_game(MatchWorker *worker, const PairSetup *setup, Error *err) {
+static bool new_game(MatchWorker *worker, const PairSetup *setup, const atomic_bool *abort,
+                     Error *err) {
     for (int e = 0; e < MATCH_ENGINES; e++) {
         ExternalEngine *x = worker->externals[e];
         if (!x || external_new_game(x, err))
             continue;
-        if (!setup->recover)
+        if (!setup->recover || atomic_load_explicit(abort, memory_order_relaxed))
             return false;
         cli_error("warning: %s; restarting it (-recover)", err->text);
         if (!external_restart(x, err))
@@ -166,7 +172,7 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
     out->start = *start;
     out->tigers_engine = tigers_engine;
     Game game;
-    if (!new_game(worker, setup, err) || !game_init(&game, start, err))
+    if (!new_game(worker, setup, abort, err) || !game_init(&game, start, err))
         return false;
     bool ok = true;
     while (game.end == GAME_END_NONE) {
@@ -192,7 +198,7 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
         int engine = now->side == SIDE_TIGERS ? tigers_engine : 1 - tigers_engine;
         MoveOutcome move;
         if (worker->externals[engine])
-            ok = external_move(worker, setup, &game, engine, abort, &move, err);
+            ok = external_move(worker, setup, &game, engine, &move, err);
         else
             ok = internal_move(worker, &game, engine, abort, &move, err);
         if (!ok)
@@ -201,11 +207,19 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
             game_forfeit(&game, move.forfeit);
             break;
         }
-        out->engine[engine].moves++;
-        out->engine[engine].nodes += move.nodes;
-        out->engine[engine].depth_sum += (uint64_t)move.depth;
-        if (!game_play(&game, move.move, err)) {
-            ok = false;
+        EngineMoveStats *counts = &out->engine[engine];
+        counts->moves++;
+        counts->nodes = match_count_add(counts->nodes, move.nodes);
+        counts->depth_sum = match_count_add(counts->depth_sum, (uint64_t)move.depth);
+        Error refused;
+        if (!game_play(&game, move.move, &refused)) {
+            /* A program's moves are checked as they arrive (an illegal one loses the game), so
+             * this is an in-process search's move: a fault of the engine, not of its opponent. */
+            char position[BOARD_TEXT_MAX];
+            ok = error_set(err, "engine %s (in-process) played a move the rules refuse in %s "
+                                "(ply %d): %s",
+                           worker->engines[engine].name, board_to_text(now, position),
+                           game.plies + 1, refused.text);
             break;
         }
     }

@@ -32,6 +32,9 @@ typedef struct {
     int64_t timemargin;  /* ms past movetime before the move is lost on time */
     int64_t startup;     /* ms to answer uci and isready */
     int64_t stall;       /* ms a search without time limit (or bench) may take */
+    /* Not an option: the count its `bench` gave when the run first started, recorded in the
+     * results file so that a resumed run refuses another program or build (0: not yet known). */
+    uint64_t bench_seen;
 } ExternalSpec;
 
 typedef struct {
@@ -42,6 +45,15 @@ typedef struct {
 } EngineSpec;
 
 static inline bool engine_is_external(const EngineSpec *spec) { return spec->external.cmd[0]; }
+
+/* Counts of moves, nodes and depths saturate here: the largest whole number that a results
+ * file's JSON number (a double) holds exactly. No engine's reports can then wrap a sum, or make
+ * abtest write a file that -resume refuses. */
+#define MATCH_COUNT_MAX (UINT64_C(1) << 53)
+
+static inline uint64_t match_count_add(uint64_t sum, uint64_t more) {
+    return sum >= MATCH_COUNT_MAX || more >= MATCH_COUNT_MAX - sum ? MATCH_COUNT_MAX : sum + more;
+}
 
 /* Per-engine counts over the moves an engine played in a game. */
 typedef struct {
@@ -88,9 +100,13 @@ typedef struct {
     struct ExternalEngine *externals[MATCH_ENGINES]; /* NULL for in-process engines */
 } MatchWorker;
 
-bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, Error *err);
+/* Ready to play for engines: searchers made, programs started. abort is the run's flag (NULL:
+ * none), which every wait on a program watches. */
+bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const atomic_bool *abort,
+                       Error *err);
 void match_worker_destroy(MatchWorker *worker);
-/* Makes the running searches return at once (from another thread). */
+/* Makes the running searches return at once (from another thread, even while the worker's own
+ * thread destroys it). */
 void match_worker_stop(MatchWorker *worker);
 
 /* Plays pair `index` from `opening`. Returns false (pair unusable) when abort was raised while it

@@ -98,9 +98,10 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
             t->forfeits[forfeiting][game->end]++;
         t->plies += (uint64_t)game->plies;
         for (int e = 0; e < MATCH_ENGINES; e++) {
-            t->engine[e].moves += game->engine[e].moves;
-            t->engine[e].nodes += game->engine[e].nodes;
-            t->engine[e].depth_sum += game->engine[e].depth_sum;
+            EngineMoveStats *sum = &t->engine[e];
+            sum->moves = match_count_add(sum->moves, game->engine[e].moves);
+            sum->nodes = match_count_add(sum->nodes, game->engine[e].nodes);
+            sum->depth_sum = match_count_add(sum->depth_sum, game->engine[e].depth_sum);
         }
     }
     double first = match_first_score(&pair->games[0]);

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Counts above 2^53 do not survive a JSON number (a double). */
-#define COUNT_MAX 9007199254740992.0
+/* Counts above 2^53 do not survive a JSON number (a double); abtest's own saturate there. */
+#define COUNT_MAX ((double)MATCH_COUNT_MAX)
 /* A results file is small (the trajectory is the bulk: ~100 bytes a point). */
 #define RESULTS_MAX_BYTES ((size_t)64 << 20)
 

@@ -21,6 +21,7 @@
 #include "schedule.h"
 #include "status.h"
 #include "tablebase.h"
+#include "tb_shared.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -37,8 +38,17 @@
 #define STATUS_PERIOD_SECONDS 0.25
 
 static volatile sig_atomic_t interrupt_signal = 0;
+/* The running Runner's abort flag, raised by a signal at once: whatever a game or a start-up
+ * waits on (a program's answer, its input) then ends within 100 ms (engine_process.h). An
+ * atomic_bool is lock-free here, so storing to it is safe in a handler. */
+static atomic_bool *volatile signal_abort = NULL;
 
-static void on_signal(int signal_number) { interrupt_signal = signal_number; }
+static void on_signal(int signal_number) {
+    interrupt_signal = signal_number;
+    atomic_bool *abort = signal_abort;
+    if (abort)
+        atomic_store(abort, true);
+}
 
 typedef struct {
     PairRecord pair;
@@ -135,7 +145,7 @@ static void *worker_main(void *arg) {
         pthread_mutex_lock(&r->mutex);
         if (ok) {
             store_pair(r, &pair, 0, &err); /* its own pair: always expected */
-        } else if (!r->stop) {
+        } else if (!r->stop && !atomic_load(&r->abort)) { /* aborted: the run is stopping */
             Error failure;
             error_set(&failure, "a game failed: %s", err.text);
             fail_locked(r, &failure);
@@ -199,11 +209,54 @@ static bool checkpoint(Runner *r, RunState state) {
     return runfiles_checkpoint(&r->files, &r->totals, state, &r->book, r->command);
 }
 
+/* Exit status of a run stopped by a signal: the shell's 128 + signal (130 for SIGINT). */
+static int signal_status(void) { return 128 + (int)interrupt_signal; }
+
+/* Before any file is written: each engine program answers `bench`, as on fishtest's workers,
+ * and the tablebase of an in-process engine with egdb=on opens. A program's first count is
+ * recorded in the results file (bench_seen): a resumed run whose program gives another count is
+ * refused, since its results would mix two engines (a rebuilt binary, a cmd= edited in the
+ * file). False after saying why. */
+static bool check_programs(Runner *r, MatchSettings *s) {
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        ExternalSpec *x = &s->engines[e].external;
+        Error err;
+        /* An in-process engine that probes the tablebase needs a sound one: said before any
+         * file is written. */
+        if (!engine_is_external(&s->engines[e]) && s->engines[e].config.egdb &&
+            !cli_tablebase(&err)) {
+            cli_error("engine %s: egdb=on: %s", s->engines[e].name, err.text);
+            return false;
+        }
+        if (!engine_is_external(&s->engines[e]))
+            continue;
+        uint64_t nodes;
+        if (!external_check_bench(&s->engines[e], stdout, &r->abort, &nodes, &err)) {
+            if (interrupt_signal)
+                printf("abtest: stopped by signal %d before the first game: nothing to save\n",
+                       (int)interrupt_signal);
+            else
+                cli_error("%s", err.text);
+            return false;
+        }
+        if (x->bench_seen && nodes != x->bench_seen) {
+            cli_error("-resume %s: engine %s (%s): bench gives %" PRIu64 " nodes, but the run "
+                      "was played with a program whose bench gave %" PRIu64 ": another program "
+                      "or build, whose games would be mixed with the first's (rebuild that one, "
+                      "or start a new run)",
+                      s->resume_path, s->engines[e].name, x->cmd, nodes, x->bench_seen);
+            return false;
+        }
+        x->bench_seen = nodes;
+    }
+    return true;
+}
+
 static bool start_workers(Runner *r) {
     r->worker_count = r->settings->concurrency;
     Error err;
     if (!game_threads_start(&r->workers, r->worker_count, r->settings->engines, worker_main, r,
-                            &err)) {
+                            &r->abort, &err)) {
         cli_error("%s", err.text);
         return false;
     }
@@ -289,8 +342,6 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
     fflush(out);
 }
 
-/* Exit status of a run stopped by a signal: the shell's 128 + signal (130 for SIGINT). */
-static int signal_status(void) { return 128 + (int)interrupt_signal; }
 
 /* What is safe after a checkpoint failed, said once. */
 static void report_save_failure(const Runner *r) {
@@ -379,7 +430,9 @@ static bool load_book(Runner *r, bool resuming, uint64_t recorded_hash, Error *e
     return true;
 }
 
-static void install_signal_handlers(void) {
+static void install_signal_handlers(atomic_bool *abort) {
+    interrupt_signal = 0;
+    signal_abort = abort;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
@@ -536,6 +589,7 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     pthread_cond_init(&r->work_cond, NULL);
     pthread_cond_init(&r->done_cond, NULL);
     atomic_init(&r->abort, false);
+    install_signal_handlers(&r->abort);
     if (!prepare(r, s, resuming, &already_ended, &recorded_state))
         goto out_free;
     if (already_ended) {
@@ -548,8 +602,7 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
         code = 0;
         goto out_free;
     }
-    for (int e = 0; e < MATCH_ENGINES; e++) {
-        Error err;
+    for (int e = 0; e < MATCH_ENGINES; e++)
         if (engine_is_external(&s->engines[e]) && remote) {
             /* Not yet: every rank would need the program, and pair_wire replays games by the
              * rules, which cannot tell a forfeit. */
@@ -557,11 +610,9 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
                       "run build/abtest on one machine", s->engines[e].name);
             goto out_free;
         }
-        if (engine_is_external(&s->engines[e]) &&
-            !external_check_bench(&s->engines[e], stdout, &err)) {
-            cli_error("%s", err.text);
-            goto out_free;
-        }
+    if (!check_programs(r, s)) {
+        code = interrupt_signal ? signal_status() : 2;
+        goto out_free;
     }
     if (s->tb_path[0] && remote) {
         /* Not yet: every rank would need the file, and pair_wire's replay cannot judge. */
@@ -599,7 +650,6 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
         goto out_free;
     }
     print_start(r, stdout, resuming);
-    install_signal_handlers();
 
     r->session_start = cli_now_seconds();
     r->seconds_before = r->totals.seconds;
@@ -614,6 +664,8 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     }
     if (remote && !remote->start(remote->context, r)) {
         stop_workers(r);
+        if (interrupt_signal) /* a program's start-up was cut short: saved as it was */
+            code = finish(r, RUN_INTERRUPTED);
         goto out_free;
     }
     bool live = !s->quiet && isatty(STDOUT_FILENO);
@@ -646,6 +698,7 @@ out_free:
     book_free(&r->book);
     tb_close(r->tablebase);
     totals_free(&r->totals);
+    signal_abort = NULL; /* before r goes: a late signal must not reach freed memory */
     pthread_mutex_destroy(&r->mutex);
     pthread_cond_destroy(&r->work_cond);
     pthread_cond_destroy(&r->done_cond);

@@ -6,6 +6,7 @@
 #include "settings.h"
 
 #include "arguments.h"
+#include "engine_reply.h"
 
 #include "parse.h"
 
@@ -50,6 +51,7 @@ cJSON *settings_to_json(const MatchSettings *s) {
             cJSON_AddNumberToObject(program, "timemargin", (double)x->timemargin);
             cJSON_AddNumberToObject(program, "startup", (double)x->startup);
             cJSON_AddNumberToObject(program, "stall", (double)x->stall);
+            cJSON_AddNumberToObject(program, "bench_seen", (double)x->bench_seen);
         }
         cJSON_AddItemToArray(engines, engine);
     }
@@ -142,6 +144,14 @@ static bool program_from_json(const cJSON *program, ExternalSpec *x, Error *err)
             !arguments_external_key(x, NUMBER_KEYS[i], text, &handled, err))
             return false;
     }
+    /* Files written before it was recorded have none: the resumed run records it. */
+    const cJSON *seen = cJSON_GetObjectItemCaseSensitive(program, "bench_seen");
+    if (seen && (!cJSON_IsNumber(seen) || !(seen->valuedouble >= 0) ||
+                 seen->valuedouble > (double)ENGINE_REPLY_NODES_MAX ||
+                 seen->valuedouble != floor(seen->valuedouble)))
+        return error_set(err, "\"bench_seen\" must be a whole number of nodes, 0..%llu",
+                         (unsigned long long)ENGINE_REPLY_NODES_MAX);
+    x->bench_seen = seen ? (uint64_t)seen->valuedouble : 0;
     const char *options = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(program, "options"));
     if (!options || strlen(options) >= sizeof x->options)
         return error_set(err, "\"options\" must be a string of NAME=VALUE words");

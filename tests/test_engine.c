@@ -189,6 +189,10 @@ static void bad_lines__error_answer_and_the_engine_goes_on(void **state) {
         "go depth 99",
         "go nodes -5",
         "go nodes 12x",
+        "go nodes 0",        /* a limit of 0 would search until stop */
+        "go movetime 0",
+        "go btime 1000",     /* the start: the sheep move, and only the tigers' clock is given */
+        "go btime 1000 binc 100 movestogo 10",
         "go sideways 4",
         "setoption",
         "setoption name",

@@ -152,7 +152,8 @@ static void crash__stops_the_run_unless_recover(void **state) {
                                 "-each nodes=200 -rounds 2",
                                 &out, &errors),
                      2);
-    assert_non_null(strstr(errors, "engine mock exited in "));
+    assert_non_null(strstr(errors, "engine mock disconnected in "));
+    assert_non_null(strstr(errors, "it exited before its bestmove (exit status 3)"));
     assert_non_null(strstr(errors, "give -recover to count the game as lost"));
     char path[512];
     snprintf(path, sizeof path, "%s/run.json", dir);

@@ -37,7 +37,7 @@ static int setup(void **state) {
     f->engines[1].config.killers = false;
     f->setup = (PairSetup){f->engines, 300, 2, 7, false, NULL};
     MatchWorker worker;
-    if (!match_worker_init(&worker, f->engines, &err))
+    if (!match_worker_init(&worker, f->engines, NULL, &err))
         fail_msg("%s", err.text);
     atomic_bool abort_flag;
     atomic_init(&abort_flag, false);

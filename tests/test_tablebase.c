@@ -339,7 +339,7 @@ static void abtest__adjudicates_at_the_sliding_phase(void **state) {
         snprintf(engines[e].name, MATCH_NAME_MAX, "e%d", e);
     }
     MatchWorker worker;
-    assert_true(match_worker_init(&worker, engines, &err));
+    assert_true(match_worker_init(&worker, engines, NULL, &err));
     PairSetup setup = {engines, 300, 4, 3, false, tb};
     BookEntry opening = {.board = board_start()};
     atomic_bool abort_flag;

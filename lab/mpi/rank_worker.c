@@ -132,7 +132,8 @@ static bool start_games(RankWorker *w, Error *err) {
     w->queue = malloc(sizeof *w->queue * (size_t)w->queue_capacity);
     if (!w->queue)
         return error_set(err, "out of memory for the queue of pairs");
-    return game_threads_start(&w->games, w->threads, w->settings.engines, game_main, w, err);
+    return game_threads_start(&w->games, w->threads, w->settings.engines, game_main, w, &w->abort,
+                              err);
 }
 
 static void stop_games(RankWorker *w) {

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "engine_reply.h"
+
+#include <string.h>
+
+static bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+/* The next word of *at into word (cut to size - 1 characters); false at the end of the line. */
+static bool next_word(const char **at, char *word, size_t size) {
+    const char *p = *at;
+    while (is_space(*p))
+        p++;
+    if (!*p)
+        return false;
+    size_t length = 0;
+    while (*p && !is_space(*p)) {
+        if (length + 1 < size)
+            word[length++] = *p;
+        p++;
+    }
+    word[length] = '\0';
+    *at = p;
+    return true;
+}
+
+/* A count of plain decimal digits, at most limit; false for anything else (a sign, an
+ * exponent, 18446744073709551615 when the limit is below it). */
+static bool count_value(const char *word, uint64_t limit, uint64_t *out) {
+    if (!*word)
+        return false;
+    uint64_t value = 0;
+    for (const char *p = word; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        uint64_t digit = (uint64_t)(*p - '0');
+        if (value > (limit - digit) / 10)
+            return false;
+        value = value * 10 + digit;
+    }
+    *out = value;
+    return true;
+}
+
+/* info ... : nodes N and depth N, up to `string`. */
+static void parse_info(const char *rest, int max_depth, EngineReply *out) {
+    char key[32], value[32];
+    while (next_word(&rest, key, sizeof key)) {
+        if (!strcmp(key, "string")) {
+            char word[8];
+            if (next_word(&rest, word, sizeof word) && !strncmp(word, "error", 5))
+                out->kind = REPLY_INFO_ERROR;
+            return;
+        }
+        bool nodes = !strcmp(key, "nodes"), depth = !strcmp(key, "depth");
+        if (!nodes && !depth)
+            continue;
+        const char *before = rest;
+        uint64_t number;
+        if (!next_word(&rest, value, sizeof value))
+            return;
+        if (nodes && count_value(value, ENGINE_REPLY_NODES_MAX, &number)) {
+            out->has_nodes = true;
+            out->nodes = number;
+        } else if (depth && count_value(value, (uint64_t)max_depth, &number)) {
+            out->has_depth = true;
+            out->depth = (int)number;
+        } else if (!count_value(value, UINT64_MAX, &number)) {
+            rest = before; /* not a number: the word may be the next key */
+        }
+    }
+}
+
+/* "Nodes searched  : N" (the words after "Nodes searched"). */
+static void parse_bench(const char *rest, EngineReply *out) {
+    char word[32];
+    out->kind = REPLY_BENCH_NODES;
+    if (!next_word(&rest, word, sizeof word))
+        return;
+    const char *number = word;
+    if (word[0] == ':' && !word[1]) { /* "Nodes searched : N" */
+        if (!next_word(&rest, word, sizeof word))
+            return;
+    } else if (word[0] == ':') { /* "Nodes searched :N" */
+        number = word + 1;
+    } else {
+        return;
+    }
+    char extra[2];
+    out->has_nodes = count_value(number, ENGINE_REPLY_NODES_MAX, &out->nodes) &&
+                     !next_word(&rest, extra, sizeof extra);
+}
+
+void engine_reply_parse(const char *line, int max_depth, EngineReply *out) {
+    memset(out, 0, sizeof *out);
+    const char *rest = line;
+    char first[32];
+    if (!next_word(&rest, first, sizeof first))
+        return;
+    if (!strcmp(first, "uciok")) {
+        out->kind = REPLY_UCIOK;
+    } else if (!strcmp(first, "readyok")) {
+        out->kind = REPLY_READYOK;
+    } else if (!strcmp(first, "info")) {
+        out->kind = REPLY_INFO;
+        parse_info(rest, max_depth, out);
+    } else if (!strcmp(first, "bestmove")) {
+        out->kind = REPLY_BESTMOVE;
+        next_word(&rest, out->move, sizeof out->move);
+    } else if (!strcmp(first, "Nodes")) {
+        char second[16];
+        if (next_word(&rest, second, sizeof second) && !strcmp(second, "searched"))
+            parse_bench(rest, out);
+    }
+}

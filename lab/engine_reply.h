@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// What an engine program says, one line at a time: the replies of UCI's verbs that abtest acts
+// on (uciok, readyok, info, bestmove, Stockfish's bench total), read from any bytes. Pure and
+// separate from the process, so that a fuzzer can feed it (tests/fuzz/fuzz_engine_reply.c).
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A count of nodes larger than this in one reply is not believed (2^40: three hours of search at
+ * 100 million nodes per second); the reply then carries no count. Sums of counts saturate at
+ * MATCH_COUNT_MAX (match.h), so no engine can wrap them. */
+#define ENGINE_REPLY_NODES_MAX (UINT64_C(1) << 40)
+#define ENGINE_REPLY_MOVE_MAX 32
+
+typedef enum {
+    REPLY_OTHER,       /* anything else (id, option, noise): not abtest's to judge */
+    REPLY_UCIOK,       /* uciok */
+    REPLY_READYOK,     /* readyok */
+    REPLY_INFO,        /* info ...: its nodes and depth, when given and believable */
+    REPLY_INFO_ERROR,  /* info string error...: the engine refused something */
+    REPLY_BESTMOVE,    /* bestmove MOVE [ponder ...] */
+    REPLY_BENCH_NODES, /* "Nodes searched  : N", the last line of Stockfish's bench */
+} EngineReplyKind;
+
+typedef struct {
+    EngineReplyKind kind;
+    bool has_nodes; /* info: a nodes count in 0..ENGINE_REPLY_NODES_MAX; bench: a readable
+                       count in that range (false: unreadable or absurd) */
+    uint64_t nodes;
+    bool has_depth; /* info: a depth in 0..max_depth */
+    int depth;
+    char move[ENGINE_REPLY_MOVE_MAX]; /* bestmove's word ("" when it gives none) */
+} EngineReply;
+
+/* Reads one line (NUL-terminated, no newline). Words are separated by any run of spaces and
+ * tabs, leading ones included, as UCI allows. Numbers are plain decimal digits (no sign, no
+ * exponent); an info line's keys are read up to `string`, whose words are text. Depths above
+ * max_depth are not believed. Never fails: what is not understood is REPLY_OTHER or a reply
+ * without the value. */
+void engine_reply_parse(const char *line, int max_depth, EngineReply *out);

@@ -1,0 +1,11 @@
+#!/bin/sh
+# ENGINE with its output rewritten:
+#   huge-nodes      every "nodes N" of its info lines becomes nodes 18446744073709551615 (2^64 - 1)
+#   spaced-bestmove "bestmove" comes after two spaces and a tab (UCI allows any whitespace)
+#   rewrite.sh ENGINE MODE
+case "$2" in
+huge-nodes) expression='s/ nodes [0-9]*/ nodes 18446744073709551615/' ;;
+spaced-bestmove) expression='s/^bestmove/  	bestmove/' ;;
+*) echo "rewrite.sh: unknown mode '$2'" >&2; exit 2 ;;
+esac
+exec "$1" | sed -u "$expression"

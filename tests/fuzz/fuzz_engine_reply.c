@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// What an engine program sends, line by line (lab/engine_reply.c): any bytes give a reply whose
+// numbers are within their bounds (nodes at most ENGINE_REPLY_NODES_MAX, depths at most the
+// search's) and whose move is a bounded string; a line of the reply's own making reads back.
+#include "engine_reply.h"
+#include "fuzz.h"
+#include "search.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    char *line = fuzz_string(data, size);
+    if (!line)
+        return 0;
+    EngineReply reply;
+    engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+    if ((reply.has_nodes && reply.nodes > ENGINE_REPLY_NODES_MAX) ||
+        (reply.has_depth && (reply.depth < 0 || reply.depth > SEARCH_MAX_DEPTH)) ||
+        memchr(reply.move, '\0', sizeof reply.move) == NULL)
+        abort();
+    /* Values come from info lines (before an `info string error`, too) and bench totals. */
+    if ((reply.has_depth || reply.has_nodes) && reply.kind != REPLY_INFO &&
+        reply.kind != REPLY_INFO_ERROR && reply.kind != REPLY_BENCH_NODES)
+        abort();
+    if (reply.kind == REPLY_INFO && reply.has_nodes && reply.has_depth) {
+        char again[96];
+        snprintf(again, sizeof again, "info depth %d nodes %" PRIu64, reply.depth, reply.nodes);
+        EngineReply back;
+        engine_reply_parse(again, SEARCH_MAX_DEPTH, &back);
+        if (back.kind != REPLY_INFO || back.nodes != reply.nodes || back.depth != reply.depth)
+            abort();
+    }
+    free(line);
+    return 0;
+}
