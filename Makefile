@@ -196,6 +196,20 @@ ifneq ($(MPICC),)
 	    --mca btl self,vader -np 2 build/tsan/abtest-mpi -engine name=cand \
 	    -engine name=base killers=off -each nodes=500 -openings file=tests/data/book_small.txt \
 	    -sprt elo0=0 elo1=10 -concurrency 2 -quiet -out build/tsan/mpi.json >/dev/null
+	@# A rank frozen (SIGSTOP) at the first checkpoint: rank 0's comm thread gives its pairs
+	@# back to the runner's threads, and the job ends by MPI_Abort once the run is saved.
+	rm -f build/tsan/frozen.json build/tsan/frozen.out
+	( for i in $$(seq 600); do [ -f build/tsan/frozen.json ] && break; sleep 0.1; done; \
+	    for p in $$(pgrep -f '[b]uild/tsan/abtest-mpi -engine name=frozen'); do \
+	    tr '\0' '\n' < /proc/$$p/environ | grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $$p; \
+	    done ) & \
+	TSAN_OPTIONS="halt_on_error=1" mpirun -x TSAN_OPTIONS --allow-run-as-root --oversubscribe \
+	    --mca btl self,vader -np 2 build/tsan/abtest-mpi -engine name=frozen \
+	    -engine name=base killers=off -each nodes=200 -openings file=tests/data/book_small.txt \
+	    -rounds 150 -concurrency 2 -rank-timeout 2 -quiet -out build/tsan/frozen.json \
+	    >build/tsan/frozen.out 2>&1
+	grep -q 'taken as lost' build/tsan/frozen.out
+	grep -Eq '"pairs":[[:space:]]+150,' build/tsan/frozen.json
 endif
 	@echo "make sanitize: ASan/UBSan tests and TSan runs passed"
 

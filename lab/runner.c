@@ -71,6 +71,8 @@ struct Runner {
     pthread_cond_t work_cond; /* window moved or stop */
     pthread_cond_t done_cond; /* a pair finished */
     int64_t next_dispatch;
+    int64_t *given_back;      /* pairs to hand out again before next_dispatch (a lost rank's) */
+    int given_back_count, given_back_capacity;
     int64_t consumed;         /* == totals.pairs */
     int64_t limit;            /* rounds */
     Slot *window;             /* window_size slots: pair i waits in slot i % window_size */
@@ -86,10 +88,25 @@ struct Runner {
     int worker_count;
 };
 
-/* Whether pair index may be handed out now: not beyond the rounds nor the window. */
+/* Whether a pair may be handed out now: one given back, or the next within the rounds and the
+ * window (a given-back pair is inside the window: it was handed out and not counted). */
 static bool dispatchable(const Runner *r) {
-    return !r->stop && r->next_dispatch < r->limit &&
-           r->next_dispatch < r->consumed + r->window_size;
+    return !r->stop && (r->given_back_count > 0 || (r->next_dispatch < r->limit &&
+                                                    r->next_dispatch < r->consumed + r->window_size));
+}
+
+/* The pair to hand out (under mutex, dispatchable): the oldest given back, since the window
+ * waits for it, else the next. */
+static int64_t dispatch(Runner *r) {
+    if (r->given_back_count == 0)
+        return r->next_dispatch++;
+    int oldest = 0;
+    for (int i = 1; i < r->given_back_count; i++)
+        if (r->given_back[i] < r->given_back[oldest])
+            oldest = i;
+    int64_t index = r->given_back[oldest];
+    r->given_back[oldest] = r->given_back[--r->given_back_count];
+    return index;
 }
 
 /* Stores a finished pair in its slot (under mutex). A pair outside the dispatched range or
@@ -129,11 +146,12 @@ static void *worker_main(void *arg) {
     Runner *r = self->owner;
     pthread_mutex_lock(&r->mutex);
     for (;;) {
-        while (!r->stop && r->next_dispatch < r->limit && !dispatchable(r))
+        /* Every round handed out, a thread still waits: a lost rank's pairs may come back. */
+        while (!r->stop && !dispatchable(r))
             pthread_cond_wait(&r->work_cond, &r->mutex);
-        if (!dispatchable(r))
+        if (r->stop)
             break;
-        int64_t index = r->next_dispatch++;
+        int64_t index = dispatch(r);
         pthread_mutex_unlock(&r->mutex);
 
         int opening = schedule_opening(&r->schedule, index);
@@ -155,14 +173,34 @@ static void *worker_main(void *arg) {
     return NULL;
 }
 
-int runner_take_pairs(Runner *r, int64_t *indices, int max, bool *finished) {
+int runner_take_pairs(Runner *r, int64_t *indices, int max) {
     int taken = 0;
     pthread_mutex_lock(&r->mutex);
     while (taken < max && dispatchable(r))
-        indices[taken++] = r->next_dispatch++;
-    *finished = r->stop || r->next_dispatch >= r->limit;
+        indices[taken++] = dispatch(r);
     pthread_mutex_unlock(&r->mutex);
     return taken;
+}
+
+void runner_give_back(Runner *r, const int64_t *indices, int count) {
+    pthread_mutex_lock(&r->mutex);
+    if (r->given_back_count + count > r->given_back_capacity) {
+        int capacity = 2 * (r->given_back_count + count);
+        int64_t *grown = realloc(r->given_back, sizeof *grown * (size_t)capacity);
+        if (!grown) {
+            Error err;
+            error_set(&err, "out of memory for %d pairs to play again", count);
+            fail_locked(r, &err);
+            pthread_mutex_unlock(&r->mutex);
+            return;
+        }
+        r->given_back = grown;
+        r->given_back_capacity = capacity;
+    }
+    for (int i = 0; i < count; i++)
+        r->given_back[r->given_back_count++] = indices[i];
+    pthread_cond_broadcast(&r->work_cond);
+    pthread_mutex_unlock(&r->mutex);
 }
 
 bool runner_deposit(Runner *r, PairRecord *pair, int source, Error *err) {
@@ -660,6 +698,8 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     }
     if (!start_workers(r)) {
         stop_workers(r);
+        if (interrupt_signal) /* a program's start-up was cut short: saved as it was */
+            code = finish(r, RUN_INTERRUPTED);
         goto out_free;
     }
     if (remote && !remote->start(remote->context, r)) {
@@ -693,6 +733,7 @@ out_free:
     runfiles_close(&r->files);
     free(r->workers);
     free(r->window);
+    free(r->given_back);
     free(r->source_pairs);
     schedule_free(&r->schedule);
     book_free(&r->book);

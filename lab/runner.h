@@ -43,10 +43,14 @@ const MatchSettings *runner_settings(const Runner *runner);
 const Book *runner_book(const Runner *runner);
 const Schedule *runner_schedule(const Runner *runner);
 
-/* Hands out up to max pair indices, the next in order, within the rounds and the window of
- * finished pairs; 0 when none can go out now. finished: no more will (the run stopped or every
- * round is handed out). */
-int runner_take_pairs(Runner *runner, int64_t *indices, int max, bool *finished);
+/* Hands out up to max pair indices: those given back first (runner_give_back), then the next
+ * in order, within the rounds and the window of finished pairs; 0 when none can go out now. */
+int runner_take_pairs(Runner *runner, int64_t *indices, int max);
+
+/* Pairs handed out to a source that will never deliver them (a lost rank): they go out again,
+ * to this machine's threads or another source. A pair's games depend only on its number, so
+ * the result is the same as if the first source had played it. */
+void runner_give_back(Runner *runner, const int64_t *indices, int count);
 
 /* A played pair from rank source (taken with runner_take_pairs): the runner owns it from now
  * on. False (pair freed, err says why) when it was not handed out or came twice. */

@@ -224,12 +224,52 @@ static void fault__stopped_mpirun_saves_and_resumes_under_abtest(void **state) {
     resume_and_compare(ABTEST " -concurrency 2", "sigint", "slow");
 }
 
+/* A rank that freezes (SIGSTOP: a hung host) is noticed by its silence: after -rank-timeout
+ * seconds rank 0 says which rank, hands its pairs to the others and goes on; the result is the
+ * uninterrupted one, and the job still ends (MPI_Abort, since MPI_Finalize would wait for the
+ * frozen rank), exit 0, nothing left running. It used to stall for good without a word. */
+static void fault__frozen_rank_noticed_and_its_pairs_played_by_others(void **state) {
+    (void)state;
+    skip_without_mpi();
+    run_match(ABTEST, SLOW_MATCH, "-concurrency 2", "slow");
+    char command[4096], json_path[512];
+    snprintf(command, sizeof command,
+             "exec " MPIRUN " -np 3 " ABTEST_MPI SLOW_MATCH " -concurrency 1 -rank-timeout 3 "
+             "-out %s/frozen.json -pgnout file=%s/frozen.pgn > %s/frozen.out 2>&1",
+             dir, dir, dir);
+    snprintf(json_path, sizeof json_path, "%s/frozen.json", dir);
+    pid_t child = test_start_until(command, json_path, 60);
+    /* Rank 1 is the process whose environment says so. */
+    assert_int_equal(system("for p in $(pgrep -f '[a]btest-mpi -engine name=cand'); do "
+                            "tr '\\0' '\\n' < /proc/$p/environ | "
+                            "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $p; done; true"),
+                     0);
+    int status;
+    waitpid(child, &status, 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/frozen.out", dir);
+    char *out = test_read_file(path);
+    assert_non_null(out);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !strstr(out, "rank 1 (host ") ||
+        !strstr(out, "(-rank-timeout 3): taken as lost") || !strstr(out, "Finished match") ||
+        !strstr(out, "1 rank(s) lost: ending the job with MPI_Abort"))
+        fail_msg("exit %d:\n%s", WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
+    free(out);
+    test_assert_same_run(dir, "slow", "frozen");
+    char *left;
+    test_run("pgrep -f '[a]btest-mpi -engine name=cand' || true", &left);
+    if (left[0])
+        fail_msg("ranks left running: %s", left);
+    free(left);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shapes__threads_and_ranks_give_identical_results),
         cmocka_unit_test(fingerprint__another_build_is_refused_before_play),
         cmocka_unit_test(fault__killed_rank_resumed_on_another_shape),
         cmocka_unit_test(fault__stopped_mpirun_saves_and_resumes_under_abtest),
+        cmocka_unit_test(fault__frozen_rank_noticed_and_its_pairs_played_by_others),
     };
     return tslab_run_tests_setup("distributed", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "coordinator.h"
 #include "messages.h"
+#include "parse.h"
 #include "rank_limits.h"
 #include "rank_worker.h"
 #include "settings.h"
@@ -25,11 +26,40 @@ static int local_rank_count(void) {
     return count;
 }
 
+/* Takes -rank-timeout S out of argv (abtest-mpi's own option; the rest are abtest's). False
+ * after saying what is wrong. */
+static bool take_rank_timeout(int *argc, char **argv, double *timeout) {
+    *timeout = RANK_TIMEOUT_DEFAULT_SECONDS;
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "-rank-timeout"))
+            continue;
+        Error err;
+        if (i + 1 >= *argc) {
+            cli_error("-rank-timeout needs a number of seconds");
+            return false;
+        }
+        if (!parse_double(argv[i + 1], 1, RANK_TIMEOUT_MAX_SECONDS, timeout, &err)) {
+            cli_error("-rank-timeout: %s (seconds a rank may stay silent)", err.text);
+            return false;
+        }
+        memmove(argv + i, argv + i + 2, sizeof *argv * (size_t)(*argc - i - 1));
+        *argc -= 2;
+        i--;
+    }
+    return true;
+}
+
 /* Rank 0: the options, then the run. Whatever stops it before a run, the other ranks are told
- * there is none, so every rank ends. */
-static int coordinator_main(int argc, char **argv, int ranks, int default_threads) {
+ * there is none, so every rank ends. *lost: ranks that went silent (the job cannot finalize). */
+static int coordinator_main(int argc, char **argv, int ranks, int default_threads, int *lost) {
     MatchSettings settings;
     Error err;
+    double timeout;
+    *lost = 0;
+    if (!take_rank_timeout(&argc, argv, &timeout)) {
+        coordinator_send_nothing(ranks);
+        return 2;
+    }
     if (argc >= 2 && (!strcmp(argv[1], "sprt") || !strcmp(argv[1], "book"))) {
         cli_error("abtest-mpi plays matches; run `abtest %s` for that", argv[1]);
         coordinator_send_nothing(ranks);
@@ -57,7 +87,7 @@ static int coordinator_main(int argc, char **argv, int ranks, int default_thread
     int threads_option = settings.concurrency; /* 0: each rank's own default */
     if (!settings.concurrency)
         settings.concurrency = default_threads;
-    Coordinator *coordinator = coordinator_new(ranks, threads_option);
+    Coordinator *coordinator = coordinator_new(ranks, threads_option, timeout);
     if (!coordinator) {
         cli_error("out of memory");
         coordinator_send_nothing(ranks);
@@ -65,6 +95,7 @@ static int coordinator_main(int argc, char **argv, int ranks, int default_thread
     }
     RunnerRemote remote = coordinator_remote(coordinator);
     int code = runner_run(&settings, &remote);
+    *lost = coordinator_lost_ranks(coordinator);
     coordinator_release(coordinator);
     return code;
 }
@@ -85,8 +116,19 @@ int main(int argc, char **argv) {
         return 2;
     }
     int default_threads = rank_limits_default_threads(local_rank_count());
-    int code = rank == 0 ? coordinator_main(argc, argv, ranks, default_threads)
+    int lost = 0;
+    int code = rank == 0 ? coordinator_main(argc, argv, ranks, default_threads, &lost)
                          : rank_worker_main(rank, default_threads);
+    if (lost) {
+        /* MPI_Finalize waits for every rank, and a frozen one never comes: the results are
+         * saved, so the job ends here, mpirun killing what is left. */
+        fprintf(stdout, "abtest-mpi: %d rank(s) lost: ending the job with MPI_Abort (exit %d; "
+                        "the results above are saved)\n",
+                lost, code);
+        fflush(stdout);
+        fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, code);
+    }
     MPI_Finalize();
     return code;
 }

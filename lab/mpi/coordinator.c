@@ -14,42 +14,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What rank 0 knows of one other rank. Touched by the comm thread only while the run plays. */
+typedef struct {
+    int wanted; /* pair numbers asked for, not yet sent (0: none) */
+    /* The batch last sent, kept until its send completes. Sends of batches and of results do
+     * not block: two large blocking sends in opposite directions would wait on each other. A
+     * rank asks again only after it received a batch, so one is enough. */
+    int64_t batch[RANK_BATCH_MAX];
+    MPI_Request batch_send;
+    int64_t *outstanding; /* pair numbers handed to it and not delivered */
+    int outstanding_count, outstanding_capacity;
+    double last_heard; /* cli_now_seconds() of its last message */
+    bool lost;         /* silent past the timeout: its pairs went to others */
+} RankState;
+
 struct Coordinator {
     int ranks;
     int threads_option;
+    double timeout; /* -rank-timeout: seconds of silence before a rank is lost */
     bool setup_sent;
     Runner *runner;
-    PairSetup setup;           /* for checking what arrives */
-    SessionRanks *session;     /* hosts and threads of every rank (the runner's totals) */
-    int *wanted;               /* per rank: pair numbers asked for, not yet sent (0: none) */
-    /* Per rank, the batch last sent, kept until its send completes. Sends of batches and of
-     * results do not block: two large blocking sends in opposite directions would wait on
-     * each other. A rank asks again only after it received a batch, so one is enough. */
-    int64_t (*batches)[RANK_BATCH_MAX];
-    MPI_Request *batch_sends;
-    atomic_bool ending;        /* the comm thread returns */
+    PairSetup setup;       /* for checking what arrives */
+    SessionRanks *session; /* hosts and threads of every rank (the runner's totals) */
+    RankState *rank;       /* [ranks]; [0] unused */
+    atomic_int lost_ranks; /* read by abtest_mpi.c after the run */
+    atomic_bool ending;    /* the comm thread returns */
     pthread_t thread;
     bool thread_started;
 };
 
-Coordinator *coordinator_new(int ranks, int threads_option) {
+Coordinator *coordinator_new(int ranks, int threads_option, double timeout) {
     Coordinator *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->ranks = ranks;
     c->threads_option = threads_option;
-    c->wanted = calloc((size_t)ranks, sizeof *c->wanted);
-    c->batches = calloc((size_t)ranks, sizeof *c->batches);
-    c->batch_sends = malloc(sizeof *c->batch_sends * (size_t)ranks);
-    if (!c->wanted || !c->batches || !c->batch_sends) {
-        free(c->wanted);
-        free(c->batches);
-        free(c->batch_sends);
+    c->timeout = timeout;
+    c->rank = calloc((size_t)ranks, sizeof *c->rank);
+    if (!c->rank) {
         free(c);
         return NULL;
     }
     for (int k = 0; k < ranks; k++)
-        c->batch_sends[k] = MPI_REQUEST_NULL;
+        c->rank[k].batch_send = MPI_REQUEST_NULL;
+    atomic_init(&c->lost_ranks, 0);
     atomic_init(&c->ending, false);
     return c;
 }
@@ -59,12 +67,14 @@ void coordinator_send_nothing(int ranks) {
         messages_send_text(k, TAG_SETUP, "");
 }
 
+int coordinator_lost_ranks(const Coordinator *c) { return atomic_load(&c->lost_ranks); }
+
 void coordinator_release(Coordinator *c) {
     if (!c->setup_sent)
         coordinator_send_nothing(c->ranks);
-    free(c->wanted);
-    free(c->batches);
-    free(c->batch_sends);
+    for (int k = 0; k < c->ranks; k++)
+        free(c->rank[k].outstanding);
+    free(c->rank);
     free(c);
 }
 
@@ -84,12 +94,27 @@ static void send_go(const Coordinator *c, bool go) {
         MPI_Send(&byte, 1, MPI_BYTE, k, TAG_GO, MPI_COMM_WORLD);
 }
 
-/* Reads rank k's HELLO into its record; false after saying why it cannot play or differs. */
+/* Marks rank k lost (it will not be waited for again) and says so. */
+static void mark_lost(Coordinator *c, int k) {
+    c->rank[k].lost = true;
+    atomic_fetch_add(&c->lost_ranks, 1);
+}
+
+/* Reads rank k's HELLO into its record, waiting up to the timeout; false after saying why it
+ * cannot play or differs. */
 static bool read_hello(Coordinator *c, int k, const char *mine, const char *my_host) {
-    MPI_Status status = messages_wait(k, TAG_HELLO);
+    MPI_Status status;
+    RankRecord *rank = &c->session->ranks[k];
+    if (!messages_wait_until(k, TAG_HELLO, cli_now_seconds() + c->timeout, &status)) {
+        snprintf(rank->host, sizeof rank->host, "?");
+        mark_lost(c, k);
+        cli_error("rank %d sent no greeting within %.0f s (-rank-timeout): frozen, or its host "
+                  "unreachable?",
+                  k, c->timeout);
+        return false;
+    }
     int size;
     char *text = messages_receive_bytes(&status, &size);
-    RankRecord *rank = &c->session->ranks[k];
     char *lines[4] = {text, NULL, NULL, NULL};
     for (int i = 1; i < 4 && lines[i - 1]; i++) {
         char *newline = strchr(lines[i - 1], '\n');
@@ -155,15 +180,17 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
     send_go(c, ok);
     if (!ok) {
         cli_error("the run stops before any game: every rank must run the same build, options "
-                  "and book");
+                  "and book, and greet within -rank-timeout");
         return false;
     }
     int threads = 0;
     int64_t remote = 0;
+    double now = cli_now_seconds();
     for (int k = 0; k < c->ranks; k++) {
         threads += session->ranks[k].threads;
         if (k > 0)
             remote += rank_limits_in_flight(session->ranks[k].threads);
+        c->rank[k].last_heard = now;
     }
     *in_flight = remote;
     printf("mpi: %d rank(s), %d game thread(s) in all; fingerprint %s\n", c->ranks, threads,
@@ -171,31 +198,62 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
     return true;
 }
 
-/* Answers the requests that can be answered now; returns the batches sent. */
-static int serve_requests(Coordinator *c) {
-    int sent = 0;
-    for (int k = 1; k < c->ranks; k++) {
-        if (!c->wanted[k])
-            continue;
-        /* The rank received its previous batch before it asked again: this returns at once. */
-        MPI_Wait(&c->batch_sends[k], MPI_STATUS_IGNORE);
-        bool finished;
-        int taken = runner_take_pairs(c->runner, c->batches[k], c->wanted[k], &finished);
-        if (taken > 0) {
-            MPI_Isend(c->batches[k], taken, MPI_INT64_T, k, TAG_BATCH, MPI_COMM_WORLD,
-                      &c->batch_sends[k]);
-            sent++;
-        }
-        if (taken > 0 || finished) /* finished: the rank idles until STOP */
-            c->wanted[k] = 0;
+/* Notes pair numbers handed to rank k; false when memory is short (the run fails). */
+static bool note_outstanding(Coordinator *c, int k, const int64_t *indices, int count) {
+    RankState *r = &c->rank[k];
+    if (r->outstanding_count + count > r->outstanding_capacity) {
+        int capacity = 2 * (r->outstanding_count + count);
+        int64_t *grown = realloc(r->outstanding, sizeof *grown * (size_t)capacity);
+        if (!grown)
+            return false;
+        r->outstanding = grown;
+        r->outstanding_capacity = capacity;
     }
-    return sent;
+    memcpy(r->outstanding + r->outstanding_count, indices, sizeof *indices * (size_t)count);
+    r->outstanding_count += count;
+    return true;
+}
+
+/* Rank k delivered pair index: no longer outstanding. */
+static void note_delivered(Coordinator *c, int k, int64_t index) {
+    RankState *r = &c->rank[k];
+    for (int i = 0; i < r->outstanding_count; i++)
+        if (r->outstanding[i] == index) {
+            r->outstanding[i] = r->outstanding[--r->outstanding_count];
+            return;
+        }
 }
 
 static void fail_rank(Coordinator *c, int k, const char *what) {
     Error err;
     error_set(&err, "rank %d (host %s): %s", k, c->session->ranks[k].host, what);
     runner_fail(c->runner, &err);
+}
+
+/* Answers the requests that can be answered now; returns the batches sent. A rank whose
+ * request finds nothing to hand out keeps it: pairs a lost rank held may come back. */
+static int serve_requests(Coordinator *c) {
+    int sent = 0;
+    for (int k = 1; k < c->ranks; k++) {
+        RankState *r = &c->rank[k];
+        if (!r->wanted || r->lost)
+            continue;
+        /* The rank received its previous batch before it asked again: this returns at once. */
+        MPI_Wait(&r->batch_send, MPI_STATUS_IGNORE);
+        int taken = runner_take_pairs(c->runner, r->batch, r->wanted);
+        if (taken == 0)
+            continue;
+        if (!note_outstanding(c, k, r->batch, taken)) {
+            runner_give_back(c->runner, r->batch, taken);
+            fail_rank(c, k, "out of memory for the pairs it holds");
+            r->wanted = 0;
+            continue;
+        }
+        MPI_Isend(r->batch, taken, MPI_INT64_T, k, TAG_BATCH, MPI_COMM_WORLD, &r->batch_send);
+        r->wanted = 0;
+        sent++;
+    }
+    return sent;
 }
 
 /* Checks and deposits every pair of a RESULTS message. */
@@ -214,12 +272,13 @@ static void take_results(Coordinator *c, const MPI_Status *status) {
             break;
         }
         at += used;
-        if (!pair_wire_verify(&pair, &c->setup, runner_book(c->runner),
-                              runner_schedule(c->runner), &err)) {
+        if (!pair_wire_verify(&pair, &c->setup, runner_book(c->runner), runner_schedule(c->runner),
+                              &err)) {
             match_pair_free(&pair);
             fail_rank(c, k, err.text);
             break;
         }
+        note_delivered(c, k, pair.index);
         if (!runner_deposit(c->runner, &pair, k, &err)) {
             fail_rank(c, k, err.text);
             break;
@@ -228,20 +287,48 @@ static void take_results(Coordinator *c, const MPI_Status *status) {
     free(data);
 }
 
-/* One message from a playing rank. */
+/* One message from a rank. A lost rank's are received (so that they do not pile up in MPI's
+ * buffers) and dropped: its pairs have gone to others. */
 static void handle(Coordinator *c, const MPI_Status *status) {
     int k = status->MPI_SOURCE, size;
-    if (status->MPI_TAG == TAG_RESULTS) {
+    RankState *r = &c->rank[k];
+    r->last_heard = cli_now_seconds();
+    if (r->lost) {
+        free(messages_receive_bytes(status, &size));
+    } else if (status->MPI_TAG == TAG_RESULTS) {
         take_results(c, status);
     } else if (status->MPI_TAG == TAG_REQUEST) {
         int32_t count = 0;
         MPI_Recv(&count, 1, MPI_INT32_T, k, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         int most = rank_limits_batch(c->session->ranks[k].threads);
-        c->wanted[k] = count < 1 ? 1 : count > most ? most : count;
+        r->wanted = count < 1 ? 1 : count > most ? most : count;
+    } else if (status->MPI_TAG == TAG_ALIVE) {
+        free(messages_receive_bytes(status, &size));
     } else {
         char *text = messages_receive_bytes(status, &size);
         fail_rank(c, k, status->MPI_TAG == TAG_FAILED ? text : "an unexpected message");
         free(text);
+    }
+}
+
+/* A rank silent for longer than the timeout (frozen, its host down or cut off) is lost: said
+ * once, its outstanding pairs handed out again, the run goes on with the others (rank 0 always
+ * plays too). Its late messages are dropped; at the end it is not waited for. */
+static void check_silence(Coordinator *c) {
+    double now = cli_now_seconds();
+    for (int k = 1; k < c->ranks; k++) {
+        RankState *r = &c->rank[k];
+        if (r->lost || now - r->last_heard <= c->timeout)
+            continue;
+        mark_lost(c, k);
+        cli_error("warning: rank %d (host %s) has sent nothing for %.0f s (-rank-timeout %g): "
+                  "taken as lost; its %d unfinished pair(s) go to the other ranks, and whatever "
+                  "it sends later is dropped",
+                  k, c->session->ranks[k].host, now - r->last_heard, c->timeout,
+                  r->outstanding_count);
+        runner_give_back(c->runner, r->outstanding, r->outstanding_count);
+        r->outstanding_count = 0;
+        r->wanted = 0;
     }
 }
 
@@ -258,6 +345,7 @@ static void *comm_main(void *arg) {
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
         if (arrived)
             handle(c, &status);
+        check_silence(c);
         int sent = serve_requests(c);
         if (!arrived && !sent) {
             messages_pause();
@@ -281,27 +369,59 @@ static bool start(void *context, Runner *runner) {
     return true;
 }
 
-/* Stops every rank and waits for each to say it has stopped; what they still send is read and
- * dropped (a rank may be inside a send that only returns once it is received). */
+/* Stops every rank and waits for each to say it has stopped, each within the timeout; what they
+ * still send is read and dropped (a rank may be inside a send that only returns once it is
+ * received). A lost rank is sent STOP without waiting for the send; one that does not answer
+ * in time is lost too (abtest_mpi.c then ends the job with MPI_Abort, since MPI_Finalize would
+ * wait for it). */
 static void end(void *context, Runner *runner) {
     Coordinator *c = context;
     (void)runner;
     atomic_store(&c->ending, true);
     if (c->thread_started)
         pthread_join(c->thread, NULL);
-    for (int k = 1; k < c->ranks; k++)
-        MPI_Send(NULL, 0, MPI_BYTE, k, TAG_STOP, MPI_COMM_WORLD);
-    /* Each rank reads its messages in order up to STOP, so every batch is received. */
-    MPI_Waitall(c->ranks, c->batch_sends, MPI_STATUSES_IGNORE);
-    int stopped = 0;
-    while (stopped < c->ranks - 1) {
-        MPI_Status status = messages_wait(MPI_ANY_SOURCE, MPI_ANY_TAG);
-        int size;
-        free(messages_receive_bytes(&status, &size));
-        stopped += status.MPI_TAG == TAG_DONE;
+    MPI_Request *stops = malloc(sizeof *stops * (size_t)c->ranks);
+    for (int k = 1; k < c->ranks; k++) {
+        MPI_Request request;
+        MPI_Isend(NULL, 0, MPI_BYTE, k, TAG_STOP, MPI_COMM_WORLD, &request);
+        if (stops)
+            stops[k] = request;
+        else
+            MPI_Request_free(&request);
     }
+    /* Each rank reads its messages in order up to STOP, so every batch is received. */
+    double deadline = cli_now_seconds() + c->timeout;
+    bool *done = calloc((size_t)c->ranks, sizeof *done);
+    int waiting = 0;
+    for (int k = 1; k < c->ranks; k++)
+        waiting += !c->rank[k].lost;
+    while (waiting > 0) {
+        MPI_Status status;
+        if (!messages_wait_until(MPI_ANY_SOURCE, MPI_ANY_TAG, deadline, &status))
+            break;
+        int size, k = status.MPI_SOURCE;
+        free(messages_receive_bytes(&status, &size));
+        if (status.MPI_TAG == TAG_DONE && !c->rank[k].lost && done && !done[k]) {
+            done[k] = true;
+            waiting--;
+        }
+    }
+    for (int k = 1; k < c->ranks; k++) {
+        if (c->rank[k].lost || (done && done[k]))
+            continue;
+        mark_lost(c, k);
+        cli_error("warning: rank %d (host %s) did not stop within %.0f s (-rank-timeout)", k,
+                  c->session->ranks[k].host, c->timeout);
+    }
+    for (int k = 1; stops && k < c->ranks; k++)
+        if (c->rank[k].lost) {
+            MPI_Request_free(&stops[k]);
+        } else {
+            MPI_Wait(&stops[k], MPI_STATUS_IGNORE);
+            MPI_Wait(&c->rank[k].batch_send, MPI_STATUS_IGNORE);
+        }
+    free(stops);
+    free(done);
 }
 
-RunnerRemote coordinator_remote(Coordinator *c) {
-    return (RunnerRemote){c, begin, start, end};
-}
+RunnerRemote coordinator_remote(Coordinator *c) { return (RunnerRemote){c, begin, start, end}; }

@@ -2,7 +2,7 @@
 // Rank 0 of build/abtest-mpi: the runner of build/abtest (lab/runner.c) with the other ranks as
 // a remote source. It sends them the run's settings, compares their fingerprints with its own
 // before any game, hands out pair numbers in batches as they ask, checks and deposits the pairs
-// they send back, and stops them when the run ends. All counting, reporting, checkpoints and
+// they send back, hands a silent rank's pairs to the others, and stops them when the run ends. All counting, reporting, checkpoints and
 // resume are the runner's, so the results are those of build/abtest.
 #pragma once
 
@@ -11,8 +11,13 @@
 typedef struct Coordinator Coordinator;
 
 /* For a world of ranks processes; threads_option is -concurrency as given (0: each rank takes
- * its own default). NULL when memory is short. */
-Coordinator *coordinator_new(int ranks, int threads_option);
+ * its own default); timeout (-rank-timeout) the seconds of silence after which a rank is lost.
+ * NULL when memory is short. */
+Coordinator *coordinator_new(int ranks, int threads_option, double timeout);
+
+/* How many ranks were lost (silent past the timeout, before or during the run, or not stopping
+ * at its end). Such a rank never reaches MPI_Finalize: the job must end with MPI_Abort. */
+int coordinator_lost_ranks(const Coordinator *coordinator);
 
 /* The hooks runner_run calls. */
 RunnerRemote coordinator_remote(Coordinator *coordinator);

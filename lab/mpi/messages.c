@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "messages.h"
 
+#include "cli.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,18 @@ MPI_Status messages_wait(int source, int tag) {
         MPI_Iprobe(source, tag, MPI_COMM_WORLD, &arrived, &status);
         if (arrived)
             return status;
+        messages_pause();
+    }
+}
+
+bool messages_wait_until(int source, int tag, double deadline, MPI_Status *status) {
+    int arrived = 0;
+    for (;;) {
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &arrived, status);
+        if (arrived)
+            return true;
+        if (cli_now_seconds() >= deadline)
+            return false;
         messages_pause();
     }
 }

@@ -12,8 +12,11 @@
 //   0 -> k  BATCH    pair numbers (int64 array), one reply per request, when there are some
 //   k -> 0  RESULTS  played pairs, one after another (lab/pair_wire.h)
 //   k -> 0  FAILED   a game could not be played: the message
+//   k -> 0  ALIVE    nothing else sent for RANK_HEARTBEAT_SECONDS: the rank still runs (empty)
 //   0 -> k  STOP     the run has ended: discard what is in flight
 //   k -> 0  DONE     it has stopped (after which it sends nothing)
+// A rank that sends nothing at all for -rank-timeout seconds (frozen, its host gone) is lost:
+// rank 0 hands its pairs to the others and drops whatever it sends later.
 #pragma once
 
 #include <mpi.h>
@@ -30,6 +33,7 @@ enum {
     TAG_FAILED,
     TAG_STOP,
     TAG_DONE,
+    TAG_ALIVE,
 };
 
 /* Sleeps between probes (1 ms). */
@@ -38,6 +42,9 @@ void messages_pause(void);
 /* Waits for a message from source (MPI_ANY_SOURCE for any) with tag (MPI_ANY_TAG for any) and
  * returns its envelope. */
 MPI_Status messages_wait(int source, int tag);
+
+/* The same, giving up at deadline (cli_now_seconds() clock): false when nothing came. */
+bool messages_wait_until(int source, int tag, double deadline, MPI_Status *status);
 
 /* Receives the probed message of bytes as a malloc'd, NUL-terminated buffer (*size bytes
  * before the NUL). Out of memory aborts the job: the message cannot be left unreceived. */

@@ -16,6 +16,12 @@
 #define RANK_BATCH_PER_THREAD 16
 #define RANK_BATCH_MAX 4096
 #define RANK_THREADS_MAX 256 /* as -concurrency */
+/* A rank that has sent nothing else for this long sends ALIVE (messages.h). */
+#define RANK_HEARTBEAT_SECONDS 1.0
+/* -rank-timeout's default: silence this long makes a rank lost. Thirty heartbeats: a loaded
+ * host's scheduler or a slow link delays a message by far less. */
+#define RANK_TIMEOUT_DEFAULT_SECONDS 30.0
+#define RANK_TIMEOUT_MAX_SECONDS 86400.0
 
 /* The most pair numbers a rank of threads threads asks for at once. */
 static inline int rank_limits_batch(int threads) {

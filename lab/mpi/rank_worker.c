@@ -174,7 +174,7 @@ static void queue_batch(RankWorker *w, const MPI_Status *status) {
  * take batches, until STOP (or, after a signal of its own, the grace period). */
 static void serve(RankWorker *w) {
     bool asked = false, failure_sent = false;
-    double first = cli_now_seconds(), signal_time = 0;
+    double first = cli_now_seconds(), signal_time = 0, last_sent = first;
     /* Results go out without blocking (see the coordinator's batches), one message at a time:
      * what is played meanwhile waits in the outbox for the next. */
     WireBuffer outgoing = {0};
@@ -195,19 +195,28 @@ static void serve(RankWorker *w) {
         bool failed = w->failed;
         Error failure = w->failure;
         pthread_mutex_unlock(&w->mutex);
+        double now = cli_now_seconds();
         if (sent && outgoing.used) {
             MPI_Isend(outgoing.data, (int)outgoing.used, MPI_BYTE, 0, TAG_RESULTS,
                       MPI_COMM_WORLD, &sending);
             busy = true;
+            last_sent = now;
         }
         if (failed && !failure_sent) {
             messages_send_text(0, TAG_FAILED, failure.text);
             failure_sent = true;
+            last_sent = now;
         }
         if (!asked && !failed && queued < w->threads) {
-            int32_t want = batch_size(w, played, cli_now_seconds() - first);
+            int32_t want = batch_size(w, played, now - first);
             MPI_Send(&want, 1, MPI_INT32_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
             asked = true;
+            last_sent = now;
+        }
+        /* However long its games, rank 0 hears from it: silence means a frozen rank. */
+        if (now - last_sent >= RANK_HEARTBEAT_SECONDS) {
+            MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_ALIVE, MPI_COMM_WORLD);
+            last_sent = now;
         }
         int arrived = 0;
         MPI_Status status;
