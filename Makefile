@@ -294,10 +294,13 @@ docs: $(TOOLS)
 
 # The engine of a git revision, built in a temporary worktree (the checkout is not touched) and
 # installed into OUT (default build/engines/REV): OUT/bin/tslab-engine (docs/abtest.md, "Build
-# against build").
+# against build"). REV and OUT reach the script as its arguments through the environment, never
+# pasted into the recipe's shell text: a branch may be named `x";touch y;"`. $(value) keeps make
+# from expanding them either.
+engine-at: export TSLAB_ENGINE_AT_REV := $(value REV)
+engine-at: export TSLAB_ENGINE_AT_OUT := $(value OUT)
 engine-at:
-	@test -n "$(REV)" || { echo "usage: make engine-at REV=<branch, tag or commit> [OUT=DIR]"; exit 2; }
-	@CC="$(CC)" ARCH="$(ARCH)" sh tools/engine_at.sh "$(REV)" "$(or $(OUT),$(BUILD)/engines/$(REV))"
+	@sh tools/engine_at.sh "$$TSLAB_ENGINE_AT_REV" "$$TSLAB_ENGINE_AT_OUT"
 
 deps:
 	@missing=""; \

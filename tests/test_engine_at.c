@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// `make engine-at REV=... OUT=...` with hostile names: REV and OUT reach tools/engine_at.sh as
+// arguments only, so names that are shell code (backquotes, $(...), quotes and semicolons, all
+// valid in git branch names) are never run, whether the revision exists or not; a REV that
+// would read as an option or holds a control character is refused. Runs in a clone of this
+// checkout (with this checkout's Makefile and script), never touching its branches. Skipped,
+// saying so, outside a git checkout.
+#include "test_util.h"
+
+#include <sys/stat.h>
+
+static char dir[96], repo[160], marker[200];
+static const char *skip_reason;
+
+static int setup(void **state) {
+    (void)state;
+    if (test_make_dir(dir, sizeof dir, "engine_at") != 0)
+        return -1;
+    snprintf(repo, sizeof repo, "%s/repo", dir);
+    snprintf(marker, sizeof marker, "%s/marker", dir);
+    char command[1024];
+    snprintf(command, sizeof command,
+             "git -C " TSLAB_SOURCE_DIR " rev-parse --git-dir "
+             ">/dev/null 2>&1");
+    if (system(command) != 0) {
+        skip_reason = TSLAB_SOURCE_DIR " is not a git checkout";
+        printf("test_engine_at: skipped: %s\n", skip_reason);
+        return 0;
+    }
+    snprintf(command, sizeof command,
+             "git clone -q --shared " TSLAB_SOURCE_DIR " %s && cp " TSLAB_SOURCE_DIR
+             "/Makefile %s/Makefile && cp " TSLAB_SOURCE_DIR "/tools/engine_at.sh "
+             "%s/tools/engine_at.sh",
+             repo, repo, repo);
+    return system(command) == 0 ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+/* Runs make engine-at in the clone with the given (shell-quoted) variables; returns the exit
+ * status and the output in *out. The marker must not exist afterwards. */
+static int engine_at(const char *variables, char **out) {
+    char command[2048];
+    snprintf(command, sizeof command, "cd %s && OPT=-O0 timeout 300 make -s engine-at %s", repo,
+             variables);
+    int status = test_run(command, out);
+    if (access(marker, F_OK) == 0)
+        fail_msg("make engine-at %s ran the name as a command:\n%s", variables, *out);
+    char in_repo[256];
+    snprintf(in_repo, sizeof in_repo, "%s/marker", repo);
+    if (access(in_repo, F_OK) == 0)
+        fail_msg("make engine-at %s ran the name as a command:\n%s", variables, *out);
+    return status;
+}
+
+/* Each was run by the shell before (the first four by the recipe's `test -n "$(REV)"` even
+ * before the script); now each is refused with a message, exit 2. */
+static void hostile_names__refused_never_run(void **state) {
+    (void)state;
+    if (skip_reason)
+        skip();
+    char rows[8][2][512];
+    int count = 0;
+    snprintf(rows[count][0], 512, "REV='`touch %s`'", marker);
+    snprintf(rows[count++][1], 512, "is not a revision");
+    snprintf(rows[count][0], 512, "REV='x\";touch %s;\"'", marker);
+    snprintf(rows[count++][1], 512, "is not a revision");
+    snprintf(rows[count][0], 512, "REV='$$(touch %s)'", marker);
+    snprintf(rows[count++][1], 512, "is not a revision");
+    snprintf(rows[count][0], 512, "REV=\"x';touch %s;'\"", marker);
+    snprintf(rows[count++][1], 512, "is not a revision");
+    snprintf(rows[count][0], 512, "REV=HEAD OUT='o\";touch %s;\"' REV='--output=%s'", marker,
+             marker);
+    snprintf(rows[count++][1], 512, "starts with '-'");
+    snprintf(rows[count][0], 512, "REV=\"$(printf 'HEAD\\033[2J')\"");
+    snprintf(rows[count++][1], 512, "control character");
+    snprintf(rows[count][0], 512, "REV=");
+    snprintf(rows[count++][1], 512, "usage: make engine-at REV=");
+    for (int i = 0; i < count; i++) {
+        char *out;
+        int status = engine_at(rows[i][0], &out);
+        if (status != 2 || !strstr(out, rows[i][1]))
+            fail_msg("make engine-at %s: exit %d, '%s', expected '%s'", rows[i][0], status, out,
+                     rows[i][1]);
+        free(out);
+    }
+}
+
+/* A branch whose name is shell code is built under that name into an OUT that is shell code
+ * too: the engine lands in a directory of exactly that name, and nothing runs. */
+static void hostile_branch__built_as_named(void **state) {
+    (void)state;
+    if (skip_reason)
+        skip();
+    const char *branch = "x\";touch${IFS}marker;\"";
+    char command[1024], *out;
+    snprintf(command, sizeof command, "git -C %s branch '%s'", repo, branch);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, "REV='%s' OUT='o\";touch${IFS}marker;\"'", branch);
+    int status = engine_at(command, &out);
+    if (status != 0)
+        fail_msg("make engine-at %s: exit %d:\n%s", command, status, out);
+    free(out);
+    snprintf(command, sizeof command, "'%s/o\";touch${IFS}marker;\"/bin/tslab-engine' -version",
+             repo);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "tslab"));
+    free(out);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hostile_names__refused_never_run),
+        cmocka_unit_test(hostile_branch__built_as_named),
+    };
+    return tslab_run_tests_setup("engine_at", tests, sizeof tests / sizeof tests[0], argc, argv,
+                                 setup, teardown);
+}
