@@ -61,17 +61,10 @@ static void assert_same_games(const char *reference, const char *name) {
     test_assert_same_file(a, b);
     snprintf(a, sizeof a, "%s/%s.json", dir, reference);
     snprintf(b, sizeof b, "%s/%s.json", dir, name);
-    cJSON *x = test_load_json(a), *y = test_load_json(b);
     static const char *const keys[] = {"pairs", "pentanomial", "wdl", "elo", "end_reasons", "plies",
                                        "trajectory"};
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        char *p = cJSON_PrintUnformatted(cJSON_GetObjectItem(x, keys[i]));
-        char *q = cJSON_PrintUnformatted(cJSON_GetObjectItem(y, keys[i]));
-        if (!p || !q || strcmp(p, q))
-            fail_msg("%s differs between %s and %s", keys[i], a, b);
-        free(p);
-        free(q);
-    }
+    test_assert_same_keys(a, b, keys, sizeof keys / sizeof keys[0]);
+    cJSON *x = test_load_json(a), *y = test_load_json(b);
     static const char *const counts[] = {"moves", "nodes", "depth_sum"};
     for (int e = 0; e < 2; e++)
         for (size_t i = 0; i < 3; i++) {

@@ -277,19 +277,9 @@ static void reference_long(void) {
 }
 
 static void assert_same_counts(const char *a, const char *b) {
-    cJSON *x = test_load_json(a), *y = test_load_json(b);
     static const char *const KEYS[] = {"pairs", "pentanomial_detail", "wdl", "end_reasons",
                                        "first_as_tigers", "trajectory", "plies"};
-    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) {
-        char *p = cJSON_PrintUnformatted(cJSON_GetObjectItem(x, KEYS[i]));
-        char *q = cJSON_PrintUnformatted(cJSON_GetObjectItem(y, KEYS[i]));
-        if (!p || !q || strcmp(p, q))
-            fail_msg("%s differs between %s and %s", KEYS[i], a, b);
-        free(p);
-        free(q);
-    }
-    cJSON_Delete(x);
-    cJSON_Delete(y);
+    test_assert_same_keys(a, b, KEYS, sizeof KEYS / sizeof KEYS[0]);
 }
 
 static void locks__a_second_abtest_on_the_same_file_is_refused(void **state) {

@@ -127,51 +127,46 @@ static void deaf_engine__interrupt_while_blocked_saves(void **state) {
 /* Programs that leave processes behind: each is stopped by killing its process group, so
  * nothing of it outlives the run; one whose process exits while a child keeps its output open
  * is reported as having exited (with its status), not as hung. */
+/* One program that leaves processes behind: its script, whether it also runs the real engine,
+ * abtest's options after it, the exit status and what the output must say. */
+typedef struct {
+    const char *script;
+    bool runs_engine;
+    const char *options;
+    int status;
+    const char *says[3];
+    const char *why;
+} LeftBehind;
+
+static const LeftBehind LEFT_BEHIND[] = {
+    {"spawner.sh", true, " -rounds 2", 0, {"Finished match"}, "a background child"},
+    {"stubborn.sh", true, " -rounds 2", 0, {"Finished match"},
+     "ignores SIGTERM, keeps a child, stays after quit"},
+    {"parent_exits.sh", false, " -rounds 2", 2,
+     {"engine parent_exits.sh disconnected in ",
+      "it exited before its bestmove (exit status 4; a process it started held its output open)"},
+     "exits at its first go while its child holds its output (an exit, not a 60 s stall)"},
+    {"closes_output.sh", false, " -rounds 2 -recover", 0,
+     {"it closed its output before its bestmove (the process still ran: stopped)",
+      "the game is lost, the engine restarted"},
+     "closes its output and goes on running"},
+};
+
 static void process_groups__nothing_left_behind(void **state) {
     (void)state;
-    char command[1024], marker[32];
-    int id = (int)getpid() % 100000;
-    /* A background child, then the real engine: the run plays to its end. */
-    snprintf(marker, sizeof marker, "3000.%d1", id);
-    snprintf(command, sizeof command,
-             RUN " -engine name=spawner cmd=" SCRIPTS "/spawner.sh \"args=%s " ENGINE "\"" OPPONENT
-                 " -rounds 2",
-             marker);
-    free(expect_run(command, 0, (const char *[]){"Finished match", NULL}));
-    assert_nothing_left(marker);
-    /* Ignores SIGTERM, keeps a child, stays after quit. */
-    snprintf(marker, sizeof marker, "3000.%d2", id);
-    snprintf(command, sizeof command,
-             RUN " -engine name=stubborn cmd=" SCRIPTS "/stubborn.sh \"args=%s " ENGINE
-                 "\"" OPPONENT " -rounds 2",
-             marker);
-    free(expect_run(command, 0, (const char *[]){"Finished match", NULL}));
-    assert_nothing_left(marker);
-    /* Exits at its first go while its child holds its output. */
-    snprintf(marker, sizeof marker, "3000.%d3", id);
-    snprintf(command, sizeof command,
-             RUN " -engine name=parent cmd=" SCRIPTS "/parent_exits.sh args=%s" OPPONENT
-                 " -rounds 2",
-             marker);
-    double started = now_seconds();
-    free(expect_run(command, 2,
-                    (const char *[]){"engine parent disconnected in ",
-                                     "it exited before its bestmove (exit status 4; a process it "
-                                     "started held its output open)",
-                                     NULL}));
-    assert_true(now_seconds() - started < 30); /* not after the 60 s stall limit */
-    assert_nothing_left(marker);
-    /* Closes its output and goes on running. */
-    snprintf(marker, sizeof marker, "3000.%d4", id);
-    snprintf(command, sizeof command,
-             RUN " -engine name=closer cmd=" SCRIPTS "/closes_output.sh args=%s" OPPONENT
-                 " -rounds 2 -recover",
-             marker);
-    free(expect_run(command, 0,
-                    (const char *[]){"it closed its output before its bestmove (the process "
-                                     "still ran: stopped)",
-                                     "the game is lost, the engine restarted", NULL}));
-    assert_nothing_left(marker);
+    for (size_t i = 0; i < sizeof LEFT_BEHIND / sizeof LEFT_BEHIND[0]; i++) {
+        const LeftBehind *row = &LEFT_BEHIND[i];
+        char command[1024], marker[32];
+        snprintf(marker, sizeof marker, "3000.%d%zu", (int)getpid() % 100000, i);
+        snprintf(command, sizeof command,
+                 RUN " -engine name=%s cmd=" SCRIPTS "/%s \"args=%s%s\"" OPPONENT "%s", row->script,
+                 row->script, marker, row->runs_engine ? " " ENGINE : "", row->options);
+        double started = now_seconds();
+        free(expect_run(command, row->status, row->says));
+        if (now_seconds() - started > 30)
+            fail_msg("row %zu (%s): %.0f s", i, row->why, now_seconds() - started);
+        assert_nothing_left(marker);
+    }
 }
 
 /* Node counts beyond belief (2^64 - 1) are not counted, sums saturate where a results file

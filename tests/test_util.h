@@ -122,17 +122,11 @@ static inline int test_run(const char *command, char **out) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* The keys that must agree between two runs of the same experiment (timing, the shape it ran
- * on and the number of discarded in-flight pairs may differ). */
-static inline void test_assert_same_results(const char *a_path, const char *b_path) {
-    static const char *const keys[] = {"pairs", "pentanomial", "pentanomial_detail", "wdl",
-                                       "llr", "decision", "decision_pair", "elo", "elo_ci95",
-                                       "nelo", "los", "engines", "first_as_tigers",
-                                       "first_as_sheep", "end_reasons", "trajectory",
-                                       "plies", "book", "overshoot", "sprt_elo",
-                                       "sprt_elo_ci95", "sprt_los"};
+/* Two results files hold the same values under each of keys (count of them). */
+static inline void test_assert_same_keys(const char *a_path, const char *b_path,
+                                         const char *const *keys, size_t count) {
     cJSON *a = test_load_json(a_path), *b = test_load_json(b_path);
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+    for (size_t i = 0; i < count; i++) {
         char *x = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, keys[i]));
         char *y = cJSON_PrintUnformatted(cJSON_GetObjectItem(b, keys[i]));
         if (!x || !y || strcmp(x, y))
@@ -143,6 +137,18 @@ static inline void test_assert_same_results(const char *a_path, const char *b_pa
     }
     cJSON_Delete(a);
     cJSON_Delete(b);
+}
+
+/* The keys that must agree between two runs of the same experiment (timing, the shape it ran
+ * on and the number of discarded in-flight pairs may differ). */
+static inline void test_assert_same_results(const char *a_path, const char *b_path) {
+    static const char *const keys[] = {"pairs", "pentanomial", "pentanomial_detail", "wdl",
+                                       "llr", "decision", "decision_pair", "elo", "elo_ci95",
+                                       "nelo", "los", "engines", "first_as_tigers",
+                                       "first_as_sheep", "end_reasons", "trajectory",
+                                       "plies", "book", "overshoot", "sprt_elo",
+                                       "sprt_elo_ci95", "sprt_los"};
+    test_assert_same_keys(a_path, b_path, keys, sizeof keys / sizeof keys[0]);
 }
 
 /* Two files with the same bytes (game records). */
