@@ -228,6 +228,14 @@ EngineIo engine_process_read(EngineProcess *p, int64_t deadline_ms, char *out, s
             return ENGINE_IO_CLOSED;
         if (aborted(p))
             return ENGINE_IO_ABORTED;
+        /* Past the deadline, what the pipe holds is read once more (an answer that came in
+         * time is not lost to a late reader) and nothing after it: a program that floods lines
+         * cannot keep a wait going. */
+        if (!exited && cli_now_ms() >= deadline_ms) {
+            if (p->drained_for == deadline_ms)
+                return ENGINE_IO_TIMEOUT;
+            p->drained_for = deadline_ms;
+        }
         /* Once the process has exited, what it wrote is drained without waiting; an output that
          * stays open then is held by a process it started, and counts as closed. */
         int wait_ms = exited ? 0 : poll_wait(deadline_ms);

@@ -23,10 +23,11 @@ typedef struct {
     int from_engine;          /* its stdout */
     const atomic_bool *abort; /* raised: every wait returns ENGINE_IO_ABORTED (NULL: never) */
     char buffer[ENGINE_LINE_MAX];
-    size_t used;      /* bytes in buffer not yet returned as a line */
-    bool dropping;    /* inside an over-long line: drop until its newline */
-    bool at_end;      /* its stdout reached end of file */
-    bool output_held; /* it exited while a process it started held its stdout open */
+    size_t used;         /* bytes in buffer not yet returned as a line */
+    bool dropping;       /* inside an over-long line: drop until its newline */
+    bool at_end;         /* its stdout reached end of file */
+    bool output_held;    /* it exited while a process it started held its stdout open */
+    int64_t drained_for; /* the deadline past which the pipe was read a last time */
 } EngineProcess;
 
 typedef enum {
@@ -54,8 +55,10 @@ bool engine_process_start(EngineProcess *p, const char *cmd, const char *args, c
 EngineIo engine_process_send(EngineProcess *p, const char *line, int64_t deadline_ms);
 
 /* The next line (without its newline, NUL bytes replaced) into out, waiting until deadline_ms.
- * An engine whose process has exited reads as closed once its output is drained, even when a
- * process it started still holds that output open. */
+ * Past the deadline the lines already sent are still returned, but the pipe is read only once
+ * more for that deadline: a program that floods lines cannot keep a wait going. An engine whose
+ * process has exited reads as closed once its output is drained, even when a process it started
+ * still holds that output open. */
 EngineIo engine_process_read(EngineProcess *p, int64_t deadline_ms, char *out, size_t size);
 
 /* After its output closed: how the process ended, waiting up to wait_ms for it, as text into

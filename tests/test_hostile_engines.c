@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Engine programs that misbehave in the ways an attack on abtest found, each played by a small
 // script of tests/engines/: one that stops reading its input (a stall with a deadline, and a
-// Ctrl-C that saves while abtest waits on it), ones that leave processes behind (a child, a
-// parent that exits while a child holds its output, one that ignores SIGTERM, one that closes
-// its output), absurd node counts and bench totals, spaces before bestmove, values that would
-// inject a command, and a results file pointed at another program. Every run is bounded.
+// Ctrl-C that saves while abtest waits on it), one that floods lines, ones that leave processes
+// behind (a child, a parent that exits while a child holds its output, one that ignores
+// SIGTERM, one that closes its output), absurd node counts and bench totals, spaces before
+// bestmove, values that would inject a command, and a results file pointed at another program.
+// Every run is bounded.
 #include "test_util.h"
 
 #include "match.h"
@@ -92,6 +93,18 @@ static void deaf_engine__stall_after_the_deadline_run_saved(void **state) {
     assert_string_equal(state_name, "interrupted");
     assert_true(pairs > 100); /* ~350 pairs of illegal moves fill a 64 KB pipe */
     assert_true(now_seconds() - started < 60);
+}
+
+/* A program that answers go with an endless flood of info lines: past the deadline the pipe is
+ * read once more and no longer, so the flood cannot keep the wait going. */
+static void flooding_engine__stall_at_the_deadline(void **state) {
+    (void)state;
+    double started = now_seconds();
+    free(expect_run(RUN " -engine name=flood cmd=" SCRIPTS "/flood.sh stall=1000" OPPONENT
+                        " -rounds 2",
+                    2, (const char *[]){"engine flood stopped answering", "no bestmove after 1",
+                                        NULL}));
+    assert_true(now_seconds() - started < 20);
 }
 
 /* Ctrl-C while abtest waits on that write (stall at its 60 s default): saved and exited within
@@ -283,6 +296,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(deaf_engine__stall_after_the_deadline_run_saved),
         cmocka_unit_test(deaf_engine__interrupt_while_blocked_saves),
+        cmocka_unit_test(flooding_engine__stall_at_the_deadline),
         cmocka_unit_test(process_groups__nothing_left_behind),
         cmocka_unit_test(node_counts__absurd_ones_not_believed_sums_saturate),
         cmocka_unit_test(replies__spaces_tolerated_bench_totals_checked),
