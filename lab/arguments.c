@@ -41,6 +41,8 @@ static const char usage[] =
     "  -recover                         an engine program that exits or stalls loses the game\n"
     "                                   and is restarted (without: the run stops, saved)\n"
     "  -repeat, -games 2                accepted: pairs with sides swapped are always played\n"
+    "  -rank-timeout S                  abtest-mpi only: seconds a rank may stay silent before\n"
+    "                                   its pairs go to the others (30)\n"
     "  -help, -version\n"
     "Search options (key=value) are those of `bench options`.\n";
 
@@ -118,6 +120,9 @@ static const char *find_pointer(const Pointer *table, size_t count, const char *
 }
 
 static bool unknown_option(const char *arg, Error *err) {
+    if (!strcmp(arg, "-rank-timeout")) /* abtest-mpi takes it out before the others */
+        return error_set(err, "-rank-timeout is an option of abtest-mpi (mpirun -np R "
+                              "build/abtest-mpi ...): abtest plays on one machine");
     const char *pointer =
         find_pointer(OPTION_POINTERS, sizeof OPTION_POINTERS / sizeof OPTION_POINTERS[0], arg);
     if (pointer)
