@@ -32,7 +32,7 @@ static void describe_closed(ExternalEngine *x, const char *waiting_for, char *ou
                  waiting_for);
 }
 
-/* Sends a line within the deadline; on failure err says which engine and what happened (an
+/* Sends a line within the deadline; on failure detail says what happened (an
  * engine that stops reading its input is as stuck as one that stops answering). */
 static EngineIo send_line(ExternalEngine *x, const char *line, int64_t deadline, char *detail,
                           size_t size) {

@@ -704,8 +704,6 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     }
     if (remote && !remote->start(remote->context, r)) {
         stop_workers(r);
-        if (interrupt_signal) /* a program's start-up was cut short: saved as it was */
-            code = finish(r, RUN_INTERRUPTED);
         goto out_free;
     }
     bool live = !s->quiet && isatty(STDOUT_FILENO);
