@@ -183,7 +183,8 @@ sanitize: deps
 	$(TSAN_RUN)/abtest -engine name=deaf cmd=tests/engines/deaf.py stall=300 startup=300 \
 	    -engine name=inproc -each nodes=100 -openings file=tests/data/book_small.txt \
 	    -rounds 900 -concurrency 2 -quiet -recover -out build/tsan/deaf.json >/dev/null 2>&1
-	timeout --preserve-status -s INT 4 $(TSAN_RUN)/abtest -engine name=deaf cmd=tests/engines/deaf.py \
+	TSAN_OPTIONS="halt_on_error=1" timeout --preserve-status -s INT 4 build/tsan/abtest \
+	    -engine name=deaf cmd=tests/engines/deaf.py \
 	    -engine name=inproc -each nodes=100 -openings file=tests/data/book_small.txt \
 	    -rounds 100000 -concurrency 2 -quiet -out build/tsan/deaf_int.json >/dev/null 2>&1; \
 	    test $$? -eq 130
@@ -208,10 +209,10 @@ ifneq ($(MPICC),)
 	TSAN_OPTIONS="halt_on_error=1" mpirun -x TSAN_OPTIONS --allow-run-as-root --oversubscribe \
 	    --mca btl self,vader -np 2 build/tsan/abtest-mpi -engine name=frozen \
 	    -engine name=base killers=off -each nodes=200 -openings file=tests/data/book_small.txt \
-	    -rounds 150 -concurrency 2 -rank-timeout 2 -quiet -out build/tsan/frozen.json \
+	    -rounds 100 -concurrency 2 -rank-timeout 2 -quiet -out build/tsan/frozen.json \
 	    >build/tsan/frozen.out 2>&1
 	grep -q 'taken as lost' build/tsan/frozen.out
-	grep -Eq '"pairs":[[:space:]]+150,' build/tsan/frozen.json
+	grep -Eq '"pairs":[[:space:]]+100,' build/tsan/frozen.json
 endif
 	@echo "make sanitize: ASan/UBSan tests and TSan runs passed"
 
