@@ -33,7 +33,7 @@ static bool count_value(const char *word, uint64_t limit, uint64_t *out) {
         if (*p < '0' || *p > '9')
             return false;
         uint64_t digit = (uint64_t)(*p - '0');
-        if (value > (limit - digit) / 10)
+        if (digit > limit || value > (limit - digit) / 10)
             return false;
         value = value * 10 + digit;
     }
