@@ -255,7 +255,7 @@ static int signal_status(void) { return 128 + (int)interrupt_signal; }
  * recorded in the results file (bench_seen): a resumed run whose program gives another count is
  * refused, since its results would mix two engines (a rebuilt binary, a cmd= edited in the
  * file). False after saying why. */
-static bool check_programs(Runner *r, MatchSettings *s) {
+static bool check_engines(Runner *r, MatchSettings *s) {
     for (int e = 0; e < MATCH_ENGINES; e++) {
         ExternalSpec *x = &s->engines[e].external;
         Error err;
@@ -648,7 +648,7 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
                       "run build/abtest on one machine", s->engines[e].name);
             goto out_free;
         }
-    if (!check_programs(r, s)) {
+    if (!check_engines(r, s)) {
         code = interrupt_signal ? signal_status() : 2;
         goto out_free;
     }

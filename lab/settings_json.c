@@ -113,6 +113,17 @@ static bool config_text_complete(const char *text, Error *err) {
     return true;
 }
 
+/* A JSON number that is whole and in 0..max into *out; false for anything else (NULL too). */
+static bool whole_number(const cJSON *item, double max, double *out) {
+    if (!cJSON_IsNumber(item))
+        return false;
+    double value = item->valuedouble;
+    if (!(value >= 0 && value <= max) || value != floor(value))
+        return false;
+    *out = value;
+    return true;
+}
+
 /* An engine program's keys, each checked as on the command line (absent: an in-process engine). */
 static bool program_from_json(const cJSON *program, ExternalSpec *x, Error *err) {
     memset(x, 0, sizeof *x);
@@ -134,9 +145,9 @@ static bool program_from_json(const cJSON *program, ExternalSpec *x, Error *err)
             return false;
     }
     for (size_t i = 0; i < sizeof NUMBER_KEYS / sizeof *NUMBER_KEYS; i++) {
-        const cJSON *item = cJSON_GetObjectItemCaseSensitive(program, NUMBER_KEYS[i]);
-        double value = cJSON_IsNumber(item) ? item->valuedouble : -1;
-        if (value < 0 || value > 9e15 || value != (double)(int64_t)value)
+        double value;
+        if (!whole_number(cJSON_GetObjectItemCaseSensitive(program, NUMBER_KEYS[i]), 9e15,
+                          &value))
             return error_set(err, "\"%s\" must be a whole number", NUMBER_KEYS[i]);
         char text[32];
         snprintf(text, sizeof text, "%lld", (long long)value);
@@ -146,12 +157,11 @@ static bool program_from_json(const cJSON *program, ExternalSpec *x, Error *err)
     }
     /* Files written before it was recorded have none: the resumed run records it. */
     const cJSON *seen = cJSON_GetObjectItemCaseSensitive(program, "bench_seen");
-    if (seen && (!cJSON_IsNumber(seen) || !(seen->valuedouble >= 0) ||
-                 seen->valuedouble > (double)ENGINE_REPLY_NODES_MAX ||
-                 seen->valuedouble != floor(seen->valuedouble)))
+    double seen_nodes = 0;
+    if (seen && !whole_number(seen, (double)ENGINE_REPLY_NODES_MAX, &seen_nodes))
         return error_set(err, "\"bench_seen\" must be a whole number of nodes, 0..%llu",
                          (unsigned long long)ENGINE_REPLY_NODES_MAX);
-    x->bench_seen = seen ? (uint64_t)seen->valuedouble : 0;
+    x->bench_seen = (uint64_t)seen_nodes;
     const char *options = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(program, "options"));
     if (!options || strlen(options) >= sizeof x->options)
         return error_set(err, "\"options\" must be a string of NAME=VALUE words");

@@ -4,11 +4,9 @@
 #include "textfile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAGIC "TSLABTB\n"
@@ -19,7 +17,8 @@
  * probes it kills the process with SIGBUS; a copy cannot change under the reader. */
 struct Tablebase {
     TbIndex *index;
-    uint8_t *entries;
+    uint8_t *entries; /* malloc'd: the file's bytes after its header */
+    TbEntries view;   /* the same, as tb_entries_at reads them */
     TbHeader header;
 };
 
@@ -248,9 +247,8 @@ static bool read_exactly(int fd, uint8_t *into, size_t count, const char *path, 
  * the search can score (TB_PLIES_MAX). */
 static bool check_entries(const Tablebase *tb, const char *path, Error *err) {
     const TbHeader *h = &tb->header;
-    TbEntries entries = {NULL, tb->entries, h->entry_bytes};
     TbCounts counts;
-    tb_count_entries(tb->index, h->win_captures, &entries, &counts);
+    tb_count_entries(tb->index, h->win_captures, &tb->view, &counts);
     if (counts.longest_distance > h->counts.longest_plies + 1 ||
         counts.longest_distance > TB_PLIES_MAX)
         return error_set(err, "%s: an entry holds a distance of %d plies, but the header's "
@@ -276,12 +274,12 @@ Tablebase *tb_open(const char *path, Error *err) {
         return NULL;
     }
     size_t size;
-    uint8_t header[TB_HEADER_BYTES];
+    uint8_t header[TB_HEADER_BYTES] = {0};
     int fd = textfile_open(path, true, &size, err);
     if (fd < 0)
         goto fail;
     if (size < TB_HEADER_BYTES) {
-        tb_read_header(path, header, size, &tb->header, err); /* says what is wrong */
+        tb_read_header(path, header, size, &tb->header, err); /* refuses it, saying why */
         goto fail;
     }
     if (!read_exactly(fd, header, TB_HEADER_BYTES, path, err) ||
@@ -295,6 +293,7 @@ Tablebase *tb_open(const char *path, Error *err) {
     }
     if (!read_exactly(fd, tb->entries, bytes, path, err))
         goto fail;
+    tb->view = (TbEntries){NULL, tb->entries, tb->header.entry_bytes};
     if (file_checksum(header, tb->entries, bytes) != tb->header.checksum) {
         error_set(err, "%s: checksum mismatch: the file is damaged", path);
         goto fail;
@@ -335,10 +334,7 @@ TbValue tb_probe_after(const Tablebase *tb, const Board *b, Move m) {
     return after;
 }
 
-TbCode tb_code_at(const Tablebase *tb, int64_t i) {
-    TbEntries entries = {NULL, tb->entries, tb->header.entry_bytes};
-    return tb_entries_at(&entries, i);
-}
+TbCode tb_code_at(const Tablebase *tb, int64_t i) { return tb_entries_at(&tb->view, i); }
 
 bool tb_probe(const Tablebase *tb, const Board *b, TbValue *out) {
     if (b->captured >= tb->header.win_captures)

@@ -52,7 +52,8 @@ bool tb_read_header(const char *name, const uint8_t *bytes, size_t size, TbHeade
  * entries and that no entry holds a distance beyond it (so nothing the search cannot score gets
  * in); then builds the index. Only a regular file is read (a FIFO is refused at once). Once open,
  * changes to the file (a truncation) do not reach it. `bench tbprobe -info`, which does little
- * else, takes 0.25 s (0.20 s when the file was mapped and only its checksum checked). Errors name the file and what is wrong. */
+ * else, takes 0.21-0.25 s (0.20 s when the file was mapped and only its checksum checked).
+ * Errors name the file and what is wrong. */
 Tablebase *tb_open(const char *path, Error *err);
 void tb_close(Tablebase *tb);
 
