@@ -162,7 +162,7 @@ sanitize: deps
 	@# The tablebase solver's workers (atomic claims and counters) and its checker, on the
 	@# 2-capture game; then games adjudicated by the full tablebase and searches probing it.
 	$(TSAN_RUN)/bench tbgen -captures 2 -threads 3 -out build/tsan/small.tstb >/dev/null
-	$(TSAN_RUN)/bench tbverify -tb build/tsan/small.tstb -threads 3 -samples 10 -depth 5 >/dev/null
+	$(TSAN_RUN)/bench tbverify -captures 2 -tb build/tsan/small.tstb -threads 3 -samples 10 -depth 5 >/dev/null
 	rm -f build/tsan/tb.json
 	$(TSAN_RUN)/abtest -engine name=egdb egdb=on -engine name=base -each nodes=500 \
 	    -openings file=tests/data/book_small.txt -rounds 6 -concurrency 3 -quiet -tb \

@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "cli.h"
+#include "flags.h"
 #include "movegen.h"
 #include "parse.h"
 #include "paths.h"
@@ -18,29 +19,29 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-static const char tbgen_usage[] =
+static const char tbgen_synopsis[] =
     "usage: bench tbgen [-out FILE] [-threads N] [-captures K]\n"
     "  Solves every sliding-phase position (no sheep in hand, 0-4 captured, either side to\n"
     "  move; 88,260,972 up to symmetry) by retrograde analysis and writes the tablebase.\n"
-    "  -out FILE     default: " TB_DEFAULT_FILE " under the data root (where the tools look)\n"
-    "  -threads N    default: every core\n"
-    "  -captures K   solve the smaller game that K captures win (1-5, default 5: the rules)\n";
+    "  A smaller test game (-captures 1-4) needs -out: the default file is the rules' game.\n";
 
-static const char tbprobe_usage[] =
+static const char tbprobe_synopsis[] =
     "usage: bench tbprobe -fen POSITION [-tb FILE] [-json FILE|-]\n"
     "       bench tbprobe -info [-tb FILE] [-json FILE|-]\n"
     "  The value of a sliding-phase position for its side to move (win or loss in N plies,\n"
-    "  or draw) and the moves that keep it; -info prints the file's header and counts.\n"
-    "  -tb FILE   default: " TB_DEFAULT_FILE " under the data root (make tablebase)\n";
+    "  or draw) and the moves that keep it; -info prints the file's header and counts.\n";
 
-static const char tbverify_usage[] =
+static const char tbverify_synopsis[] =
     "usage: bench tbverify [-tb FILE] [-threads N] [-samples N] [-depth D] [-seed S]\n"
     "  Checks every position against its successors by forward move generation (a win in n\n"
     "  has a successor lost in n - 1 and none sooner, a loss in n only successors won in at\n"
     "  most n - 1, a draw a drawn successor and no lost one), then up to N sampled positions\n"
-    "  of each value up to D plies in each level (wins and losses in 0..D, and draws; default\n"
-    "  100 each, D 9) against a plain forward search and their eight symmetric images. Exits 1\n"
-    "  when anything disagrees.\n";
+    "  of each value up to D plies in each level (wins and losses in 0..D, and draws) against\n"
+    "  a plain forward search and their eight symmetric images. Exits 1 when anything\n"
+    "  disagrees.\n";
+
+#define TB_FILE_HELP "default: " TB_DEFAULT_FILE " under the data root (make tablebase)"
+#define TB_CAPTURES_HELP "the file's game: K captures win (default 5, the rules; 1-4: tests)"
 
 #define TB_MAX_SAMPLE_PLIES 13 /* the forward search grows several times per ply */
 #define SAMPLE_TRIES 20000000  /* classes drawn for the samples (about a second) */
@@ -106,26 +107,25 @@ static void progress(void *context, const char *line) {
 
 int bench_tbgen_main(int argc, char **argv) {
     const char *out = NULL;
-    int threads = default_threads(), captures = TB_LEVELS;
+    int threads = default_threads(), captures = CAPTURES_TO_WIN;
     Error err;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            fputs(tbgen_usage, stdout);
-            return 0;
-        }
-        if (i + 1 == argc)
-            die("tbgen: %s needs a value (bench tbgen -help)", arg);
-        const char *value = argv[++i];
-        if (!strcmp(arg, "-out"))
-            out = value;
-        else if (!strcmp(arg, "-threads") && !parse_int(value, 1, 64, &threads, &err))
-            die("tbgen: -threads: %s", err.text);
-        else if (!strcmp(arg, "-captures") && !parse_int(value, 1, TB_LEVELS, &captures, &err))
-            die("tbgen: -captures: %s", err.text);
-        else if (strcmp(arg, "-out") && strcmp(arg, "-threads") && strcmp(arg, "-captures"))
-            die("tbgen: unknown option '%s' (bench tbgen -help)", arg);
-    }
+    const CliFlag flags[] = {
+        {"-out", CLI_FLAG_TEXT, &out, 0, 0, "FILE",
+         "default: " TB_DEFAULT_FILE " under the data root (where the tools look)"},
+        {"-threads", CLI_FLAG_INT, &threads, 1, 64, "N", "default: every core"},
+        {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K",
+         "solve the smaller game that K captures win (1-5, default 5: the rules)"},
+    };
+    const CliCommand command = {"tbgen", "bench tbgen -help", tbgen_synopsis, flags,
+                                sizeof flags / sizeof flags[0], NULL, NULL};
+    if (cli_flags_parse_or_die(&command, argc, argv))
+        return 0;
+    /* The default file is what every tool probes for the rules' game: a test game there would
+     * give its values to positions of another game. */
+    if (!out && captures != CAPTURES_TO_WIN)
+        die("tbgen: -captures %d solves a test game: give -out FILE (the default file is the "
+            "rules' game, %d captures, which every tool reads)",
+            captures, CAPTURES_TO_WIN);
     char path[PATHS_MAX];
     if (!out && !paths_data_target(TB_DEFAULT_FILE, path, sizeof path, &err))
         die("tbgen: %s", err.text);
@@ -160,11 +160,12 @@ int bench_tbgen_main(int argc, char **argv) {
     return 0;
 }
 
-static Tablebase *open_given(const char *given, char *path, size_t size, const char *command) {
+static Tablebase *open_given(const char *given, int captures, char *path, size_t size,
+                             const char *command) {
     Error err;
     if (!paths_tablebase(given, path, size, &err))
         die("%s: %s", command, err.text);
-    Tablebase *tb = tb_open(path, &err);
+    Tablebase *tb = tb_open(path, captures, &err);
     if (!tb)
         die("%s: %s", command, err.text);
     return tb;
@@ -293,30 +294,22 @@ static int probe_position(const Tablebase *tb, const char *fen, const char *json
 int bench_tbprobe_main(int argc, char **argv) {
     const char *fen = NULL, *given = NULL, *json_path = NULL;
     bool info = false;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            fputs(tbprobe_usage, stdout);
-            return 0;
-        }
-        if (!strcmp(arg, "-info")) {
-            info = true;
-            continue;
-        }
-        if (i + 1 == argc)
-            die("tbprobe: %s needs a value (bench tbprobe -help)", arg);
-        const char **target = !strcmp(arg, "-fen")    ? &fen
-                              : !strcmp(arg, "-tb")   ? &given
-                              : !strcmp(arg, "-json") ? &json_path
-                                                      : NULL;
-        if (!target)
-            die("tbprobe: unknown option '%s' (bench tbprobe -help)", arg);
-        *target = argv[++i];
-    }
+    int captures = CAPTURES_TO_WIN;
+    const CliFlag flags[] = {
+        {"-fen", CLI_FLAG_TEXT, &fen, 0, 0, "POSITION", "the position to probe"},
+        {"-info", CLI_FLAG_SWITCH, &info, 0, 0, NULL, "the file's header and counts"},
+        {"-tb", CLI_FLAG_TEXT, &given, 0, 0, "FILE", TB_FILE_HELP},
+        {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K", TB_CAPTURES_HELP},
+        {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE|-", "also write the answer as JSON"},
+    };
+    const CliCommand command = {"tbprobe", "bench tbprobe -help", tbprobe_synopsis, flags,
+                                sizeof flags / sizeof flags[0], NULL, NULL};
+    if (cli_flags_parse_or_die(&command, argc, argv))
+        return 0;
     if (info == (fen != NULL))
         die("tbprobe: give -fen POSITION or -info (bench tbprobe -help)");
     char path[PATHS_MAX];
-    Tablebase *tb = open_given(given, path, sizeof path, "tbprobe");
+    Tablebase *tb = open_given(given, captures, path, sizeof path, "tbprobe");
     int status = info ? print_info(tb, path, json_path) : probe_position(tb, fen, json_path);
     tb_close(tb);
     return status;
@@ -387,36 +380,25 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
 
 int bench_tbverify_main(int argc, char **argv) {
     const char *given = NULL;
-    int threads = default_threads(), samples = 100, depth = 9;
+    int threads = default_threads(), samples = 100, depth = 9, captures = CAPTURES_TO_WIN;
     int64_t seed = 1;
     Error err;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            fputs(tbverify_usage, stdout);
-            return 0;
-        }
-        if (i + 1 == argc)
-            die("tbverify: %s needs a value (bench tbverify -help)", arg);
-        const char *value = argv[++i];
-        bool ok = true;
-        if (!strcmp(arg, "-tb"))
-            given = value;
-        else if (!strcmp(arg, "-threads"))
-            ok = parse_int(value, 1, 64, &threads, &err);
-        else if (!strcmp(arg, "-samples"))
-            ok = parse_int(value, 0, 100000, &samples, &err);
-        else if (!strcmp(arg, "-depth"))
-            ok = parse_int(value, 1, TB_MAX_SAMPLE_PLIES, &depth, &err);
-        else if (!strcmp(arg, "-seed"))
-            ok = parse_int64(value, 0, INT64_MAX, &seed, &err);
-        else
-            die("tbverify: unknown option '%s' (bench tbverify -help)", arg);
-        if (!ok)
-            die("tbverify: %s: %s", arg, err.text);
-    }
+    const CliFlag flags[] = {
+        {"-tb", CLI_FLAG_TEXT, &given, 0, 0, "FILE", TB_FILE_HELP},
+        {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K", TB_CAPTURES_HELP},
+        {"-threads", CLI_FLAG_INT, &threads, 1, 64, "N", "default: every core"},
+        {"-samples", CLI_FLAG_INT, &samples, 0, 100000, "N",
+         "sampled positions of each value and level (100)"},
+        {"-depth", CLI_FLAG_INT, &depth, 1, TB_MAX_SAMPLE_PLIES, "D",
+         "the samples' longest distance, in plies (9)"},
+        {"-seed", CLI_FLAG_INT64, &seed, 0, INT64_MAX, "S", "of the samples (1)"},
+    };
+    const CliCommand command = {"tbverify", "bench tbverify -help", tbverify_synopsis, flags,
+                                sizeof flags / sizeof flags[0], NULL, NULL};
+    if (cli_flags_parse_or_die(&command, argc, argv))
+        return 0;
     char path[PATHS_MAX];
-    Tablebase *tb = open_given(given, path, sizeof path, "tbverify");
+    Tablebase *tb = open_given(given, captures, path, sizeof path, "tbverify");
     const TbHeader *h = tb_header(tb);
     TbCode *codes = malloc((size_t)h->entries * sizeof *codes);
     if (!codes)

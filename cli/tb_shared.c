@@ -18,15 +18,7 @@ const Tablebase *cli_tablebase(Error *err) {
         tried = true;
         char path[PATHS_MAX];
         if (paths_tablebase(NULL, path, sizeof path, &failure))
-            shared = tb_open(path, &failure);
-        if (shared && tb_header(shared)->win_captures != CAPTURES_TO_WIN) {
-            /* A test-sized game's values are wrong for the real one's positions. */
-            error_set(&failure, "%s solves the game that %d captures win, not this one (bench "
-                                "tbgen -captures is for tests)",
-                      path, tb_header(shared)->win_captures);
-            tb_close(shared);
-            shared = NULL;
-        }
+            shared = tb_open(path, CAPTURES_TO_WIN, &failure);
     }
     const Tablebase *tb = shared;
     if (!tb && err)

@@ -267,7 +267,19 @@ static bool check_entries(const Tablebase *tb, const char *path, Error *err) {
     return true;
 }
 
-Tablebase *tb_open(const char *path, Error *err) {
+/* Checked last, so that a damaged file says what is damaged before which game it claims. */
+static bool check_game(const Tablebase *tb, const char *path, int win_captures, Error *err) {
+    if (tb->header.win_captures == win_captures)
+        return true;
+    if (win_captures == CAPTURES_TO_WIN)
+        return error_set(err, "%s solves the game that %d captures win, not this one (bench "
+                              "tbgen -captures is for tests)",
+                         path, tb->header.win_captures);
+    return error_set(err, "%s solves the game that %d captures win, not the one of %d",
+                     path, tb->header.win_captures, win_captures);
+}
+
+Tablebase *tb_open(const char *path, int win_captures, Error *err) {
     Tablebase *tb = calloc(1, sizeof *tb);
     if (!tb) {
         error_set(err, "%s: out of memory", path);
@@ -303,7 +315,7 @@ Tablebase *tb_open(const char *path, Error *err) {
         error_set(err, "%s: out of memory for the index", path);
         goto fail;
     }
-    if (!check_entries(tb, path, err))
+    if (!check_entries(tb, path, err) || !check_game(tb, path, win_captures, err))
         goto fail;
     close(fd);
     return tb;

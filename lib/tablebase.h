@@ -53,8 +53,10 @@ bool tb_read_header(const char *name, const uint8_t *bytes, size_t size, TbHeade
  * in); then builds the index. Only a regular file is read (a FIFO is refused at once). Once open,
  * changes to the file (a truncation) do not reach it. `bench tbprobe -info`, which does little
  * else, takes 0.21-0.25 s (0.20 s when the file was mapped and only its checksum checked).
+ * win_captures is the game the caller plays (CAPTURES_TO_WIN for the rules, 1-4 for a test game):
+ * a file of another game is refused, since its values are wrong for this game's positions.
  * Errors name the file and what is wrong. */
-Tablebase *tb_open(const char *path, Error *err);
+Tablebase *tb_open(const char *path, int win_captures, Error *err);
 void tb_close(Tablebase *tb);
 
 const TbHeader *tb_header(const Tablebase *tb);

@@ -185,7 +185,14 @@ static void file__round_trip_and_damage(void **state) {
     snprintf(path, sizeof path, "%s", temp_path("small.tstb"));
     Error err;
     assert_true(tb_write(path, s.index, 2, s.codes, &err));
-    Tablebase *tb = tb_open(path, &err);
+    /* The opener checks the game it is used for: the small game's file is refused for the rules'
+     * game and for another small one, naming the file and both games. */
+    assert_null(tb_open(path, CAPTURES_TO_WIN, &err));
+    assert_non_null(strstr(err.text, "solves the game that 2 captures win, not this one"));
+    assert_non_null(strstr(err.text, path));
+    assert_null(tb_open(path, 3, &err));
+    assert_non_null(strstr(err.text, "solves the game that 2 captures win, not the one of 3"));
+    Tablebase *tb = tb_open(path, 2, &err);
     assert_non_null(tb);
     assert_int_equal(tb_header(tb)->entries, s.classes);
     assert_int_equal(tb_header(tb)->entry_bytes, 1);
@@ -212,15 +219,15 @@ static void file__round_trip_and_damage(void **state) {
         snprintf(command, sizeof command, "cp '%s' '%s'", path, copy);
         assert_int_equal(system(command), 0);
         rewrite_byte(copy, damage[d].offset, 0x7f);
-        assert_null(tb_open(copy, &err));
+        assert_null(tb_open(copy, 2, &err));
         assert_non_null(strstr(err.text, damage[d].says));
         assert_non_null(strstr(err.text, copy));
     }
     snprintf(command, sizeof command, "head -c 1000 '%s' > '%s'", path, copy);
     assert_int_equal(system(command), 0);
-    assert_null(tb_open(copy, &err));
+    assert_null(tb_open(copy, 2, &err));
     assert_non_null(strstr(err.text, "truncated"));
-    assert_null(tb_open(temp_path("missing.tstb"), &err));
+    assert_null(tb_open(temp_path("missing.tstb"), 2, &err));
     assert_non_null(strstr(err.text, "cannot open"));
     remove(path);
     remove(copy);
@@ -236,7 +243,7 @@ static void commands__generate_probe_verify(void **state) {
     assert_int_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "positions up to symmetry: 733312"));
     free(out);
-    snprintf(command, sizeof command, BENCH " tbprobe -info -tb '%s' -json - 2>/dev/null", path);
+    snprintf(command, sizeof command, BENCH " tbprobe -info -captures 2 -tb '%s' -json - 2>/dev/null", path);
     assert_int_equal(test_run(command, &out), 0);
     cJSON *json = cJSON_Parse(out);
     free(out);
@@ -245,7 +252,8 @@ static void commands__generate_probe_verify(void **state) {
     cJSON_Delete(json);
     /* A tigers-to-move position with a capture: the second capture wins in 1 in this game. */
     snprintf(command, sizeof command,
-             BENCH " tbprobe -fen 'SSSSS/SSSSS/SSTSS/STS1S/TS1ST t 0 1' -tb '%s' -json - "
+             BENCH " tbprobe -fen 'SSSSS/SSSSS/SSTSS/STS1S/TS1ST t 0 1' -captures 2 -tb '%s' "
+                   "-json - "
                    "2>/dev/null",
              path);
     assert_int_equal(test_run(command, &out), 0);
@@ -256,15 +264,18 @@ static void commands__generate_probe_verify(void **state) {
     assert_int_equal(cJSON_GetObjectItem(json, "plies")->valueint, 1);
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(json, "moves")) >= 1);
     cJSON_Delete(json);
-    snprintf(command, sizeof command, BENCH " tbverify -tb '%s' -samples 20 -depth 5", path);
+    snprintf(command, sizeof command, BENCH " tbverify -captures 2 -tb '%s' -samples 20 -depth 5", path);
     assert_int_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "0 inconsistent"));
     assert_non_null(strstr(out, "tablebase verified"));
     free(out);
     static const char *const errors[][2] = {
-        {" tbprobe -fen 'T3T/5/5/5/T3T s 20 0' -tb ", "sheep are still in hand"},
+        {" tbprobe -fen 'T3T/5/5/5/T3T s 20 0' -captures 2 -tb ", "sheep are still in hand"},
         {" tbprobe -tb ", "give -fen POSITION or -info"},
-        {" tbprobe -fen 'T3T/5/5' -tb ", "-fen"},
+        {" tbprobe -fen 'T3T/5/5' -captures 2 -tb ", "-fen"},
+        {" tbprobe -info -tb ", "solves the game that 2 captures win, not this one"},
+        {" tbverify -captures 3 -tb ", "not the one of 3"},
+        {" tbgen -captures 2", "give -out FILE"},
         {" tbprobe -info -tb /nonexistent/x.tstb", "cannot open"},
         {" tbgen -captures 9", "-captures"},
     };
@@ -286,7 +297,7 @@ static void commands__generate_probe_verify(void **state) {
 static void full__header_sample_and_longest_win(void **state) {
     (void)state;
     Error err;
-    Tablebase *tb = tb_open(FULL_TABLEBASE, &err);
+    Tablebase *tb = tb_open(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
     if (!tb)
         fail_msg("%s", err.text);
     const TbHeader *h = tb_header(tb);
@@ -329,7 +340,7 @@ static void full__header_sample_and_longest_win(void **state) {
 static void abtest__adjudicates_at_the_sliding_phase(void **state) {
     (void)state;
     Error err;
-    Tablebase *tb = tb_open(FULL_TABLEBASE, &err);
+    Tablebase *tb = tb_open(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
     assert_non_null(tb);
     EngineSpec engines[MATCH_ENGINES];
     memset(engines, 0, sizeof engines);
@@ -432,7 +443,7 @@ static void abtest__tb_option_results_and_errors(void **state) {
 static void egdb__search_scores_the_tablebase_value(void **state) {
     (void)state;
     Error err;
-    Tablebase *tb = tb_open(FULL_TABLEBASE, &err);
+    Tablebase *tb = tb_open(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
     assert_non_null(tb);
     Rng rng = rng_new(9);
     int checked = 0;

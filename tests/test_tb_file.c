@@ -147,7 +147,7 @@ static void sound_file__opens_and_its_checksum_is_the_formats(void **state) {
     assert_memory_equal(copy, sound, sound_size);
     free(copy);
     Error err;
-    Tablebase *tb = tb_open(small, &err);
+    Tablebase *tb = tb_open(small, 2, &err);
     if (!tb)
         fail_msg("%s", err.text);
     assert_int_equal(tb_header(tb)->counts.longest_plies, 39);
@@ -160,7 +160,7 @@ static void forged_fields__refused_on_opening(void **state) {
         char path[256];
         write_forged(n, path, sizeof path);
         Error err = {{0}};
-        Tablebase *tb = tb_open(path, &err);
+        Tablebase *tb = tb_open(path, 2, &err);
         if (tb || !strstr(err.text, FORGERIES[n].message) || !strstr(err.text, path))
             fail_msg("row %zu (%s): %s", n, FORGERIES[n].why, tb ? "accepted" : err.text);
         remove(path);
@@ -181,7 +181,7 @@ static void forged_fields__every_tool_refuses(void **state) {
     assert_int_equal(system(command), 0);
     for (int i = 0; i < 3; i++) {
         if (i == 0)
-            snprintf(command, sizeof command, BENCH " tbprobe -info -tb %s", path);
+            snprintf(command, sizeof command, BENCH " tbprobe -info -captures 2 -tb %s", path);
         else if (i == 1)
             snprintf(command, sizeof command,
                      ABTEST " -engine name=a -engine name=b -each nodes=50 -openings file=" BOOK
@@ -212,12 +212,33 @@ static void forged_fields__every_tool_refuses(void **state) {
     /* A sound file of the small game is refused for egdb too: its values are another game's. */
     snprintf(command, sizeof command, "cp %s %s/tablebase/sliding.tstb", small, data);
     assert_int_equal(system(command), 0);
+    /* Every user of the default file: abtest's in-process engines, -tb, bench, the engine. The
+     * position is the one where the small game's values once leaked into a search: egdb=off
+     * scores +59 there at depth 6, and the 2-captures file said "sheep win in 39". */
+    const char *const users[] = {
+        ABTEST " -engine name=a egdb=on -engine name=b -each nodes=50 -openings file=" BOOK
+               " -rounds 1",
+        ABTEST " -engine name=a -engine name=b -each nodes=50 -openings file=" BOOK
+               " -rounds 1 -tb",
+        BENCH " search -fen '1SSSS/S1SSS/TSSSS/TSTSS/SSSST s 0 1' depth=6 egdb=on",
+        BENCH " depth=2 egdb=on -positions " TSLAB_SOURCE_DIR "/bench/positions.txt",
+        BENCH " tbprobe -fen '1SSSS/S1SSS/TSSSS/TSTSS/SSSST s 0 1'",
+    };
+    for (size_t i = 0; i < sizeof users / sizeof users[0]; i++) {
+        snprintf(command, sizeof command, "TSLAB_DATA=%s %s", data, users[i]);
+        int status = test_run(command, &out);
+        if (status != 2 || !strstr(out, "solves the game that 2 captures win, not this one"))
+            fail_msg("%s: exit %d, %s", command, status, out);
+        free(out);
+    }
     snprintf(command, sizeof command,
-             "TSLAB_DATA=%s " ABTEST " -engine name=a egdb=on -engine name=b -each nodes=50 "
-             "-openings file=" BOOK " -rounds 1",
+             "printf 'setoption name egdb value on\\nposition fen 1SSSS/S1SSS/TSSSS/TSTSS/SSSST "
+             "s 0 1\\ngo depth 6\\nisready\\n' | TSLAB_DATA=%s timeout 30 " ENGINE,
              data);
-    assert_int_equal(test_run(command, &out), 2);
-    assert_non_null(strstr(out, "solves the game that 2 captures win, not this one"));
+    assert_int_equal(test_run(command, &out), 0);
+    if (!strstr(out, "solves the game that 2 captures win, not this one") ||
+        strstr(out, "score mate"))
+        fail_msg("%s", out);
     free(out);
 }
 
