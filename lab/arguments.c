@@ -4,6 +4,7 @@
 #include "engine_process.h"
 #include "engine_reply.h"
 #include "parse.h"
+#include "sprt_keys.h"
 #include "paths.h"
 #include "version.h"
 
@@ -206,47 +207,8 @@ static bool parse_openings(int argc, char **argv, int *i, MatchSettings *s, Erro
 
 static bool parse_sprt(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
     int end = group_end(argc, argv, *i + 1);
-    bool has0 = false, has1 = false;
-    s->sprt = (SprtParams){0, 0, 0.05, 0.05, SPRT_MODEL_NORMALIZED, SETTINGS_DEFAULT_OVERSHOOT};
-    for (int k = *i + 1; k < end; k++) {
-        char key[32];
-        const char *value = split_token("-sprt", argv[k], key, sizeof key, err);
-        Error inner;
-        double *target = NULL;
-        if (!value)
-            return false;
-        if (!strcmp(key, "model")) {
-            if (!sprt_model_from_name(value, &s->sprt.model))
-                return error_set(err, "-sprt model: '%s' is not allowed "
-                                      "(normalized|logistic|bayeselo)", value);
-            continue;
-        }
-        if (!strcmp(key, "overshoot")) {
-            if (strcmp(value, "on") && strcmp(value, "off"))
-                return error_set(err, "-sprt overshoot: '%s' is not allowed (on|off)", value);
-            s->sprt.overshoot = !strcmp(value, "on");
-            continue;
-        }
-        if (!strcmp(key, "elo0"))
-            target = &s->sprt.elo0, has0 = true;
-        else if (!strcmp(key, "elo1"))
-            target = &s->sprt.elo1, has1 = true;
-        else if (!strcmp(key, "alpha"))
-            target = &s->sprt.alpha;
-        else if (!strcmp(key, "beta"))
-            target = &s->sprt.beta;
-        else
-            return error_set(err, "-sprt: unknown key '%s' (elo0, elo1, alpha, beta, model, "
-                                  "overshoot)", key);
-        if (!parse_double(value, -1e9, 1e9, target, &inner))
-            return error_set(err, "-sprt %s: %s", key, inner.text);
-    }
-    if (!has0 || !has1)
-        return error_set(err, "-sprt needs elo0= and elo1=");
-    if (!sprt_params_check(&s->sprt, err)) {
-        Error copy = *err;
-        return error_set(err, "-sprt: %s", copy.text);
-    }
+    if (!sprt_params_parse(argv + *i + 1, end - *i - 1, &s->sprt, err))
+        return false;
     s->has_sprt = true;
     *i = end - 1;
     return true;

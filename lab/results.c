@@ -188,8 +188,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddItemToObject(json, "wdl", wdl_json(&t->wdl));
 
     SprtSample sample = totals_sample(t);
-    SprtParams params =
-        s->has_sprt ? s->sprt : (SprtParams){0, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams params = settings_report_sprt(s);
     SprtReport report = sprt_report_make(&sample, &t->penta, &params);
     sprt_report_add_json(&report, json);
     if (!s->has_sprt) { /* no test: keep the estimates, drop the LLR and the corrected Elo */

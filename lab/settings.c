@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "parse.h"
 #include "paths.h"
+#include "sprt_keys.h"
 #include "textbuf.h"
 
 #include <stddef.h>
@@ -126,7 +127,8 @@ void settings_default_job(MatchSettings *s) {
     s->seed = SETTINGS_DEFAULT_SEED;
     s->rounds = SETTINGS_UNBOUNDED_ROUNDS;
     s->has_sprt = true;
-    s->sprt = (SprtParams){0, 10, 0.05, 0.05, SPRT_MODEL_NORMALIZED, SETTINGS_DEFAULT_OVERSHOOT};
+    s->sprt = sprt_params_default();
+    s->sprt.elo1 = 10;
     s->max_plies = SETTINGS_DEFAULT_MAXMOVES;
     s->concurrency = 0; /* all cores */
     s->rating_interval = SETTINGS_DEFAULT_RATINGINTERVAL;
@@ -221,10 +223,10 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     textbuf_printf(&buf, " -srand %llu", (unsigned long long)s->seed);
     if (s->rounds != SETTINGS_UNBOUNDED_ROUNDS)
         textbuf_printf(&buf, " -rounds %lld", (long long)s->rounds);
-    if (s->has_sprt)
-        textbuf_printf(&buf, " -sprt elo0=%g elo1=%g alpha=%g beta=%g model=%s overshoot=%s",
-                       s->sprt.elo0, s->sprt.elo1, s->sprt.alpha, s->sprt.beta,
-                       sprt_model_name(s->sprt.model), s->sprt.overshoot ? "on" : "off");
+    if (s->has_sprt) {
+        textbuf_printf(&buf, " -sprt");
+        sprt_params_tokens(&s->sprt, &buf);
+    }
     if (s->max_plies != SETTINGS_DEFAULT_MAXMOVES)
         textbuf_printf(&buf, " -maxmoves %d", s->max_plies);
     if (s->tb_path[0])
@@ -252,11 +254,7 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
             textbuf_printf(&buf, " engine %s program (cmd, args, dir, option., bench, timemargin, "
                                  "startup or stall);", a->engines[e].name);
     }
-    const SprtParams *p = &a->sprt, *q = &b->sprt; /* field by field: the struct has padding */
-    if (a->has_sprt != b->has_sprt ||
-        (a->has_sprt && (p->elo0 != q->elo0 || p->elo1 != q->elo1 || p->alpha != q->alpha ||
-                         p->beta != q->beta || p->model != q->model ||
-                         p->overshoot != q->overshoot)))
+    if (a->has_sprt != b->has_sprt || (a->has_sprt && !sprt_params_same(&a->sprt, &b->sprt)))
         textbuf_printf(&buf, " sprt;");
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
         const SettingsField *f = &SETTINGS_FIELDS[i];
@@ -271,6 +269,10 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
     if (!differences[0])
         return true;
     return error_set(err, "the run differs from the results file in:%s", differences);
+}
+
+SprtParams settings_report_sprt(const MatchSettings *s) {
+    return s->has_sprt ? s->sprt : sprt_params_default();
 }
 
 bool settings_reproducible(const MatchSettings *s) {

@@ -15,8 +15,6 @@
 #define SETTINGS_DEFAULT_SEED 20261129
 #define SETTINGS_DEFAULT_MAXMOVES 300
 #define SETTINGS_DEFAULT_RATINGINTERVAL 10
-/* -sprt overshoot= when not given (docs/sprt.md says why). */
-#define SETTINGS_DEFAULT_OVERSHOOT true
 #define SETTINGS_UNBOUNDED_ROUNDS INT64_C(1000000000000) /* "until the SPRT decides" */
 #define SETTINGS_CONFIG_TEXT_MAX 1024                     /* an engine's options as text */
 
@@ -93,6 +91,10 @@ void settings_command_line(const MatchSettings *settings, char *out, size_t size
 /* Compares the settings that decide results (the engines, the SPRT and every field marked
  * decides_results); on a difference returns false with a list. */
 bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Error *err);
+
+/* The run's SPRT, or for a run without one the default test: its Elo estimates do not depend
+ * on the bounds (the LLR is not reported then). */
+SprtParams settings_report_sprt(const MatchSettings *settings);
 
 /* True when every engine has a depth or node limit and none a time limit. */
 bool settings_reproducible(const MatchSettings *settings);

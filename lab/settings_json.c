@@ -9,6 +9,7 @@
 #include "engine_reply.h"
 
 #include "parse.h"
+#include "sprt_keys.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -57,17 +58,8 @@ cJSON *settings_to_json(const MatchSettings *s) {
     }
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
         cJSON_AddItemToObject(json, SETTINGS_FIELDS[i].key, field_json(&SETTINGS_FIELDS[i], s));
-    if (s->has_sprt) {
-        cJSON *sprt = cJSON_AddObjectToObject(json, "sprt");
-        cJSON_AddNumberToObject(sprt, "elo0", s->sprt.elo0);
-        cJSON_AddNumberToObject(sprt, "elo1", s->sprt.elo1);
-        cJSON_AddNumberToObject(sprt, "alpha", s->sprt.alpha);
-        cJSON_AddNumberToObject(sprt, "beta", s->sprt.beta);
-        cJSON_AddStringToObject(sprt, "model", sprt_model_name(s->sprt.model));
-        cJSON_AddBoolToObject(sprt, "overshoot", s->sprt.overshoot);
-    } else {
-        cJSON_AddNullToObject(json, "sprt");
-    }
+    cJSON_AddItemToObject(json, "sprt",
+                          s->has_sprt ? sprt_params_to_json(&s->sprt) : cJSON_CreateNull());
     return json;
 }
 
@@ -208,37 +200,10 @@ static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err
 }
 
 static bool sprt_from_json(const cJSON *sprt, MatchSettings *s, Error *err) {
-    if (cJSON_IsNull(sprt)) {
-        s->has_sprt = false;
-        return true;
-    }
-    if (!cJSON_IsObject(sprt))
-        return error_set(err, "settings: \"sprt\" must be an object or null");
-    struct {
-        const char *key;
-        double *value;
-    } numbers[] = {{"elo0", &s->sprt.elo0},
-                   {"elo1", &s->sprt.elo1},
-                   {"alpha", &s->sprt.alpha},
-                   {"beta", &s->sprt.beta}};
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
-        const cJSON *item = cJSON_GetObjectItemCaseSensitive(sprt, numbers[i].key);
-        if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
-            return error_set(err, "settings: sprt \"%s\" must be a number", numbers[i].key);
-        *numbers[i].value = item->valuedouble;
-    }
-    const char *model = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sprt, "model"));
-    char quoted[ERROR_EXCERPT_MAX];
-    if (!model || !sprt_model_from_name(model, &s->sprt.model))
-        return error_set(err, "settings: sprt \"model\" must be normalized, logistic or "
-                              "bayeselo, not '%s'",
-                         model ? error_excerpt(model, quoted) : "(missing)");
-    /* Runs recorded before the correction existed decided without it, and keep doing so. */
-    const cJSON *overshoot = cJSON_GetObjectItemCaseSensitive(sprt, "overshoot");
-    if (overshoot && !cJSON_IsBool(overshoot))
-        return error_set(err, "settings: sprt \"overshoot\" must be true or false");
-    s->sprt.overshoot = cJSON_IsTrue(overshoot);
-    s->has_sprt = true;
+    s->has_sprt = !cJSON_IsNull(sprt);
+    Error inner;
+    if (s->has_sprt && !sprt_params_from_json(sprt, &s->sprt, &inner))
+        return error_set(err, "settings: %s", inner.text);
     return true;
 }
 

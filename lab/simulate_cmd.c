@@ -9,6 +9,7 @@
 #include "report.h"
 #include "runner.h"
 #include "sprt_cmd.h"
+#include "sprt_keys.h"
 #include "sprt_report.h"
 
 #include <cJSON.h>
@@ -74,7 +75,7 @@ static bool parse_probabilities(const char *text, double out[5], Error *err) {
 
 static bool parse_args(int argc, char **argv, SimulateArgs *a, Error *err) {
     memset(a, 0, sizeof *a);
-    a->params = (SprtParams){0, 0, 0.05, 0.05, SPRT_MODEL_NORMALIZED, true};
+    a->params = sprt_params_default();
     a->draws = DEFAULT_DRAWS;
     a->runs = DEFAULT_RUNS;
     a->max_pairs = DEFAULT_MAX_PAIRS;
@@ -132,10 +133,6 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, Error *err) {
     }
     if (!has_sprt)
         return error_set(err, "-sprt elo0= elo1= is required (abtest simulate -help)");
-    if (!sprt_params_check(&a->params, err)) {
-        Error copy = *err;
-        return error_set(err, "-sprt: %s", copy.text);
-    }
     if (a->params.model == SPRT_MODEL_BAYESELO)
         return error_set(err, "simulate: model=bayeselo needs W/D/L, which pairs drawn from a "
                               "pentanomial do not have; use normalized or logistic");

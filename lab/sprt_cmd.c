@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "parse.h"
 #include "report.h"
+#include "sprt_keys.h"
 #include "sprt_report.h"
 #include "textfile.h"
 
@@ -96,46 +97,12 @@ static int parse_counts(const char *option, const char *text, uint64_t *out, int
 }
 
 bool sprt_cmd_parse_tokens(int argc, char **argv, int *index, SprtParams *params, Error *err) {
-    bool has_elo0 = false, has_elo1 = false;
-    char quoted[ERROR_EXCERPT_MAX];
-    for (; *index + 1 < argc && argv[*index + 1][0] != '-'; (*index)++) {
-        const char *token = argv[*index + 1];
-        const char *value = strchr(token, '=');
-        Error inner;
-        if (!value)
-            return error_set(err, "-sprt: '%s' is not key=value", error_excerpt(token, quoted));
-        value++;
-        size_t key_length = (size_t)(value - 1 - token);
-        double *target = NULL;
-        if (!strncmp(token, "elo0", key_length) && key_length == 4)
-            target = &params->elo0, has_elo0 = true;
-        else if (!strncmp(token, "elo1", key_length) && key_length == 4)
-            target = &params->elo1, has_elo1 = true;
-        else if (!strncmp(token, "alpha", key_length) && key_length == 5)
-            target = &params->alpha;
-        else if (!strncmp(token, "beta", key_length) && key_length == 4)
-            target = &params->beta;
-        else if (!strncmp(token, "model", key_length) && key_length == 5) {
-            if (!sprt_model_from_name(value, &params->model))
-                return error_set(err, "-sprt model: '%s' is not allowed (allowed: "
-                                      "normalized|logistic|bayeselo)",
-                                 error_excerpt(value, quoted));
-            continue;
-        } else if (!strncmp(token, "overshoot", key_length) && key_length == 9) {
-            if (strcmp(value, "on") && strcmp(value, "off"))
-                return error_set(err, "-sprt overshoot: '%s' is not allowed (on|off)",
-                                 error_excerpt(value, quoted));
-            params->overshoot = !strcmp(value, "on");
-            continue;
-        } else {
-            return error_set(err, "-sprt: unknown key in '%s' (allowed: elo0, elo1, alpha, beta, "
-                                  "model, overshoot)", error_excerpt(token, quoted));
-        }
-        if (!parse_double(value, -1e9, 1e9, target, &inner))
-            return error_set(err, "-sprt %.*s: %s", (int)key_length, token, inner.text);
-    }
-    if (!has_elo0 || !has_elo1)
-        return error_set(err, "-sprt needs elo0= and elo1=");
+    int end = *index + 1;
+    while (end < argc && argv[end][0] != '-')
+        end++;
+    if (!sprt_params_parse(argv + *index + 1, end - *index - 1, params, err))
+        return false;
+    *index = end - 1;
     return true;
 }
 
@@ -230,7 +197,7 @@ static int replay_trace(const SprtCommand *cmd) {
 
 bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
     memset(cmd, 0, sizeof *cmd);
-    cmd->params = (SprtParams){.alpha = 0.05, .beta = 0.05, .model = SPRT_MODEL_NORMALIZED};
+    cmd->params = sprt_params_default();
     cmd->plan_draw_ratio = -1;
     bool has_sprt = false;
     char quoted[ERROR_EXCERPT_MAX];
@@ -288,10 +255,6 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
     }
     if (!has_sprt)
         return error_set(err, "-sprt elo0= elo1= is required (abtest sprt -help)");
-    if (!sprt_params_check(&cmd->params, err)) {
-        Error copy = *err;
-        return error_set(err, "-sprt: %s", copy.text);
-    }
     bool plan = cmd->plan_draw_ratio >= 0;
     if (plan && (cmd->has_penta || cmd->has_wdl))
         return error_set(err, "-plan designs a test before it runs: give it without counts "

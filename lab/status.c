@@ -40,8 +40,7 @@ void status_limits_text(const MatchSettings *s, char *out, size_t size) {
 
 static SprtReport report_of(const MatchSettings *s, const MatchTotals *t) {
     SprtSample sample = totals_sample(t);
-    SprtParams params =
-        s->has_sprt ? s->sprt : (SprtParams){0, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams params = settings_report_sprt(s);
     return sprt_report_make(&sample, &t->penta, &params);
 }
 

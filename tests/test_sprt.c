@@ -504,6 +504,46 @@ static void close_bounds__refused_by_every_command(void **state) {
     }
 }
 
+/* The -sprt group is one table read by the match, the calculator and the simulator: each says
+ * the same thing about the same mistake, and each takes the same defaults. */
+static void sprt_keys__one_table_for_every_command(void **state) {
+    (void)state;
+    static const char *const prefixes[] = {
+        ABTEST " sprt -wdl 10,20,30 -sprt",
+        ABTEST " simulate -nelo 0 -runs 2 -sprt",
+        ABTEST " -engine name=a -engine name=b -each nodes=50 -rounds 2 -sprt",
+    };
+    static const char *const mistakes[][2] = {
+        {"elo0=0 elo1=5 pentanomial=on", "-sprt: unknown key in 'pentanomial=on' (elo0, elo1, "
+                                         "alpha, beta, model, overshoot)"},
+        {"elo0=0", "-sprt needs elo0= and elo1="},
+        {"elo0=0 elo1=5 model=bayes", "-sprt model: 'bayes' is not allowed "
+                                      "(normalized|logistic|bayeselo)"},
+        {"elo0=0 elo1=5 overshoot=yes", "-sprt overshoot: 'yes' is not allowed (on|off)"},
+        {"elo0=0 elo1=x", "-sprt elo1: 'x' is not a number"},
+        {"elo0=0 elo1", "-sprt: 'elo1' is not key=value"},
+    };
+    for (size_t p = 0; p < sizeof prefixes / sizeof prefixes[0]; p++)
+        for (size_t m = 0; m < sizeof mistakes / sizeof mistakes[0]; m++) {
+            char command[512], *out;
+            snprintf(command, sizeof command, "timeout 20 %s %s", prefixes[p], mistakes[m][0]);
+            int status = test_run(command, &out);
+            if (status != 2 || !strstr(out, mistakes[m][1]))
+                fail_msg("'%s': exit %d, '%s' (wanted '%s')", command, status, out,
+                         mistakes[m][1]);
+            free(out);
+        }
+    /* The defaults the match echoes are the ones the calculator applies. */
+    char *out;
+    assert_int_equal(test_run(ABTEST " -engine name=a -engine name=b -each nodes=20 -sprt elo0=0 "
+                                     "elo1=5 -debug-stopafter 1 -quiet -concurrency 1",
+                              &out),
+                     130);
+    assert_non_null(strstr(out, "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized "
+                                "overshoot=on"));
+    free(out);
+}
+
 /* Design figures: the table of shared/reference/sprt-notes.md section 7 (fishtest's sprt.js
  * formulas), P(pass) to 1e-4 and expected games to the unit. */
 typedef struct {
@@ -614,6 +654,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(parameters__validated),
         cmocka_unit_test(corrected_elo__ends_on_any_bounds),
         cmocka_unit_test(close_bounds__refused_by_every_command),
+        cmocka_unit_test(sprt_keys__one_table_for_every_command),
         cmocka_unit_test(plan__matches_fishtest_calculator),
         cmocka_unit_test(calculator__text_json_and_errors),
     };

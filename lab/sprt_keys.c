@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+#include "sprt_keys.h"
+
+#include "parse.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef enum { SPRT_KEY_NUMBER, SPRT_KEY_MODEL, SPRT_KEY_SWITCH } SprtKeyType;
+
+typedef struct {
+    const char *key;
+    SprtKeyType type;
+    size_t offset;     /* in SprtParams */
+    bool required;     /* on the command line */
+    bool absent_value; /* a results file without the key: the value of that time */
+} SprtKey;
+
+#define KEY(name, type, required, absent) {#name, type, offsetof(SprtParams, name), required, absent}
+static const SprtKey SPRT_KEYS[] = {
+    KEY(elo0, SPRT_KEY_NUMBER, true, false),
+    KEY(elo1, SPRT_KEY_NUMBER, true, false),
+    KEY(alpha, SPRT_KEY_NUMBER, false, false),
+    KEY(beta, SPRT_KEY_NUMBER, false, false),
+    KEY(model, SPRT_KEY_MODEL, false, false),
+    /* Runs recorded before the correction existed decided without it, and keep doing so. */
+    KEY(overshoot, SPRT_KEY_SWITCH, false, true),
+};
+#define SPRT_KEY_COUNT (sizeof SPRT_KEYS / sizeof SPRT_KEYS[0])
+
+/* Any number a key accepts; sprt_params_check then bounds each (elo0 < elo1, 0 < alpha...). */
+#define SPRT_NUMBER_LIMIT 1e9
+
+SprtParams sprt_params_default(void) {
+    return (SprtParams){.elo0 = 0, .elo1 = 0, .alpha = 0.05, .beta = 0.05,
+                        .model = SPRT_MODEL_NORMALIZED, .overshoot = true};
+}
+
+const char *sprt_keys_list(void) { return "elo0, elo1, alpha, beta, model, overshoot"; }
+
+static const SprtKey *find_key(const char *key, size_t length) {
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
+        if (strlen(SPRT_KEYS[i].key) == length && !strncmp(SPRT_KEYS[i].key, key, length))
+            return &SPRT_KEYS[i];
+    return NULL;
+}
+
+static bool set_key(const SprtKey *k, SprtParams *p, const char *value, Error *err) {
+    char *field = (char *)p + k->offset;
+    char quoted[ERROR_EXCERPT_MAX];
+    Error inner;
+    switch (k->type) {
+    case SPRT_KEY_NUMBER:
+        if (!parse_double(value, -SPRT_NUMBER_LIMIT, SPRT_NUMBER_LIMIT, (double *)field, &inner))
+            return error_set(err, "-sprt %s: %s", k->key, inner.text);
+        return true;
+    case SPRT_KEY_MODEL:
+        if (!sprt_model_from_name(value, (SprtModel *)field))
+            return error_set(err, "-sprt model: '%s' is not allowed "
+                                  "(normalized|logistic|bayeselo)",
+                             error_excerpt(value, quoted));
+        return true;
+    case SPRT_KEY_SWITCH:
+        if (strcmp(value, "on") && strcmp(value, "off"))
+            return error_set(err, "-sprt %s: '%s' is not allowed (on|off)", k->key,
+                             error_excerpt(value, quoted));
+        *(bool *)field = !strcmp(value, "on");
+        return true;
+    }
+    return error_set(err, "-sprt %s: unknown type", k->key);
+}
+
+static void key_text(const SprtKey *k, const SprtParams *p, char *out, size_t size) {
+    const char *field = (const char *)p + k->offset;
+    switch (k->type) {
+    case SPRT_KEY_NUMBER:
+        snprintf(out, size, "%g", *(const double *)field);
+        return;
+    case SPRT_KEY_MODEL:
+        snprintf(out, size, "%s", sprt_model_name(*(const SprtModel *)field));
+        return;
+    case SPRT_KEY_SWITCH:
+        snprintf(out, size, "%s", *(const bool *)field ? "on" : "off");
+        return;
+    }
+}
+
+static bool check_params(const SprtParams *p, Error *err) {
+    if (sprt_params_check(p, err))
+        return true;
+    Error copy = *err;
+    return error_set(err, "-sprt: %s", copy.text);
+}
+
+bool sprt_params_parse(char *const *tokens, int count, SprtParams *p, Error *err) {
+    *p = sprt_params_default();
+    bool given[SPRT_KEY_COUNT] = {false};
+    char quoted[ERROR_EXCERPT_MAX];
+    for (int t = 0; t < count; t++) {
+        const char *equals = strchr(tokens[t], '=');
+        if (!equals || equals == tokens[t])
+            return error_set(err, "-sprt: '%s' is not key=value",
+                             error_excerpt(tokens[t], quoted));
+        const SprtKey *k = find_key(tokens[t], (size_t)(equals - tokens[t]));
+        if (!k)
+            return error_set(err, "-sprt: unknown key in '%s' (%s)",
+                             error_excerpt(tokens[t], quoted), sprt_keys_list());
+        if (!set_key(k, p, equals + 1, err))
+            return false;
+        given[k - SPRT_KEYS] = true;
+    }
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
+        if (SPRT_KEYS[i].required && !given[i])
+            return error_set(err, "-sprt needs elo0= and elo1=");
+    return check_params(p, err);
+}
+
+void sprt_params_tokens(const SprtParams *p, TextBuf *buf) {
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++) {
+        char text[32];
+        key_text(&SPRT_KEYS[i], p, text, sizeof text);
+        textbuf_printf(buf, " %s=%s", SPRT_KEYS[i].key, text);
+    }
+}
+
+bool sprt_params_same(const SprtParams *a, const SprtParams *b) {
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++) { /* key by key: the struct has padding */
+        char x[32], y[32];
+        const SprtKey *k = &SPRT_KEYS[i];
+        if (k->type == SPRT_KEY_NUMBER) {
+            if (*(const double *)((const char *)a + k->offset) !=
+                *(const double *)((const char *)b + k->offset))
+                return false;
+            continue;
+        }
+        key_text(k, a, x, sizeof x);
+        key_text(k, b, y, sizeof y);
+        if (strcmp(x, y))
+            return false;
+    }
+    return true;
+}
+
+cJSON *sprt_params_to_json(const SprtParams *p) {
+    cJSON *json = cJSON_CreateObject();
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++) {
+        const SprtKey *k = &SPRT_KEYS[i];
+        const char *field = (const char *)p + k->offset;
+        if (k->type == SPRT_KEY_NUMBER)
+            cJSON_AddNumberToObject(json, k->key, *(const double *)field);
+        else if (k->type == SPRT_KEY_MODEL)
+            cJSON_AddStringToObject(json, k->key, sprt_model_name(*(const SprtModel *)field));
+        else
+            cJSON_AddBoolToObject(json, k->key, *(const bool *)field);
+    }
+    return json;
+}
+
+bool sprt_params_from_json(const cJSON *json, SprtParams *p, Error *err) {
+    *p = sprt_params_default();
+    if (!cJSON_IsObject(json))
+        return error_set(err, "\"sprt\" must be an object or null");
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++) {
+        const SprtKey *k = &SPRT_KEYS[i];
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, k->key);
+        char text[64];
+        if (!item && k->absent_value) {
+            *(bool *)((char *)p + k->offset) = false;
+            continue;
+        }
+        if (k->type == SPRT_KEY_NUMBER) {
+            if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
+                return error_set(err, "sprt \"%s\" must be a number", k->key);
+            snprintf(text, sizeof text, "%.17g", item->valuedouble);
+        } else if (k->type == SPRT_KEY_MODEL) {
+            const char *name = cJSON_GetStringValue(item);
+            SprtModel model;
+            char quoted[ERROR_EXCERPT_MAX];
+            if (!name || !sprt_model_from_name(name, &model))
+                return error_set(err, "sprt \"%s\" must be normalized, logistic or bayeselo, "
+                                      "not '%s'",
+                                 k->key, name ? error_excerpt(name, quoted) : "(missing)");
+            snprintf(text, sizeof text, "%s", name);
+        } else {
+            if (!cJSON_IsBool(item))
+                return error_set(err, "sprt \"%s\" must be true or false", k->key);
+            snprintf(text, sizeof text, "%s", cJSON_IsTrue(item) ? "on" : "off");
+        }
+        Error inner;
+        if (!set_key(k, p, text, &inner))
+            return error_set(err, "sprt: %s", inner.text);
+    }
+    return check_params(p, err);
+}
