@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "arguments.h"
 
-#include "engine_process.h"
-#include "engine_reply.h"
 #include "parse.h"
 #include "sprt_keys.h"
 #include "paths.h"
@@ -91,26 +89,6 @@ static const Pointer ENGINE_KEY_POINTERS[] = {
     {"restart", "engine programs are started once per worker and reused, with ucinewgame "
                 "between games (-recover restarts one that exits or stalls)"},
     {"plies", "use depth=N"},
-};
-
-/* The keys of an engine program (cmd=): text fields, then the numbers. */
-typedef struct {
-    const char *key;
-    size_t offset;  /* of the field in ExternalSpec */
-    size_t size;    /* text: the buffer's size; 0 for a number */
-    int64_t min, max;
-} ExternalKey;
-
-#define TEXT_KEY(name) {#name, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0}
-#define NUMBER_KEY(name, lo, hi) {#name, offsetof(ExternalSpec, name), 0, lo, hi}
-static const ExternalKey EXTERNAL_KEYS[] = {
-    TEXT_KEY(cmd),
-    TEXT_KEY(args),
-    TEXT_KEY(dir),
-    NUMBER_KEY(timemargin, 0, 3600000),
-    NUMBER_KEY(startup, 1, 3600000),
-    NUMBER_KEY(stall, 1, 86400000),
-    NUMBER_KEY(bench, 1, (int64_t)ENGINE_REPLY_NODES_MAX),
 };
 
 static const char *find_pointer(const Pointer *table, size_t count, const char *key) {
@@ -283,90 +261,10 @@ static bool parse_resume(int argc, char **argv, int *i, MatchSettings *s, Error 
     return true;
 }
 
-bool arguments_check_name(const char *name, Error *err) {
-    size_t length = strlen(name);
-    if (length == 0 || length >= MATCH_NAME_MAX)
-        return error_set(err, "name empty or longer than %d characters", MATCH_NAME_MAX - 1);
-    for (const char *p = name; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *p))
-            return error_set(err, "name '%s': use letters, digits and . _ + - only (names go "
-                                  "into per-game lines that parsers split on spaces and colons, "
-                                  "and into the records' quoted tags)", name);
-    return true;
-}
-
 /* A run of tokens that belong to one engine: argv[first..end). */
 typedef struct {
     int first, end;
 } Group;
-
-/* The first control character of text (a newline, a tab, ESC...), or NULL. Such a character in
- * a value sent to an engine would end its line early and inject a command of its own. */
-static const char *control_character(const char *text) {
-    for (const char *p = text; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            return p;
-    return NULL;
-}
-
-bool arguments_external_key(ExternalSpec *e, const char *key, const char *value, bool *handled,
-                            Error *err) {
-    *handled = true;
-    const char *control = control_character(key);
-    if (!control)
-        control = control_character(value);
-    if (control)
-        return error_set(err, "%s: control character 0x%02x in the value (a newline or tab "
-                              "would reach the engine as a command of its own)",
-                         key, (unsigned)(unsigned char)*control);
-    if (!strncmp(key, "option.", 7)) {
-        const char *name = key + 7;
-        if (!*name || strpbrk(name, " =") || !*value || strchr(value, ' '))
-            return error_set(err, "option.NAME=VALUE: NAME and VALUE must be single words "
-                                  "(got '%s=%s')", key, value);
-        size_t used = strlen(e->options);
-        int n = snprintf(e->options + used, sizeof e->options - used, "%s%s=%s", used ? " " : "",
-                         name, value);
-        if (n < 0 || (size_t)n >= sizeof e->options - used)
-            return error_set(err, "option.%s: the engine's options exceed %zu characters", name,
-                             sizeof e->options - 1);
-        return true;
-    }
-    if (!strcmp(key, "proto")) {
-        if (strcmp(value, "uci"))
-            return error_set(err, "proto=%s: engine programs speak the engine protocol "
-                                  "(proto=uci, docs/engine.md)", value);
-        return true;
-    }
-    for (size_t i = 0; i < sizeof EXTERNAL_KEYS / sizeof EXTERNAL_KEYS[0]; i++) {
-        const ExternalKey *k = &EXTERNAL_KEYS[i];
-        if (strcmp(key, k->key))
-            continue;
-        char *field = (char *)e + k->offset;
-        if (k->size) {
-            if (strlen(value) >= k->size)
-                return error_set(err, "%s=: longer than %zu characters", key, k->size - 1);
-            if (!strcmp(key, "cmd") && !*value)
-                return error_set(err, "cmd=: empty (give the engine program)");
-            if (!strcmp(key, "args")) {
-                char words_text[ENGINE_ARGS_TEXT_MAX], *words[ENGINE_ARGS_MAX];
-                snprintf(words_text, sizeof words_text, "%s", value);
-                if (engine_args_split(words_text, words, ENGINE_ARGS_MAX) < 0)
-                    return error_set(err, "args=: more than %d words", ENGINE_ARGS_MAX);
-            }
-            strcpy(field, value);
-            return true;
-        }
-        Error inner;
-        int64_t number;
-        if (!parse_int64(value, k->min, k->max, &number, &inner))
-            return error_set(err, "%s=%s: %s", key, value, inner.text);
-        memcpy(field, &number, sizeof number);
-        return true;
-    }
-    *handled = false;
-    return true;
-}
 
 /* Applies one group's tokens to an engine; name= only in -engine groups. */
 static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each, Error *err) {
@@ -384,7 +282,7 @@ static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each
             Error inner;
             if (is_each)
                 return error_set(err, "-each: name= belongs to -engine");
-            if (!arguments_check_name(token + 5, &inner))
+            if (!engine_spec_check_name(token + 5, &inner))
                 return error_set(err, "-engine: %s", inner.text);
             strcpy(spec->name, token + 5);
             continue;
@@ -400,41 +298,12 @@ static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each
                              option, token, pointer);
         bool handled;
         Error inner;
-        if (equals && !arguments_external_key(&spec->external, key, equals + 1, &handled, &inner))
+        if (equals && !engine_spec_program_key(&spec->external, key, equals + 1, &handled, &inner))
             return error_set(err, "%s %s: %s", option, who, inner.text);
         if (equals && handled)
             continue;
         if (!config_apply(&spec->config, token, &inner))
             return error_set(err, "%s %s: %s", option, who, inner.text);
-    }
-    return true;
-}
-
-/* An engine program takes the search limits from abtest and every other option as
- * option.NAME=VALUE (sent with setoption); an in-process engine takes key=value search options
- * and no program keys. Names the first token that breaks this. */
-static bool check_engine_kind(const EngineSpec *spec, Error *err) {
-    if (!engine_is_external(spec)) {
-        const ExternalSpec *e = &spec->external;
-        if (e->options[0])
-            return error_set(err, "-engine %s: option.NAME=VALUE is for engine programs (cmd=); "
-                                  "an in-process engine takes search options as plain key=value "
-                                  "(`bench options`)", spec->name);
-        if (e->args[0] || e->dir[0] || e->bench)
-            return error_set(err, "-engine %s: args=, dir= and bench= belong to engine programs "
-                                  "(give cmd=)", spec->name);
-        return true;
-    }
-    SearchConfig plain = config_default();
-    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
-        const OptionSpec *o = &CONFIG_OPTIONS[i];
-        char mine[32], standard[32];
-        if (o->kind == OPTION_KIND_LIMIT ||
-            !strcmp(config_value_text(&spec->config, o, mine), config_value_text(&plain, o, standard)))
-            continue;
-        return error_set(err, "-engine %s runs a program (cmd=): '%s=%s' is an in-process search "
-                              "option; give the program's options as option.%s=%s",
-                         spec->name, o->name, mine, o->name, mine);
     }
     return true;
 }
@@ -446,11 +315,7 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
                               "first, then the baseline); found %d", engine_count);
     for (int e = 0; e < MATCH_ENGINES; e++) {
         EngineSpec *spec = &s->engines[e];
-        memset(spec, 0, sizeof *spec);
-        spec->config = config_default();
-        spec->external.timemargin = EXTERNAL_DEFAULT_TIMEMARGIN_MS;
-        spec->external.startup = EXTERNAL_DEFAULT_STARTUP_MS;
-        spec->external.stall = EXTERNAL_DEFAULT_STALL_MS;
+        *spec = engine_spec_default();
         /* Every -each first, in order, so that an engine's own options win. */
         for (int g = 0; g < each_count; g++)
             if (!apply_group(spec, argv, each[g], true, err))
@@ -459,7 +324,7 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
             return false;
         if (!spec->name[0])
             return error_set(err, "-engine: name=N is required (engine %d)", e + 1);
-        if (!check_engine_kind(spec, err))
+        if (!engine_spec_check_kind(spec, err))
             return false;
     }
     return true;

@@ -5,46 +5,15 @@
 #pragma once
 
 #include "book.h"
+#include "engine_spec.h"
 #include "game.h"
 #include "search.h"
 
 #include <stdatomic.h>
 
-#define MATCH_NAME_MAX 32
 /* Engine 0 is the first engine, the one under test; engine 1 the second, the baseline. Every
  * statistic is from the first engine's side, as fastchess, fishtest and OpenBench report. */
 #define MATCH_ENGINES 2
-
-#define EXTERNAL_TEXT_MAX 512
-#define EXTERNAL_OPTIONS_MAX 1024
-/* Defaults of an external engine's deadlines (docs/abtest.md, "Build against build"). */
-#define EXTERNAL_DEFAULT_TIMEMARGIN_MS 100
-#define EXTERNAL_DEFAULT_STARTUP_MS 10000
-#define EXTERNAL_DEFAULT_STALL_MS 60000
-
-/* An engine program (cmd= on the command line); cmd is empty for an in-process engine. */
-typedef struct {
-    char cmd[EXTERNAL_TEXT_MAX];          /* the program, run as execvp runs it */
-    char args[EXTERNAL_TEXT_MAX];         /* its arguments: words, "..." grouping */
-    char dir[EXTERNAL_TEXT_MAX];          /* its working directory ("": abtest's) */
-    char options[EXTERNAL_OPTIONS_MAX];   /* "NAME=VALUE ...": one setoption each, in order */
-    int64_t bench;       /* the node count its `bench` must report (0: not checked) */
-    int64_t timemargin;  /* ms past movetime before the move is lost on time */
-    int64_t startup;     /* ms to answer uci and isready */
-    int64_t stall;       /* ms a search without time limit (or bench) may take */
-    /* Not an option: the count its `bench` gave when the run first started, recorded in the
-     * results file so that a resumed run refuses another program or build (0: not yet known). */
-    uint64_t bench_seen;
-} ExternalSpec;
-
-typedef struct {
-    char name[MATCH_NAME_MAX];
-    SearchConfig config; /* limits included (depth, nodes, movetime); an external engine uses
-                            the limits only */
-    ExternalSpec external;
-} EngineSpec;
-
-static inline bool engine_is_external(const EngineSpec *spec) { return spec->external.cmd[0]; }
 
 /* Counts of moves, nodes and depths saturate here: the largest whole number that a results
  * file's JSON number (a double) holds exactly. No engine's reports can then wrap a sum, or make

@@ -277,15 +277,16 @@ static bool check_engines(Runner *r, MatchSettings *s) {
                 cli_error("%s", err.text);
             return false;
         }
-        if (x->bench_seen && nodes != x->bench_seen) {
+        /* nodes is at most ENGINE_REPLY_NODES_MAX (2^40): it fits bench_seen's int64_t. */
+        if (x->bench_seen && nodes != (uint64_t)x->bench_seen) {
             cli_error("-resume %s: engine %s (%s): bench gives %" PRIu64 " nodes, but the run "
-                      "was played with a program whose bench gave %" PRIu64 ": another program "
+                      "was played with a program whose bench gave %" PRId64 ": another program "
                       "or build, whose games would be mixed with the first's (rebuild that one, "
                       "or start a new run)",
                       s->resume_path, s->engines[e].name, x->cmd, nodes, x->bench_seen);
             return false;
         }
-        x->bench_seen = nodes;
+        x->bench_seen = (int64_t)nodes;
     }
     return true;
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "settings.h"
 
-#include "arguments.h"
 #include "cli.h"
 #include "parse.h"
 #include "paths.h"
@@ -154,7 +153,7 @@ bool settings_check(const MatchSettings *s, Error *err) {
     for (int e = 0; e < MATCH_ENGINES; e++) {
         const EngineSpec *spec = &s->engines[e];
         Error inner;
-        if (!arguments_check_name(spec->name, &inner))
+        if (!engine_spec_check_name(spec->name, &inner))
             return error_set(err, "engine %d: %s", e + 1, inner.text);
         if (!spec->config.depth && !spec->config.nodes && !spec->config.movetime)
             return error_set(err, "engine %s has no limit: give depth=, nodes= or movetime= "
@@ -170,36 +169,6 @@ bool settings_check(const MatchSettings *s, Error *err) {
     return true;
 }
 
-/* An engine program's keys as command-line tokens (nothing for an in-process engine). */
-static void program_tokens(const ExternalSpec *x, TextBuf *buf) {
-    if (!x->cmd[0])
-        return;
-    textbuf_printf(buf, " cmd=%s", x->cmd);
-    if (x->args[0])
-        textbuf_printf(buf, strchr(x->args, ' ') ? " 'args=%s'" : " args=%s", x->args);
-    if (x->dir[0])
-        textbuf_printf(buf, " dir=%s", x->dir);
-    char options[EXTERNAL_OPTIONS_MAX];
-    snprintf(options, sizeof options, "%s", x->options);
-    char *save = NULL;
-    for (char *word = strtok_r(options, " ", &save); word; word = strtok_r(NULL, " ", &save))
-        textbuf_printf(buf, " option.%s", word);
-    if (x->bench)
-        textbuf_printf(buf, " bench=%lld", (long long)x->bench);
-    if (x->timemargin != EXTERNAL_DEFAULT_TIMEMARGIN_MS)
-        textbuf_printf(buf, " timemargin=%lld", (long long)x->timemargin);
-    if (x->startup != EXTERNAL_DEFAULT_STARTUP_MS)
-        textbuf_printf(buf, " startup=%lld", (long long)x->startup);
-    if (x->stall != EXTERNAL_DEFAULT_STALL_MS)
-        textbuf_printf(buf, " stall=%lld", (long long)x->stall);
-}
-
-static bool same_program(const ExternalSpec *a, const ExternalSpec *b) {
-    return !strcmp(a->cmd, b->cmd) && !strcmp(a->args, b->args) && !strcmp(a->dir, b->dir) &&
-           !strcmp(a->options, b->options) && a->bench == b->bench &&
-           a->timemargin == b->timemargin && a->startup == b->startup && a->stall == b->stall;
-}
-
 void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     textbuf_printf(&buf, "%s", cli_program());
@@ -213,7 +182,7 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
             if (strcmp(value, base))
                 textbuf_printf(&buf, " %s=%s", CONFIG_OPTIONS[i].name, value);
         }
-        program_tokens(&s->engines[e].external, &buf);
+        engine_spec_program_tokens(&s->engines[e].external, &buf);
     }
     textbuf_printf(&buf, " -openings file=%s order=%s", s->book_path, ORDER_NAMES[s->order]);
     if (s->start != 1)
@@ -250,9 +219,9 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
                            b->engines[e].name);
         if (config_hash(&a->engines[e].config) != config_hash(&b->engines[e].config))
             textbuf_printf(&buf, " engine %s options;", a->engines[e].name);
-        if (!same_program(&a->engines[e].external, &b->engines[e].external))
-            textbuf_printf(&buf, " engine %s program (cmd, args, dir, option., bench, timemargin, "
-                                 "startup or stall);", a->engines[e].name);
+        const char *key;
+        if (!engine_spec_same_program(&a->engines[e].external, &b->engines[e].external, &key))
+            textbuf_printf(&buf, " engine %s program (%s);", a->engines[e].name, key);
     }
     if (a->has_sprt != b->has_sprt || (a->has_sprt && !sprt_params_same(&a->sprt, &b->sprt)))
         textbuf_printf(&buf, " sprt;");

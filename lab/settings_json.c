@@ -5,9 +5,6 @@
 // settings_check.
 #include "settings.h"
 
-#include "arguments.h"
-#include "engine_reply.h"
-
 #include "parse.h"
 #include "sprt_keys.h"
 
@@ -41,19 +38,9 @@ cJSON *settings_to_json(const MatchSettings *s) {
         cJSON *engine = cJSON_CreateObject();
         cJSON_AddStringToObject(engine, "name", s->engines[e].name);
         cJSON_AddStringToObject(engine, "config", text);
-        const ExternalSpec *x = &s->engines[e].external;
-        if (engine_is_external(&s->engines[e])) {
-            cJSON *program = cJSON_AddObjectToObject(engine, "program");
-            cJSON_AddStringToObject(program, "cmd", x->cmd);
-            cJSON_AddStringToObject(program, "args", x->args);
-            cJSON_AddStringToObject(program, "dir", x->dir);
-            cJSON_AddStringToObject(program, "options", x->options);
-            cJSON_AddNumberToObject(program, "bench", (double)x->bench);
-            cJSON_AddNumberToObject(program, "timemargin", (double)x->timemargin);
-            cJSON_AddNumberToObject(program, "startup", (double)x->startup);
-            cJSON_AddNumberToObject(program, "stall", (double)x->stall);
-            cJSON_AddNumberToObject(program, "bench_seen", (double)x->bench_seen);
-        }
+        if (engine_is_external(&s->engines[e]))
+            cJSON_AddItemToObject(engine, "program",
+                                  engine_spec_program_to_json(&s->engines[e].external));
         cJSON_AddItemToArray(engines, engine);
     }
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
@@ -105,73 +92,6 @@ static bool config_text_complete(const char *text, Error *err) {
     return true;
 }
 
-/* A JSON number that is whole and in 0..max into *out; false for anything else (NULL too). */
-static bool whole_number(const cJSON *item, double max, double *out) {
-    if (!cJSON_IsNumber(item))
-        return false;
-    double value = item->valuedouble;
-    if (!(value >= 0 && value <= max) || value != floor(value))
-        return false;
-    *out = value;
-    return true;
-}
-
-/* An engine program's keys, each checked as on the command line (absent: an in-process engine). */
-static bool program_from_json(const cJSON *program, ExternalSpec *x, Error *err) {
-    memset(x, 0, sizeof *x);
-    x->timemargin = EXTERNAL_DEFAULT_TIMEMARGIN_MS;
-    x->startup = EXTERNAL_DEFAULT_STARTUP_MS;
-    x->stall = EXTERNAL_DEFAULT_STALL_MS;
-    if (!program)
-        return true;
-    static const char *const TEXT_KEYS[] = {"cmd", "args", "dir"};
-    static const char *const NUMBER_KEYS[] = {"bench", "timemargin", "startup", "stall"};
-    bool handled;
-    for (size_t i = 0; i < sizeof TEXT_KEYS / sizeof *TEXT_KEYS; i++) {
-        const char *value =
-            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(program, TEXT_KEYS[i]));
-        if (!value)
-            return error_set(err, "\"%s\" must be a string", TEXT_KEYS[i]);
-        if ((*value || !strcmp(TEXT_KEYS[i], "cmd")) &&
-            !arguments_external_key(x, TEXT_KEYS[i], value, &handled, err))
-            return false;
-    }
-    for (size_t i = 0; i < sizeof NUMBER_KEYS / sizeof *NUMBER_KEYS; i++) {
-        double value;
-        if (!whole_number(cJSON_GetObjectItemCaseSensitive(program, NUMBER_KEYS[i]), 9e15,
-                          &value))
-            return error_set(err, "\"%s\" must be a whole number", NUMBER_KEYS[i]);
-        char text[32];
-        snprintf(text, sizeof text, "%lld", (long long)value);
-        if ((value != 0 || strcmp(NUMBER_KEYS[i], "bench")) &&
-            !arguments_external_key(x, NUMBER_KEYS[i], text, &handled, err))
-            return false;
-    }
-    /* Files written before it was recorded have none: the resumed run records it. */
-    const cJSON *seen = cJSON_GetObjectItemCaseSensitive(program, "bench_seen");
-    double seen_nodes = 0;
-    if (seen && !whole_number(seen, (double)ENGINE_REPLY_NODES_MAX, &seen_nodes))
-        return error_set(err, "\"bench_seen\" must be a whole number of nodes, 0..%llu",
-                         (unsigned long long)ENGINE_REPLY_NODES_MAX);
-    x->bench_seen = (uint64_t)seen_nodes;
-    const char *options = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(program, "options"));
-    if (!options || strlen(options) >= sizeof x->options)
-        return error_set(err, "\"options\" must be a string of NAME=VALUE words");
-    char copy[EXTERNAL_OPTIONS_MAX];
-    strcpy(copy, options);
-    char *save = NULL;
-    for (char *word = strtok_r(copy, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
-        char *equals = strchr(word, '='), key[EXTERNAL_OPTIONS_MAX + 8];
-        if (!equals)
-            return error_set(err, "options: '%.40s' is not NAME=VALUE", word);
-        *equals = '\0';
-        snprintf(key, sizeof key, "option.%s", word);
-        if (!arguments_external_key(x, key, equals + 1, &handled, err))
-            return false;
-    }
-    return true;
-}
-
 static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err) {
     if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
         return error_set(err, "settings: \"engines\" must list two engines");
@@ -192,8 +112,8 @@ static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err
             return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
         if (!config_text_complete(config, &inner))
             return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
-        if (!program_from_json(cJSON_GetObjectItemCaseSensitive(engine, "program"),
-                               &s->engines[e].external, &inner))
+        if (!engine_spec_program_from_json(cJSON_GetObjectItemCaseSensitive(engine, "program"),
+                                           &s->engines[e].external, &inner))
             return error_set(err, "settings: engine %d: program: %s", e + 1, inner.text);
     }
     return true;
