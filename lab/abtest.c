@@ -24,8 +24,7 @@ int main(int argc, char **argv) {
     MatchSettings settings;
     Error err;
     if (argc < 2) {
-        settings_default_job(&settings);
-        if (!settings_resolve_book(&settings, &err))
+        if (!arguments_main_job(&settings, &err))
             die("%s", err.text);
         printf("abtest: no options: running the built-in main job (abtest -help for options)\n");
         return runner_run(&settings, NULL);

@@ -2,8 +2,9 @@
 #include "arguments.h"
 
 #include "parse.h"
-#include "sprt_keys.h"
 #include "paths.h"
+#include "sprt_keys.h"
+#include "textbuf.h"
 #include "version.h"
 
 #include <stddef.h>
@@ -11,45 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-    "usage: abtest [options]            (no options: the built-in main job)\n"
-    "       abtest sprt ...             the SPRT calculator (abtest sprt -help)\n"
-    "       abtest book ...             the opening-book generator (abtest book -help)\n"
-    "       abtest simulate ...         virtual SPRTs: error rates, lengths, Elo bias\n"
-    "  -engine name=N [key=value ...]   a search configuration; twice: the engine under test\n"
-    "                                   first, then the baseline (every number is the first's)\n"
-    "  -engine name=N cmd=PROGRAM [args=\"...\"] [dir=D] [option.NAME=VALUE ...] [bench=NODES]\n"
-    "          [timemargin=MS] [startup=MS] [stall=MS]   an engine program (docs/engine.md)\n"
-    "  -each [key=value ...]            options for both engines (their own ones win)\n"
-    "                                   limits: depth=N nodes=N movetime=MS\n"
-    "  -openings file=F [format=epd] [order=random|sequential] [start=N] [randomplies=K]\n"
-    "  -srand S                         seed of the book shuffle and random plies\n"
-    "  -rounds N                        pairs to play (unbounded with -sprt)\n"
-    "  -sprt elo0=X elo1=Y [alpha=0.05 beta=0.05 model=normalized|logistic|bayeselo]\n"
-    "        [overshoot=on|off]         fishtest's overshoot correction, fed pair by pair\n"
-    "  -maxmoves N                      plies before a game is adjudicated a draw (300)\n"
-    "  -tb [file=F]                     adjudicate each game by the tablebase when the sliding\n"
-    "                                   phase starts (default file: make tablebase)\n"
-    "  -concurrency N                   games in parallel (default: all cores)\n"
-    "  -ratinginterval N                report and checkpoint every N pairs (10)\n"
-    "  -out FILE.json                   results file (atomic, resumable)\n"
-    "  -pgnout file=F                   game records\n"
-    "  -plot file=F.png                 LLR and Elo against pairs (needs gnuplot)\n"
-    "  -resume FILE.json                continue an interrupted run\n"
-    "  -quiet                           no per-game lines, status line or interval blocks\n"
-    "  -recover                         an engine program that exits or stalls loses the game\n"
-    "                                   and is restarted (without: the run stops, saved)\n"
-    "  -repeat, -games 2                accepted: pairs with sides swapped are always played\n"
-    "  -rank-timeout S                  abtest-mpi only: seconds a rank may stay silent before\n"
-    "                                   its pairs go to the others (30)\n"
-    "  -help, -version\n"
-    "Search options (key=value) are those of `bench options`.\n";
-
-/* Options abtest understands (for "did you mean" on a typo). */
-static const char *const OPTIONS[] = {
-    "-engine", "-each",  "-openings", "-srand",  "-rounds", "-sprt",   "-maxmoves",
-    "-concurrency", "-ratinginterval", "-out", "-pgnout", "-plot", "-quiet", "-resume",
-    "-help", "-version", "-repeat", "-games", "-debug-stopafter", "-recover", "-tb"};
+/* The built-in main job (README): killers on (under test, first) against killers off at 5000
+ * nodes per move, SPRT <0, 10> on the default book, results, game records and plot in
+ * results/. */
+static const char *const MAIN_JOB[] = {
+    "-engine", "name=killers", "-engine", "name=nokillers", "killers=off", "-each", "nodes=5000",
+    "-sprt", "elo0=0", "elo1=10", "-out", "results/killers.json", "-pgnout",
+    "results/killers.pgn", "-plot", "results/killers.png",
+};
 
 /* fastchess and cutechess-cli options that have no meaning here, with what to do instead. */
 typedef struct {
@@ -79,6 +49,8 @@ static const Pointer OPTION_POINTERS[] = {
     {"-testEnv", "not needed"},
     {"-noswap", "pairs always swap sides: that is what makes them fair"},
     {"-reverse", "pairs always play both sides"},
+    {"-wait", "games start at once: there is no clock to settle between them (limits are "
+              "nodes, depth or movetime)"},
     {"-quick", "write -engine name=A ... -engine name=B ... -each nodes=N -openings file=F"},
 };
 
@@ -91,26 +63,21 @@ static const Pointer ENGINE_KEY_POINTERS[] = {
     {"plies", "use depth=N"},
 };
 
-static const char *find_pointer(const Pointer *table, size_t count, const char *key) {
-    for (size_t i = 0; i < count; i++)
-        if (!strcmp(table[i].option, key))
-            return table[i].pointer;
-    return NULL;
-}
+/* A run of tokens that belong to one engine: argv[first..end). */
+typedef struct {
+    int first, end;
+} Group;
 
-static bool unknown_option(const char *arg, Error *err) {
-    if (!strcmp(arg, "-rank-timeout")) /* abtest-mpi takes it out before the others */
-        return error_set(err, "-rank-timeout is an option of abtest-mpi (mpirun -np R "
-                              "build/abtest-mpi ...): abtest plays on one machine");
-    const char *pointer =
-        find_pointer(OPTION_POINTERS, sizeof OPTION_POINTERS / sizeof OPTION_POINTERS[0], arg);
-    if (pointer)
-        return error_set(err, "%s is a fastchess option abtest does not take: %s", arg, pointer);
-    const char *best = parse_closest(arg, OPTIONS, sizeof OPTIONS / sizeof OPTIONS[0], 3);
-    if (best)
-        return error_set(err, "unknown option '%s' (did you mean '%s'?)", arg, best);
-    return error_set(err, "unknown option '%s' (see -help)", arg);
-}
+/* What the command line has said so far. */
+typedef struct {
+    int argc;
+    char **argv;
+    MatchSettings *settings;
+    Group *engines, *each; /* argc + 1 each */
+    int engine_count, each_count;
+    bool rounds_given;
+    bool exit_now;
+} Parse;
 
 /* A group's tokens run until the next option (a '-' word without '='). */
 static int group_end(int argc, char **argv, int first) {
@@ -120,151 +87,119 @@ static int group_end(int argc, char **argv, int first) {
     return i;
 }
 
-/* Splits "key=value" into a key buffer and returns the value. */
-static const char *split_token(const char *option, const char *token, char *key, size_t size,
-                               Error *err) {
-    const char *equals = strchr(token, '=');
-    if (!equals || equals == token || (size_t)(equals - token) >= size) {
-        error_set(err, "%s: '%s' is not key=value", option, token);
-        return NULL;
+static const char *find_pointer(const Pointer *table, size_t count, const char *key) {
+    for (size_t i = 0; i < count; i++)
+        if (!strcmp(table[i].option, key))
+            return table[i].pointer;
+    return NULL;
+}
+
+/* Keys a group accepts besides its fields' (fastchess's, with what abtest does instead);
+ * `accepts` is the one value taken without a word (NULL: none). */
+typedef struct {
+    const char *option, *key, *accepts, *pointer;
+} GroupPointer;
+
+static const GroupPointer GROUP_POINTERS[] = {
+    {"-openings", "format", "epd",
+     "is not supported: books are EPD-like text, one position per line in the project's "
+     "notation (format=epd)"},
+    {"-openings", "plies", NULL,
+     "positions of an EPD-like book are played whole; randomplies=K adds K random plies after "
+     "each"},
+    {"-openings", "policy", NULL,
+     "every pair plays its opening twice, sides swapped (fastchess's default)"},
+};
+
+/* The field of option's group key, or NULL. */
+static const SettingsField *group_field(const char *option, const char *key) {
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i];
+        if (f->group_key && !strcmp(f->option, option) && !strcmp(f->group_key, key))
+            return f;
     }
+    return NULL;
+}
+
+/* "file, order, start, randomplies": a group's keys, for messages. */
+static void group_keys(const char *option, char *out, size_t size) {
+    TextBuf buf = textbuf(out, size);
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
+        if (SETTINGS_FIELDS[i].group_key && !strcmp(SETTINGS_FIELDS[i].option, option))
+            textbuf_printf(&buf, "%s%s", buf.used ? ", " : "", SETTINGS_FIELDS[i].group_key);
+    for (size_t i = 0; i < sizeof GROUP_POINTERS / sizeof GROUP_POINTERS[0]; i++)
+        if (!strcmp(GROUP_POINTERS[i].option, option) && GROUP_POINTERS[i].accepts)
+            textbuf_printf(&buf, ", %s", GROUP_POINTERS[i].key);
+}
+
+/* One key=value of a group: a field, or a key fastchess knows. */
+static bool group_token(const SettingsField *first, const char *token, MatchSettings *s,
+                        Error *err) {
+    const char *option = first->option, *equals = strchr(token, '=');
+    char key[32], quoted[ERROR_EXCERPT_MAX], keys[128];
+    /* One word alone is the group's first key (-openings FILE, -pgnout FILE, as fastchess). */
+    if (!equals)
+        return settings_field_from_text(first, s, token, err);
+    if (equals == token || (size_t)(equals - token) >= sizeof key)
+        return error_set(err, "%s: '%s' is not key=value", option, error_excerpt(token, quoted));
     memcpy(key, token, (size_t)(equals - token));
     key[equals - token] = '\0';
-    return equals + 1;
-}
-
-/* Sets the settings field `key` from text: the one check shared with results files. */
-static bool set_field(MatchSettings *s, const char *key, const char *text, Error *err) {
-    return settings_field_from_text(settings_field(key), s, text, err);
-}
-
-static bool parse_openings(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
-    int end = group_end(argc, argv, *i + 1);
-    if (end == *i + 1)
-        return error_set(err, "-openings needs file=F (and optionally order=, start=, "
-                              "randomplies=, format=epd)");
-    for (int k = *i + 1; k < end; k++) {
-        char key[32], quoted[ERROR_EXCERPT_MAX];
-        if (!strchr(argv[k], '=') && end == *i + 2) { /* -openings FILE, as -pgnout FILE */
-            if (!set_field(s, "book", argv[k], err))
-                return false;
+    const SettingsField *f = group_field(option, key);
+    if (f)
+        return settings_field_from_text(f, s, equals + 1, err);
+    for (size_t i = 0; i < sizeof GROUP_POINTERS / sizeof GROUP_POINTERS[0]; i++) {
+        const GroupPointer *p = &GROUP_POINTERS[i];
+        if (strcmp(p->option, option) || strcmp(p->key, key))
             continue;
-        }
-        const char *value = split_token("-openings", argv[k], key, sizeof key, err);
-        if (!value)
-            return false;
-        static const char *const FIELD_KEYS[][2] = {
-            {"file", "book"}, {"order", "order"}, {"start", "start"},
-            {"randomplies", "randomplies"}};
-        const char *field_key = NULL;
-        for (size_t f = 0; f < sizeof FIELD_KEYS / sizeof FIELD_KEYS[0]; f++)
-            if (!strcmp(key, FIELD_KEYS[f][0]))
-                field_key = FIELD_KEYS[f][1];
-        if (field_key) {
-            if (!set_field(s, field_key, value, err))
-                return false;
-        } else if (!strcmp(key, "format")) {
-            if (strcmp(value, "epd"))
-                return error_set(err, "-openings format: '%s' is not supported: books are "
-                                      "EPD-like text, one position per line in the project's "
-                                      "notation (format=epd)", error_excerpt(value, quoted));
-        } else if (!strcmp(key, "plies")) {
-            return error_set(err, "-openings plies: positions of an EPD-like book are played "
-                                  "whole; randomplies=K adds K random plies after each");
-        } else if (!strcmp(key, "policy")) {
-            return error_set(err, "-openings policy: every pair plays its opening twice, sides "
-                                  "swapped (fastchess's default)");
-        } else {
-            return error_set(err, "-openings: unknown key '%s' (file, format, order, start, "
-                                  "randomplies)", error_excerpt(key, quoted));
-        }
+        if (p->accepts && !strcmp(p->accepts, equals + 1))
+            return true;
+        return error_set(err, "%s %s: %s%s%s%s", option, key, p->accepts ? "'" : "",
+                         p->accepts ? error_excerpt(equals + 1, quoted) : "",
+                         p->accepts ? "' " : "", p->pointer);
     }
-    *i = end - 1;
-    return true;
+    group_keys(option, keys, sizeof keys);
+    return error_set(err, "%s: unknown key '%s' (%s)", option, error_excerpt(key, quoted), keys);
 }
 
-static bool parse_sprt(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
-    int end = group_end(argc, argv, *i + 1);
-    if (!sprt_params_parse(argv + *i + 1, end - *i - 1, &s->sprt, err))
-        return false;
-    s->has_sprt = true;
-    *i = end - 1;
-    return true;
-}
-
-/* -pgnout file=F or -pgnout F (fastchess takes both), into the settings field key. */
-static bool parse_file_group(int argc, char **argv, int *i, const char *key, MatchSettings *s,
-                             Error *err) {
-    const char *option = argv[*i];
-    int end = group_end(argc, argv, *i + 1);
-    char quoted[ERROR_EXCERPT_MAX];
-    if (end == *i + 1)
-        return error_set(err, "%s needs file=NAME", option);
-    for (int k = *i + 1; k < end; k++) {
-        const char *value = argv[k];
-        if (!strncmp(value, "file=", 5))
-            value += 5;
-        else if (strchr(value, '='))
-            return error_set(err, "%s: unknown key in '%s' (file=)", option,
-                             error_excerpt(value, quoted));
+/* An option of the settings table: one value, a switch, or a group of key=value tokens. */
+static bool parse_field_option(Parse *p, int *i, const SettingsField *f, Error *err) {
+    MatchSettings *s = p->settings;
+    const char *option = p->argv[*i];
+    if (f->type == FIELD_SWITCH) {
+        *(bool *)((char *)s + f->offset) = true;
+        return true;
+    }
+    if (!f->group_key) {
+        if (*i + 1 >= p->argc)
+            return error_set(err, "%s needs a value", option);
+        const char *value = p->argv[++*i];
         if (!*value)
-            return error_set(err, "%s: the file name is empty", option);
-        if (!set_field(s, key, value, err))
+            return error_set(err, "%s: the value is empty", option);
+        if (!strcmp(f->key, "rounds"))
+            p->rounds_given = true;
+        return settings_field_from_text(f, s, value, err);
+    }
+    int end = group_end(p->argc, p->argv, *i + 1);
+    if (end == *i + 1) {
+        char path[SETTINGS_PATH_MAX], keys[128];
+        Error inner;
+        if (!f->bare_path) {
+            group_keys(option, keys, sizeof keys);
+            return error_set(err, "%s needs %s=F (keys: %s)", option, f->group_key, keys);
+        }
+        if (!f->bare_path(path, sizeof path, &inner))
+            return error_set(err, "%s: %s", option, inner.text);
+        return settings_field_from_text(f, s, path, err);
+    }
+    for (int k = *i + 1; k < end; k++) {
+        if (!strchr(p->argv[k], '=') && end != *i + 2)
+            return error_set(err, "%s: '%s' is not key=value", option, p->argv[k]);
+        if (!group_token(f, p->argv[k], s, err))
             return false;
     }
     *i = end - 1;
     return true;
 }
-
-/* -tb file=F (fastchess's word), or -tb alone for the default tablebase (make tablebase). */
-static bool parse_tablebase(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
-    if (group_end(argc, argv, *i + 1) > *i + 1)
-        return parse_file_group(argc, argv, i, "tb", s, err);
-    char path[PATHS_MAX];
-    Error inner;
-    if (!paths_tablebase(NULL, path, sizeof path, &inner))
-        return error_set(err, "-tb: %s", inner.text);
-    return set_field(s, "tb", path, err);
-}
-
-/* An option followed by one value, set through the settings table. */
-static bool parse_value_option(int argc, char **argv, int *i, const char *key, MatchSettings *s,
-                               Error *err) {
-    if (*i + 1 >= argc)
-        return error_set(err, "%s needs a value", argv[*i]);
-    (*i)++;
-    if (!*argv[*i])
-        return error_set(err, "%s: the value is empty", argv[*i - 1]);
-    return set_field(s, key, argv[*i], err);
-}
-
-static bool parse_number_option(int argc, char **argv, int *i, int64_t min, int64_t max,
-                                int64_t *out, Error *err) {
-    Error inner;
-    if (*i + 1 >= argc)
-        return error_set(err, "%s needs a number", argv[*i]);
-    if (!parse_int64(argv[*i + 1], min, max, out, &inner))
-        return error_set(err, "%s: %s", argv[*i], inner.text);
-    (*i)++;
-    return true;
-}
-
-static bool parse_resume(int argc, char **argv, int *i, MatchSettings *s, Error *err) {
-    char quoted[ERROR_EXCERPT_MAX];
-    if (*i + 1 >= argc)
-        return error_set(err, "-resume needs a file name");
-    const char *path = argv[++*i];
-    if (!*path || path[0] == '-' || strlen(path) >= SETTINGS_PATH_MAX)
-        return error_set(err, "-resume: '%s' is not a results file name",
-                         error_excerpt(path, quoted));
-    strcpy(s->resume_path, path);
-    return true;
-}
-
-/* A run of tokens that belong to one engine: argv[first..end). */
-typedef struct {
-    int first, end;
-} Group;
 
 /* Applies one group's tokens to an engine; name= only in -engine groups. */
 static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each, Error *err) {
@@ -330,104 +265,183 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
     return true;
 }
 
+static bool parse_engine(Parse *p, int *i, Error *err) {
+    Group group = {*i + 1, group_end(p->argc, p->argv, *i + 1)};
+    if (!strcmp(p->argv[*i], "-each"))
+        p->each[p->each_count++] = group;
+    else if (p->engine_count == MATCH_ENGINES)
+        return error_set(err, "-engine: exactly two engines (the engine under test first, then "
+                              "the baseline)");
+    else
+        p->engines[p->engine_count++] = group;
+    *i = group.end - 1;
+    return true;
+}
+
+static bool parse_sprt(Parse *p, int *i, Error *err) {
+    int end = group_end(p->argc, p->argv, *i + 1);
+    if (!sprt_params_parse(p->argv + *i + 1, end - *i - 1, &p->settings->sprt, err))
+        return false;
+    p->settings->has_sprt = true;
+    *i = end - 1;
+    return true;
+}
+
+static bool parse_games(Parse *p, int *i, Error *err) {
+    Error inner;
+    int64_t games;
+    if (*i + 1 >= p->argc)
+        return error_set(err, "-games needs a number");
+    if (!parse_int64(p->argv[++*i], 1, 1000000, &games, &inner))
+        return error_set(err, "-games: %s", inner.text);
+    if (games != 2)
+        return error_set(err, "-games %lld: abtest always plays pairs, each opening with sides "
+                              "swapped (fastchess's -games 2); -rounds N sets the number of pairs",
+                         (long long)games);
+    return true;
+}
+
+/* fastchess's -repeat is what abtest always does. */
+static bool parse_repeat(Parse *p, int *i, Error *err) {
+    (void)p, (void)i, (void)err;
+    return true;
+}
+
+static bool parse_rank_timeout(Parse *p, int *i, Error *err) {
+    (void)p, (void)i;
+    /* abtest-mpi takes it out of argv before the others. */
+    return error_set(err, "-rank-timeout is an option of abtest-mpi (mpirun -np R "
+                          "build/abtest-mpi ...): abtest plays on one machine");
+}
+
+static bool print_help(Parse *p, int *i, Error *err);
+
+static bool print_version(Parse *p, int *i, Error *err) {
+    (void)i, (void)err;
+    printf("abtest (%s)\n", version_text());
+    p->exit_now = true;
+    return true;
+}
+
+/* Options that are not a setting of the table: the engines, the SPRT, fastchess's words and the
+ * program's own. Their usage lines come before (engines) or after the table's. */
+typedef struct {
+    const char *option;
+    bool (*parse)(Parse *p, int *i, Error *err);
+    bool before_fields;
+    const char *usage; /* whole lines */
+} SpecialOption;
+
+static const SpecialOption SPECIAL_OPTIONS[] = {
+    {"-engine", parse_engine, true,
+     "  -engine name=N [key=value ...]    a search configuration; twice: the engine under test\n"
+     "                                    first, then the baseline (every number is the first's)\n"
+     "  -engine name=N cmd=PROGRAM [args=\"...\"] [dir=D] [option.NAME=VALUE ...] [bench=NODES]\n"
+     "          [timemargin=MS] [startup=MS] [stall=MS]   an engine program (docs/engine.md)\n"},
+    {"-each", parse_engine, true,
+     "  -each [key=value ...]             options for both engines (their own ones win)\n"
+     "                                    limits: depth=N nodes=N movetime=MS\n"},
+    {"-sprt", parse_sprt, true,
+     "  -sprt elo0=X elo1=Y [alpha=0.05 beta=0.05 model=normalized|logistic|bayeselo]\n"
+     "        [overshoot=on|off]          fishtest's overshoot correction, fed pair by pair\n"},
+    {"-repeat", parse_repeat, false,
+     "  -repeat, -games 2                 accepted: pairs with sides swapped are always played\n"},
+    {"-games", parse_games, false, ""},
+    {"-rank-timeout", parse_rank_timeout, false,
+     "  -rank-timeout S                   abtest-mpi only: seconds a rank may stay silent before\n"
+     "                                    its pairs go to the others (30)\n"},
+    {"-help", print_help, false, "  -help, -version\n"},
+    {"--help", print_help, false, ""},
+    {"-version", print_version, false, ""},
+    {"--version", print_version, false, ""},
+};
+#define SPECIAL_COUNT (sizeof SPECIAL_OPTIONS / sizeof SPECIAL_OPTIONS[0])
+
+static void print_usage(FILE *out) {
+    fputs("usage: abtest [options]            (no options: the built-in main job)\n"
+          "       abtest sprt ...             the SPRT calculator (abtest sprt -help)\n"
+          "       abtest book ...             the opening-book generator (abtest book -help)\n"
+          "       abtest simulate ...         virtual SPRTs: error rates, lengths, Elo bias\n",
+          out);
+    for (size_t i = 0; i < SPECIAL_COUNT; i++)
+        if (SPECIAL_OPTIONS[i].before_fields)
+            fputs(SPECIAL_OPTIONS[i].usage, out);
+    settings_usage(out);
+    for (size_t i = 0; i < SPECIAL_COUNT; i++)
+        if (!SPECIAL_OPTIONS[i].before_fields)
+            fputs(SPECIAL_OPTIONS[i].usage, out);
+    fputs("Search options (key=value) are those of `bench options`.\n", out);
+}
+
+static bool print_help(Parse *p, int *i, Error *err) {
+    (void)i, (void)err;
+    char defaults[PATHS_MAX + 128];
+    print_usage(stdout);
+    paths_describe_defaults(defaults, sizeof defaults);
+    printf("%s\n", defaults);
+    p->exit_now = true;
+    return true;
+}
+
+static bool unknown_option(const char *arg, Error *err) {
+    const char *pointer =
+        find_pointer(OPTION_POINTERS, sizeof OPTION_POINTERS / sizeof OPTION_POINTERS[0], arg);
+    if (pointer)
+        return error_set(err, "%s is a fastchess option abtest does not take: %s", arg, pointer);
+    /* Every option abtest takes, for "did you mean". */
+    const char *names[SPECIAL_COUNT + 64];
+    size_t count = 0;
+    for (size_t i = 0; i < SPECIAL_COUNT; i++)
+        names[count++] = SPECIAL_OPTIONS[i].option;
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT && count < sizeof names / sizeof names[0]; i++)
+        names[count++] = SETTINGS_FIELDS[i].option;
+    const char *best = parse_closest(arg, names, count, 3);
+    if (best)
+        return error_set(err, "unknown option '%s' (did you mean '%s'?)", arg, best);
+    return error_set(err, "unknown option '%s' (see -help)", arg);
+}
+
+static bool parse_option(Parse *p, int *i, Error *err) {
+    const char *arg = p->argv[*i];
+    for (size_t k = 0; k < SPECIAL_COUNT; k++)
+        if (!strcmp(arg, SPECIAL_OPTIONS[k].option))
+            return SPECIAL_OPTIONS[k].parse(p, i, err);
+    for (size_t k = 0; k < SETTINGS_FIELD_COUNT; k++)
+        if (!strcmp(arg, SETTINGS_FIELDS[k].option))
+            return parse_field_option(p, i, &SETTINGS_FIELDS[k], err);
+    if (arg[0] == '-')
+        return unknown_option(arg, err);
+    return error_set(err, "unexpected '%s' (options start with '-'; see -help)", arg);
+}
+
 bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Error *err) {
-    settings_default_job(s);
-    memset(s->engines, 0, sizeof s->engines);
-    s->book_path[0] = '\0'; /* the default book, resolved below unless -openings names one */
-    s->has_sprt = false;
-    s->rounds = 0;
-    s->out_path[0] = s->plot_path[0] = s->pgn_path[0] = '\0';
-    s->concurrency = 0;
-    *exit_now = false;
-    Group *engines = calloc((size_t)argc + 1, sizeof *engines);
-    Group *each = calloc((size_t)argc + 1, sizeof *each);
-    if (!engines || !each) {
-        free(engines);
-        free(each);
-        return error_set(err, "out of memory");
-    }
-    int engine_count = 0, each_count = 0;
-    bool ok = true;
-    for (int i = 0; ok && i < argc; i++) {
-        const char *arg = argv[i];
-        int64_t number;
-        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            char defaults[PATHS_MAX + 128];
-            paths_describe_defaults(defaults, sizeof defaults);
-            printf("%s%s\n", usage, defaults);
-            *exit_now = true;
-            break;
-        } else if (!strcmp(arg, "-version") || !strcmp(arg, "--version")) {
-            printf("abtest (%s)\n", version_text());
-            *exit_now = true;
-            break;
-        } else if (!strcmp(arg, "-engine") || !strcmp(arg, "-each")) {
-            Group group = {i + 1, group_end(argc, argv, i + 1)};
-            if (!strcmp(arg, "-each"))
-                each[each_count++] = group;
-            else if (engine_count == MATCH_ENGINES)
-                ok = error_set(err, "-engine: exactly two engines (the engine under test first, "
-                                    "then the baseline)");
-            else
-                engines[engine_count++] = group;
-            i = group.end - 1;
-        } else if (!strcmp(arg, "-openings")) {
-            ok = parse_openings(argc, argv, &i, s, err);
-        } else if (!strcmp(arg, "-sprt")) {
-            ok = parse_sprt(argc, argv, &i, s, err);
-        } else if (!strcmp(arg, "-srand")) {
-            ok = parse_value_option(argc, argv, &i, "seed", s, err);
-        } else if (!strcmp(arg, "-rounds")) {
-            ok = parse_value_option(argc, argv, &i, "rounds", s, err);
-        } else if (!strcmp(arg, "-games")) {
-            ok = parse_number_option(argc, argv, &i, 1, 1000000, &number, err);
-            if (ok && number != 2)
-                ok = error_set(err, "-games %lld: abtest always plays pairs, each opening with "
-                                    "sides swapped (fastchess's -games 2); -rounds N sets the "
-                                    "number of pairs", (long long)number);
-        } else if (!strcmp(arg, "-repeat")) {
-            /* fastchess's -repeat is what abtest always does. */
-        } else if (!strcmp(arg, "-maxmoves")) {
-            ok = parse_value_option(argc, argv, &i, "maxmoves", s, err);
-        } else if (!strcmp(arg, "-concurrency")) {
-            ok = parse_value_option(argc, argv, &i, "concurrency", s, err);
-        } else if (!strcmp(arg, "-ratinginterval")) {
-            ok = parse_value_option(argc, argv, &i, "ratinginterval", s, err);
-        } else if (!strcmp(arg, "-debug-stopafter")) {
-            ok = parse_number_option(argc, argv, &i, 1, INT32_MAX, &number, err);
-            s->debug_stop_after = (int)number;
-        } else if (!strcmp(arg, "-out")) {
-            ok = parse_value_option(argc, argv, &i, "out", s, err);
-        } else if (!strcmp(arg, "-resume")) {
-            ok = parse_resume(argc, argv, &i, s, err);
-        } else if (!strcmp(arg, "-pgnout")) {
-            ok = parse_file_group(argc, argv, &i, "pgnout", s, err);
-        } else if (!strcmp(arg, "-plot")) {
-            ok = parse_file_group(argc, argv, &i, "plot", s, err);
-        } else if (!strcmp(arg, "-tb")) {
-            ok = parse_tablebase(argc, argv, &i, s, err);
-        } else if (!strcmp(arg, "-quiet")) {
-            s->quiet = true;
-        } else if (!strcmp(arg, "-recover")) {
-            s->recover = true;
-        } else if (arg[0] == '-') {
-            ok = unknown_option(arg, err);
-        } else {
-            ok = error_set(err, "unexpected '%s' (options start with '-'; see -help)", arg);
-        }
-    }
-    if (ok && !*exit_now && !(s->resume_path[0] && engine_count == 0)) {
-        ok = build_engines(argv, engines, engine_count, each, each_count, s, err);
-        if (ok && !s->rounds)
-            s->rounds = s->has_sprt ? SETTINGS_UNBOUNDED_ROUNDS : 0;
-        if (ok && !s->rounds)
+    settings_init(s);
+    Parse p = {argc, argv, s, calloc((size_t)argc + 1, sizeof(Group)),
+               calloc((size_t)argc + 1, sizeof(Group)), 0, 0, false, false};
+    bool ok = p.engines && p.each;
+    if (!ok)
+        error_set(err, "out of memory");
+    for (int i = 0; ok && !p.exit_now && i < argc; i++)
+        ok = parse_option(&p, &i, err);
+    *exit_now = p.exit_now;
+    if (ok && !p.exit_now && !(s->resume_path[0] && p.engine_count == 0)) {
+        ok = build_engines(argv, p.engines, p.engine_count, p.each, p.each_count, s, err);
+        if (ok && !s->has_sprt && !p.rounds_given)
             ok = error_set(err, "give -rounds N, -sprt, or both");
         if (ok)
             ok = settings_resolve_book(s, err);
         if (ok)
             ok = settings_check(s, err);
     }
-    free(engines);
-    free(each);
+    free(p.engines);
+    free(p.each);
     return ok;
+}
+
+bool arguments_main_job(MatchSettings *s, Error *err) {
+    char *argv[sizeof MAIN_JOB / sizeof MAIN_JOB[0]];
+    for (size_t i = 0; i < sizeof MAIN_JOB / sizeof MAIN_JOB[0]; i++)
+        argv[i] = (char *)MAIN_JOB[i]; /* read, never written */
+    bool exit_now;
+    return arguments_parse((int)(sizeof MAIN_JOB / sizeof MAIN_JOB[0]), argv, s, &exit_now, err);
 }

@@ -9,3 +9,6 @@
 /* Parses argv (after the program name) into settings. On error returns false with a message
  * naming the option and what is wrong. `-help`/`-version` print and set *exit_now. */
 bool arguments_parse(int argc, char **argv, MatchSettings *settings, bool *exit_now, Error *err);
+
+/* The built-in main job (README: abtest with no options), as the command line it is. */
+bool arguments_main_job(MatchSettings *settings, Error *err);

@@ -378,9 +378,11 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
     if (resuming)
         fprintf(out, "resuming at pair %lld from %s\n", (long long)r->totals.pairs + 1,
                 s->resume_path);
+    if (!s->out_path[0])
+        fprintf(out, "note: no -out file: nothing is saved, and an interrupted run cannot be "
+                     "resumed\n");
     fflush(out);
 }
-
 
 /* What is safe after a checkpoint failed, said once. */
 static void report_save_failure(const Runner *r) {
@@ -427,31 +429,6 @@ static int finish(Runner *r, RunState state) {
     }
     fprintf(out, "Finished match\n"); /* fastchess's last line */
     return 0;
-}
-
-/* The settings of a resumed run: the experiment from the file, how it runs from the command
- * line. Results go to the file being resumed (a copy writes to itself), or to -out. */
-static bool merge_resume_settings(MatchSettings *s, const ResultsFile *file, Error *err) {
-    if (s->engines[0].name[0] && !settings_same_experiment(s, &file->settings, err))
-        return false;
-    MatchSettings merged = file->settings;
-    merged.concurrency = s->concurrency ? s->concurrency : file->settings.concurrency;
-    merged.quiet = s->quiet;
-    merged.recover = s->recover;
-    merged.debug_stop_after = s->debug_stop_after;
-    strcpy(merged.resume_path, s->resume_path);
-    strcpy(merged.out_path, s->out_path[0] ? s->out_path : s->resume_path);
-    if (s->plot_path[0])
-        strcpy(merged.plot_path, s->plot_path);
-    if (s->pgn_path[0]) {
-        if (!file->settings.pgn_path[0] && file->totals.pairs > 0)
-            return error_set(err, "-pgnout: the run kept no game records, so new ones would "
-                                  "miss its first %lld pairs",
-                             (long long)file->totals.pairs);
-        strcpy(merged.pgn_path, s->pgn_path);
-    }
-    *s = merged;
-    return true;
 }
 
 /* Loads the book, checks it against the settings (and, on resume, the recorded hash). */
@@ -502,7 +479,7 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         recorded_hash = file.book_hash;
         *recorded_state = file.state;
         *already_ended = file.state == RUN_SPRT || file.state == RUN_ROUNDS;
-        if (!merge_resume_settings(s, &file, &err)) {
+        if (!settings_merge_resume(s, &file.settings, file.totals.pairs, &err)) {
             cli_error("-resume %s: %s", s->resume_path, err.text);
             return false;
         }
@@ -667,8 +644,7 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
             goto out_free;
         }
     }
-    r->setup =
-        (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed, s->recover, r->tablebase};
+    r->setup = settings_pair_setup(s, r->tablebase);
     r->limit = s->rounds;
     r->consumed = r->next_dispatch = r->totals.pairs;
     int64_t remote_in_flight = 0;

@@ -13,25 +13,63 @@
 
 #define FIELD(name) offsetof(MatchSettings, name)
 
+/* -tb alone: the default tablebase (make tablebase). */
+static bool default_tablebase(char *out, size_t size, Error *err) {
+    return paths_tablebase(NULL, out, size, err);
+}
+
+enum {
+    DECIDES = SETTINGS_DECIDES_RESULTS,
+    SESSION = SETTINGS_SESSION,
+    REQUIRED = SETTINGS_REQUIRED,
+    ALWAYS = SETTINGS_ECHO_ALWAYS,
+    UNECHOED = SETTINGS_NOT_ECHOED,
+};
+
+/* In usage and echo order. Outputs may move between sessions (a resumed copy writes to itself,
+ * -out and -pgnout may relocate); what they hold is checked when they are opened. The tablebase
+ * decides games: a resumed run must use the same one (its checksum is checked when it is
+ * opened). */
 const SettingsField SETTINGS_FIELDS[] = {
-    {"book", "-openings file", FIELD_PATH, FIELD(book_path), 0, 0, true, true},
-    {"order", "-openings order", FIELD_ORDER, FIELD(order), 0, 0, false, true},
-    {"start", "-openings start", FIELD_INT, FIELD(start), 1, 1 << 30, false, true},
-    {"randomplies", "-openings randomplies", FIELD_INT, FIELD(random_plies), 0, 200, false, true},
-    {"seed", "-srand", FIELD_SEED, FIELD(seed), 0, INT64_MAX, false, true},
-    {"rounds", "-rounds", FIELD_INT64, FIELD(rounds), 1, SETTINGS_UNBOUNDED_ROUNDS, false, true},
-    {"maxmoves", "-maxmoves", FIELD_INT, FIELD(max_plies), 1, 100000, false, true},
-    {"ratinginterval", "-ratinginterval", FIELD_INT, FIELD(rating_interval), 1, 1000000, false,
-     true},
-    {"concurrency", "-concurrency", FIELD_INT, FIELD(concurrency), 0, 256, false, false},
-    /* Outputs may move between sessions (a resumed copy writes to itself, -out and -pgnout may
-     * relocate); what they hold is checked when they are opened. */
-    {"out", "-out", FIELD_PATH, FIELD(out_path), 0, 0, false, false},
-    {"pgnout", "-pgnout file", FIELD_PATH, FIELD(pgn_path), 0, 0, false, false},
-    {"plot", "-plot file", FIELD_PATH, FIELD(plot_path), 0, 0, false, false},
-    /* The tablebase decides games: a resumed run must use the same one (its checksum is checked
-     * when it is opened, runner.c). */
-    {"tb", "-tb file", FIELD_PATH, FIELD(tb_path), 0, 0, false, true},
+    {"book", "-openings", "file", FIELD_PATH, FIELD(book_path), 0, 0, 0, "F",
+     "the book (default: " SETTINGS_DEFAULT_BOOK "; format=epd accepted)",
+     DECIDES | REQUIRED | ALWAYS, NULL},
+    {"order", "-openings", "order", FIELD_ORDER, FIELD(order), 0, 0, ORDER_RANDOM,
+     "random|sequential", "", DECIDES | ALWAYS, NULL},
+    {"start", "-openings", "start", FIELD_INT, FIELD(start), 1, 1 << 30, 1, "N", "", DECIDES,
+     NULL},
+    {"randomplies", "-openings", "randomplies", FIELD_INT, FIELD(random_plies), 0, 200, 0, "K", "",
+     DECIDES, NULL},
+    {"seed", "-srand", NULL, FIELD_SEED, FIELD(seed), 0, INT64_MAX, 20261129, "S",
+     "seed of the book shuffle and random plies (20261129)", DECIDES | ALWAYS, NULL},
+    {"rounds", "-rounds", NULL, FIELD_INT64, FIELD(rounds), 1, SETTINGS_UNBOUNDED_ROUNDS,
+     SETTINGS_UNBOUNDED_ROUNDS, "N", "pairs to play (unbounded with -sprt)", DECIDES, NULL},
+    {"maxmoves", "-maxmoves", NULL, FIELD_INT, FIELD(max_plies), 1, 100000, 300, "N",
+     "plies before a game is adjudicated a draw (300)", DECIDES, NULL},
+    {"tb", "-tb", "file", FIELD_PATH, FIELD(tb_path), 0, 0, 0, "F",
+     "adjudicate each game by the tablebase when the sliding phase starts (-tb alone: the "
+     "default file of make tablebase)",
+     DECIDES, default_tablebase},
+    {"ratinginterval", "-ratinginterval", NULL, FIELD_INT, FIELD(rating_interval), 1, 1000000, 10,
+     "N", "report and checkpoint every N pairs (10)", DECIDES, NULL},
+    {"concurrency", "-concurrency", NULL, FIELD_INT, FIELD(concurrency), 0, 256, 0, "N",
+     "games in parallel (0, the default: one per core)", UNECHOED, NULL},
+    {"out", "-out", NULL, FIELD_PATH, FIELD(out_path), 0, 0, 0, "FILE.json",
+     "results file (atomic, resumable; without it nothing is saved)", 0, NULL},
+    {"pgnout", "-pgnout", "file", FIELD_PATH, FIELD(pgn_path), 0, 0, 0, "F", "game records", 0,
+     NULL},
+    {"plot", "-plot", "file", FIELD_PATH, FIELD(plot_path), 0, 0, 0, "F.png",
+     "LLR and Elo against pairs (needs gnuplot)", 0, NULL},
+    {"resume", "-resume", NULL, FIELD_PATH, FIELD(resume_path), 0, 0, 0, "FILE.json",
+     "continue an interrupted run", SESSION | REQUIRED, NULL},
+    {"quiet", "-quiet", NULL, FIELD_SWITCH, FIELD(quiet), 0, 0, false, NULL,
+     "no per-game lines, status line or interval blocks", SESSION, NULL},
+    {"recover", "-recover", NULL, FIELD_SWITCH, FIELD(recover), 0, 0, false, NULL,
+     "an engine program that exits or stalls loses the game and is restarted (without: the "
+     "run stops, saved)",
+     SESSION, NULL},
+    {"debug-stopafter", "-debug-stopafter", NULL, FIELD_INT, FIELD(debug_stop_after), 1,
+     INT32_MAX, 0, "N", "", SESSION, NULL},
 };
 
 const size_t SETTINGS_FIELD_COUNT = sizeof SETTINGS_FIELDS / sizeof SETTINGS_FIELDS[0];
@@ -46,10 +84,42 @@ const SettingsField *settings_field(const char *key) {
     return NULL;
 }
 
+static size_t field_size(SettingsFieldType type) {
+    switch (type) {
+    case FIELD_INT:
+    case FIELD_ORDER:
+        return sizeof(int);
+    case FIELD_INT64:
+        return sizeof(int64_t);
+    case FIELD_SEED:
+        return sizeof(uint64_t);
+    case FIELD_PATH:
+        return SETTINGS_PATH_MAX;
+    case FIELD_SWITCH:
+        return sizeof(bool);
+    }
+    return 0;
+}
+
+/* Sets a number, an order or a switch without checks (defaults, and values already checked). */
+static void set_number(const SettingsField *f, MatchSettings *s, int64_t number) {
+    char *field = (char *)s + f->offset;
+    if (f->type == FIELD_INT || f->type == FIELD_ORDER)
+        *(int *)field = (int)number;
+    else if (f->type == FIELD_INT64)
+        *(int64_t *)field = number;
+    else if (f->type == FIELD_SEED)
+        *(uint64_t *)field = (uint64_t)number;
+    else if (f->type == FIELD_SWITCH)
+        *(bool *)field = number != 0;
+}
+
 bool settings_field_from_text(const SettingsField *f, MatchSettings *s, const char *text,
                               Error *err) {
     char *field = (char *)s + f->offset;
-    char quoted[ERROR_EXCERPT_MAX];
+    char quoted[ERROR_EXCERPT_MAX], option[64];
+    snprintf(option, sizeof option, "%s%s%s", f->option, f->group_key ? " " : "",
+             f->group_key ? f->group_key : "");
     Error inner;
     int64_t number;
     switch (f->type) {
@@ -57,35 +127,36 @@ bool settings_field_from_text(const SettingsField *f, MatchSettings *s, const ch
     case FIELD_INT64:
     case FIELD_SEED:
         if (!parse_int64(text, f->min, f->max, &number, &inner))
-            return error_set(err, "%s: %s", f->option, inner.text);
-        if (f->type == FIELD_INT)
-            *(int *)field = (int)number;
-        else if (f->type == FIELD_INT64)
-            *(int64_t *)field = number;
-        else
-            *(uint64_t *)field = (uint64_t)number;
+            return error_set(err, "%s: %s", option, inner.text);
+        set_number(f, s, number);
         return true;
     case FIELD_ORDER:
         for (int i = 0; i < 2; i++)
             if (!strcmp(text, ORDER_NAMES[i])) {
-                *(int *)field = i;
+                set_number(f, s, i);
                 return true;
             }
-        return error_set(err, "%s: '%s' is not allowed (random|sequential)", f->option,
+        return error_set(err, "%s: '%s' is not allowed (random|sequential)", option,
                          error_excerpt(text, quoted));
+    case FIELD_SWITCH:
+        if (strcmp(text, "on") && strcmp(text, "off"))
+            return error_set(err, "%s: '%s' is not allowed (on|off)", option,
+                             error_excerpt(text, quoted));
+        set_number(f, s, !strcmp(text, "on"));
+        return true;
     case FIELD_PATH:
         if (strlen(text) >= SETTINGS_PATH_MAX)
-            return error_set(err, "%s: file name longer than %d characters", f->option,
+            return error_set(err, "%s: file name longer than %d characters", option,
                              SETTINGS_PATH_MAX - 1);
-        if (f->required && !*text)
-            return error_set(err, "%s: the file name is empty", f->option);
+        if ((f->traits & SETTINGS_REQUIRED) && !*text)
+            return error_set(err, "%s: the file name is empty", option);
         if (text[0] == '-')
-            return error_set(err, "%s: '%s' looks like an option, not a file name", f->option,
+            return error_set(err, "%s: '%s' looks like an option, not a file name", option,
                              error_excerpt(text, quoted));
         strcpy(field, text);
         return true;
     }
-    return error_set(err, "%s: unknown type", f->option);
+    return error_set(err, "%s: unknown type", option);
 }
 
 void settings_field_text(const SettingsField *f, const MatchSettings *s, char *out, size_t size) {
@@ -103,37 +174,27 @@ void settings_field_text(const SettingsField *f, const MatchSettings *s, char *o
     case FIELD_ORDER:
         snprintf(out, size, "%s", ORDER_NAMES[*(const int *)field ? 1 : 0]);
         return;
+    case FIELD_SWITCH:
+        snprintf(out, size, "%s", *(const bool *)field ? "on" : "off");
+        return;
     case FIELD_PATH:
         snprintf(out, size, "%s", field);
         return;
     }
 }
 
-void settings_default_job(MatchSettings *s) {
+bool settings_field_is_default(const SettingsField *f, const MatchSettings *s) {
+    MatchSettings defaults;
+    settings_init(&defaults);
+    return !memcmp((const char *)s + f->offset, (const char *)&defaults + f->offset,
+                   field_size(f->type));
+}
+
+void settings_init(MatchSettings *s) {
     memset(s, 0, sizeof *s);
-    Error err;
-    for (int e = 0; e < MATCH_ENGINES; e++) {
-        s->engines[e].config = config_default();
-        config_apply(&s->engines[e].config, "nodes=5000", &err);
-    }
-    /* The engine under test first, as fastchess and fishtest order them. */
-    snprintf(s->engines[0].name, MATCH_NAME_MAX, "killers");
-    snprintf(s->engines[1].name, MATCH_NAME_MAX, "nokillers");
-    config_apply(&s->engines[1].config, "killers=off", &err);
-    s->book_path[0] = '\0'; /* the default book: settings_resolve_book finds it */
-    s->order = ORDER_RANDOM;
-    s->start = 1;
-    s->seed = SETTINGS_DEFAULT_SEED;
-    s->rounds = SETTINGS_UNBOUNDED_ROUNDS;
-    s->has_sprt = true;
-    s->sprt = sprt_params_default();
-    s->sprt.elo1 = 10;
-    s->max_plies = SETTINGS_DEFAULT_MAXMOVES;
-    s->concurrency = 0; /* all cores */
-    s->rating_interval = SETTINGS_DEFAULT_RATINGINTERVAL;
-    snprintf(s->out_path, sizeof s->out_path, "results/killers.json");
-    snprintf(s->pgn_path, sizeof s->pgn_path, "results/killers.pgn");
-    snprintf(s->plot_path, sizeof s->plot_path, "results/killers.png");
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
+        if (SETTINGS_FIELDS[i].type != FIELD_PATH) /* paths default to "" */
+            set_number(&SETTINGS_FIELDS[i], s, SETTINGS_FIELDS[i].fallback);
 }
 
 bool settings_resolve_book(MatchSettings *s, Error *err) {
@@ -169,6 +230,14 @@ bool settings_check(const MatchSettings *s, Error *err) {
     return true;
 }
 
+/* Whether the echoed command names the field: a recorded setting of the experiment, when it is
+ * not at its default or always is. */
+static bool echoed(const SettingsField *f, const MatchSettings *s) {
+    if (f->traits & (SETTINGS_SESSION | SETTINGS_NOT_ECHOED))
+        return false;
+    return (f->traits & SETTINGS_ECHO_ALWAYS) || !settings_field_is_default(f, s);
+}
+
 void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     textbuf_printf(&buf, "%s", cli_program());
@@ -184,30 +253,30 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
         }
         engine_spec_program_tokens(&s->engines[e].external, &buf);
     }
-    textbuf_printf(&buf, " -openings file=%s order=%s", s->book_path, ORDER_NAMES[s->order]);
-    if (s->start != 1)
-        textbuf_printf(&buf, " start=%d", s->start);
-    if (s->random_plies)
-        textbuf_printf(&buf, " randomplies=%d", s->random_plies);
-    textbuf_printf(&buf, " -srand %llu", (unsigned long long)s->seed);
-    if (s->rounds != SETTINGS_UNBOUNDED_ROUNDS)
-        textbuf_printf(&buf, " -rounds %lld", (long long)s->rounds);
     if (s->has_sprt) {
         textbuf_printf(&buf, " -sprt");
         sprt_params_tokens(&s->sprt, &buf);
     }
-    if (s->max_plies != SETTINGS_DEFAULT_MAXMOVES)
-        textbuf_printf(&buf, " -maxmoves %d", s->max_plies);
-    if (s->tb_path[0])
-        textbuf_printf(&buf, " -tb file=%s", s->tb_path);
-    if (s->rating_interval != SETTINGS_DEFAULT_RATINGINTERVAL)
-        textbuf_printf(&buf, " -ratinginterval %d", s->rating_interval);
-    if (s->out_path[0])
-        textbuf_printf(&buf, " -out %s", s->out_path);
-    if (s->pgn_path[0])
-        textbuf_printf(&buf, " -pgnout file=%s", s->pgn_path);
-    if (s->plot_path[0])
-        textbuf_printf(&buf, " -plot file=%s", s->plot_path);
+    const char *group = NULL; /* the group whose keys are being written */
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i];
+        char value[SETTINGS_PATH_MAX];
+        if (!echoed(f, s))
+            continue;
+        settings_field_text(f, s, value, sizeof value);
+        if (f->type == FIELD_SWITCH) {
+            textbuf_printf(&buf, " %s", f->option);
+            group = NULL;
+        } else if (!f->group_key) {
+            textbuf_printf(&buf, " %s %s", f->option, value);
+            group = NULL;
+        } else {
+            if (!group || strcmp(group, f->option))
+                textbuf_printf(&buf, " %s", f->option);
+            textbuf_printf(&buf, " %s=%s", f->group_key, value);
+            group = f->option;
+        }
+    }
 }
 
 bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Error *err) {
@@ -228,7 +297,7 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
         const SettingsField *f = &SETTINGS_FIELDS[i];
         char x[SETTINGS_PATH_MAX], y[SETTINGS_PATH_MAX];
-        if (!f->decides_results)
+        if (!(f->traits & SETTINGS_DECIDES_RESULTS))
             continue;
         settings_field_text(f, a, x, sizeof x);
         settings_field_text(f, b, y, sizeof y);
@@ -240,6 +309,40 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
     return error_set(err, "the run differs from the results file in:%s", differences);
 }
 
+bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int64_t pairs,
+                           Error *err) {
+    if (given->engines[0].name[0] && !settings_same_experiment(given, file, err))
+        return false;
+    if (given->pgn_path[0] && !file->pgn_path[0] && pairs > 0)
+        return error_set(err, "-pgnout: the run kept no game records, so new ones would miss its "
+                              "first %lld pairs",
+                         (long long)pairs);
+    MatchSettings merged = *file;
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i];
+        bool from_command = (f->traits & SETTINGS_SESSION) ||
+                            (!(f->traits & SETTINGS_DECIDES_RESULTS) &&
+                             !settings_field_is_default(f, given));
+        if (from_command)
+            memcpy((char *)&merged + f->offset, (const char *)given + f->offset,
+                   field_size(f->type));
+    }
+    /* Without -out, the file resumed goes on (a copy writes to itself). */
+    if (!given->out_path[0])
+        strcpy(merged.out_path, given->resume_path);
+    *given = merged;
+    return true;
+}
+
+PairSetup settings_pair_setup(const MatchSettings *s, const struct Tablebase *tablebase) {
+    return (PairSetup){.engines = s->engines,
+                       .max_plies = s->max_plies,
+                       .random_plies = s->random_plies,
+                       .seed = s->seed,
+                       .recover = s->recover,
+                       .tablebase = tablebase};
+}
+
 SprtParams settings_report_sprt(const MatchSettings *s) {
     return s->has_sprt ? s->sprt : sprt_params_default();
 }
@@ -249,4 +352,46 @@ bool settings_reproducible(const MatchSettings *s) {
         if (s->engines[e].config.movetime)
             return false;
     return true;
+}
+
+#define USAGE_HELP_COLUMN 36 /* where -help's explanations start */
+#define USAGE_HELP_WIDTH 58  /* and how wide they run (95 columns in all) */
+
+void settings_usage(FILE *out) {
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i];
+        if (!*f->help)
+            continue;
+        char left[160];
+        TextBuf buf = textbuf(left, sizeof left);
+        textbuf_printf(&buf, "  %s", f->option);
+        /* A group's keys: the first plain, the others in brackets. */
+        for (size_t k = i; k < SETTINGS_FIELD_COUNT && f->group_key; k++) {
+            const SettingsField *g = &SETTINGS_FIELDS[k];
+            if (strcmp(g->option, f->option))
+                break;
+            textbuf_printf(&buf, k == i ? " %s=%s" : " [%s=%s]", g->group_key, g->value);
+        }
+        if (!f->group_key && f->value)
+            textbuf_printf(&buf, " %s", f->value);
+        if (strlen(left) >= USAGE_HELP_COLUMN - 1) {
+            fprintf(out, "%s\n", left);
+            left[0] = '\0';
+        }
+        /* The help, wrapped at word boundaries into its column. */
+        const char *help = f->help;
+        while (*help) {
+            int take = (int)strlen(help);
+            if (take > USAGE_HELP_WIDTH) {
+                take = USAGE_HELP_WIDTH;
+                while (take > 0 && help[take] != ' ')
+                    take--;
+            }
+            fprintf(out, "%-*s %.*s\n", USAGE_HELP_COLUMN - 1, left, take, help);
+            left[0] = '\0';
+            help += take;
+            while (*help == ' ')
+                help++;
+        }
+    }
 }

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
-// abtest's settings: one description of every setting of a run (SETTINGS_FIELDS: key, option,
-// type, range, whether it decides results) that the command line (arguments.c), the results file
-// (settings_json.c) and resume all go through, so a value read back from a file is checked
-// exactly like one typed. Frozen before any thread starts.
+// abtest's settings: one table (SETTINGS_FIELDS) describes every setting of a run with a single
+// value: its results-file key, its command-line option, type, range, default, usage line and
+// role. The table drives the command line (arguments.c), the defaults, the usage text, the
+// echoed command, the results file both ways (settings_json.c), resume merging and the check that
+// a resumed run is the same experiment. The engines (engine_spec.h) and the SPRT (sprt_keys.h)
+// have tables of their own. Frozen before any thread starts.
 #pragma once
 
 #include "match.h"
 #include "sprt.h"
 
 #include <cJSON.h>
+#include <stdio.h>
 
 #define SETTINGS_PATH_MAX 512
 #define SETTINGS_DEFAULT_BOOK "openings/default.txt"
-#define SETTINGS_DEFAULT_SEED 20261129
-#define SETTINGS_DEFAULT_MAXMOVES 300
-#define SETTINGS_DEFAULT_RATINGINTERVAL 10
 #define SETTINGS_UNBOUNDED_ROUNDS INT64_C(1000000000000) /* "until the SPRT decides" */
 #define SETTINGS_CONFIG_TEXT_MAX 1024                     /* an engine's options as text */
 
@@ -22,14 +22,15 @@ typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } BookOrder;
 
 typedef struct {
     EngineSpec engines[MATCH_ENGINES]; /* the first engine (under test), then the baseline */
+    bool has_sprt;
+    SprtParams sprt;
+    /* The fields of SETTINGS_FIELDS: */
     char book_path[SETTINGS_PATH_MAX];
     int order;            /* BookOrder */
     int start;            /* 1-based first opening */
     int random_plies;
     uint64_t seed;
     int64_t rounds;       /* pairs */
-    bool has_sprt;
-    SprtParams sprt;
     int max_plies;
     int concurrency;      /* 0: one per core */
     int rating_interval;
@@ -44,18 +45,32 @@ typedef struct {
     int debug_stop_after; /* testing: behave as if interrupted after this many pairs (0 = off) */
 } MatchSettings;
 
-typedef enum { FIELD_INT, FIELD_INT64, FIELD_SEED, FIELD_ORDER, FIELD_PATH } SettingsFieldType;
+typedef enum { FIELD_INT, FIELD_INT64, FIELD_SEED, FIELD_ORDER, FIELD_PATH, FIELD_SWITCH } SettingsFieldType;
 
-/* One setting with a single value. The engines and the SPRT have their own checks
- * (config_apply, sprt_params_check) and are handled beside the table. */
+/* What a field is to a run. */
+enum {
+    SETTINGS_DECIDES_RESULTS = 1 << 0, /* a resumed run takes the file's value, and a command line
+                                          that names the engines must agree with it */
+    SETTINGS_SESSION = 1 << 1,         /* how this session runs: never recorded, never resumed */
+    SETTINGS_REQUIRED = 1 << 2,        /* a path that may not be given empty */
+    SETTINGS_ECHO_ALWAYS = 1 << 3,     /* in the echoed command even at its default */
+    SETTINGS_NOT_ECHOED = 1 << 4,      /* the machine's, not the experiment's (-concurrency) */
+};
+
+/* One setting with a single value. */
 typedef struct {
     const char *key;       /* its key in a results file's "settings" */
-    const char *option;    /* how the command line writes it, for messages */
+    const char *option;    /* its command-line option: "-rounds", or the group "-openings" */
+    const char *group_key; /* in a group: "start" of "-openings start=N"; NULL: one value */
     SettingsFieldType type;
     size_t offset;         /* of the field in MatchSettings */
     int64_t min, max;      /* numbers */
-    bool required;         /* paths: may not be empty */
-    bool decides_results;  /* a resumed run must have the same value */
+    int64_t fallback;      /* the default of a number, an order or a switch */
+    const char *value;     /* the value's name in the usage: "N", "F" */
+    const char *help;      /* its usage line ("": not in the usage) */
+    unsigned traits;       /* SETTINGS_* */
+    /* A group given with no key (-tb alone): the path it then means. NULL: refused. */
+    bool (*bare_path)(char *out, size_t size, Error *err);
 } SettingsField;
 
 extern const SettingsField SETTINGS_FIELDS[];
@@ -72,10 +87,11 @@ bool settings_field_from_text(const SettingsField *field, MatchSettings *setting
 void settings_field_text(const SettingsField *field, const MatchSettings *settings, char *out,
                          size_t size);
 
-/* The built-in main job (README): killers on (under test, first) against killers off at 5000
- * nodes per move, SPRT <0, 10> on the default book, results, game records and plot in
- * results/. The book path is left empty: settings_resolve_book fills it in. */
-void settings_default_job(MatchSettings *settings);
+/* Whether the field holds its default (for a field that is not a decision: not given). */
+bool settings_field_is_default(const SettingsField *field, const MatchSettings *settings);
+
+/* Every field at its default, no engine, no SPRT: what a command line starts from. */
+void settings_init(MatchSettings *settings);
 
 /* An empty book path becomes the default book (SETTINGS_DEFAULT_BOOK, found as paths.h says).
  * Fails with where it looked when there is none. */
@@ -89,8 +105,18 @@ bool settings_check(const MatchSettings *settings, Error *err);
 void settings_command_line(const MatchSettings *settings, char *out, size_t size);
 
 /* Compares the settings that decide results (the engines, the SPRT and every field marked
- * decides_results); on a difference returns false with a list. */
+ * SETTINGS_DECIDES_RESULTS); on a difference returns false with a list. */
 bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Error *err);
+
+/* The settings of a resumed run (*given: the command line's; file: the recorded ones, after
+ * pairs pairs): the experiment from the file (checked against the command line's when it names
+ * engines), the session from the command line, and the other fields from the command line when
+ * given there, else from the file. Results go to -out or to the file resumed. */
+bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int64_t pairs,
+                           Error *err);
+
+/* What a pair needs of the settings (match.h), with the run's tablebase (NULL: none). */
+PairSetup settings_pair_setup(const MatchSettings *settings, const struct Tablebase *tablebase);
 
 /* The run's SPRT, or for a run without one the default test: its Elo estimates do not depend
  * on the bounds (the LLR is not reported then). */
@@ -98,6 +124,9 @@ SprtParams settings_report_sprt(const MatchSettings *settings);
 
 /* True when every engine has a depth or node limit and none a time limit. */
 bool settings_reproducible(const MatchSettings *settings);
+
+/* The usage lines of the fields' options, in table order. */
+void settings_usage(FILE *out);
 
 /* Settings as JSON (what results files record) and back (settings_json.c). Reading applies
  * every check of the command line, then settings_check. */

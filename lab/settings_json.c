@@ -25,6 +25,8 @@ static cJSON *field_json(const SettingsField *f, const MatchSettings *s) {
     case FIELD_ORDER:
     case FIELD_PATH:
         return cJSON_CreateString(text);
+    case FIELD_SWITCH:
+        return cJSON_CreateBool(!strcmp(text, "on"));
     }
     return cJSON_CreateNull();
 }
@@ -44,7 +46,8 @@ cJSON *settings_to_json(const MatchSettings *s) {
         cJSON_AddItemToArray(engines, engine);
     }
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
-        cJSON_AddItemToObject(json, SETTINGS_FIELDS[i].key, field_json(&SETTINGS_FIELDS[i], s));
+        if (!(SETTINGS_FIELDS[i].traits & SETTINGS_SESSION))
+            cJSON_AddItemToObject(json, SETTINGS_FIELDS[i].key, field_json(&SETTINGS_FIELDS[i], s));
     cJSON_AddItemToObject(json, "sprt",
                           s->has_sprt ? sprt_params_to_json(&s->sprt) : cJSON_CreateNull());
     return json;
@@ -54,6 +57,12 @@ cJSON *settings_to_json(const MatchSettings *s) {
  * wrong. Numbers must be whole: 12.5 or 1e62 is refused, never cast. */
 static bool field_text_from_json(const SettingsField *f, const cJSON *item, char *out,
                                  size_t size, Error *err) {
+    if (f->type == FIELD_SWITCH) {
+        if (!cJSON_IsBool(item))
+            return error_set(err, "settings: \"%s\" must be true or false", f->key);
+        snprintf(out, size, "%s", cJSON_IsTrue(item) ? "on" : "off");
+        return true;
+    }
     if (f->type == FIELD_INT || f->type == FIELD_INT64) {
         if (!cJSON_IsNumber(item))
             return error_set(err, "settings: \"%s\" must be a number", f->key);
@@ -128,7 +137,7 @@ static bool sprt_from_json(const cJSON *sprt, MatchSettings *s, Error *err) {
 }
 
 bool settings_from_json(const cJSON *json, MatchSettings *s, Error *err) {
-    memset(s, 0, sizeof *s);
+    settings_init(s);
     if (!cJSON_IsObject(json))
         return error_set(err, "settings: not an object");
     if (!engines_from_json(cJSON_GetObjectItemCaseSensitive(json, "engines"), s, err))
@@ -136,6 +145,8 @@ bool settings_from_json(const cJSON *json, MatchSettings *s, Error *err) {
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
         const SettingsField *f = &SETTINGS_FIELDS[i];
         const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, f->key);
+        if (f->traits & SETTINGS_SESSION)
+            continue;
         char text[SETTINGS_PATH_MAX];
         Error inner;
         if (!item)

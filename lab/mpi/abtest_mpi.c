@@ -66,8 +66,7 @@ static int coordinator_main(int argc, char **argv, int ranks, int default_thread
         return 2;
     }
     if (argc < 2) {
-        settings_default_job(&settings);
-        if (!settings_resolve_book(&settings, &err)) {
+        if (!arguments_main_job(&settings, &err)) {
             cli_error("%s", err.text);
             coordinator_send_nothing(ranks);
             return 2;

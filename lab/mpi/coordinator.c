@@ -148,7 +148,7 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
     const MatchSettings *s = runner_settings(runner);
     c->runner = runner;
     c->session = session;
-    c->setup = (PairSetup){s->engines, s->max_plies, s->random_plies, s->seed, false, NULL};
+    c->setup = settings_pair_setup(s, NULL); /* ranks play without a tablebase (runner.c) */
     char *setup = setup_text(s, c->threads_option);
     if (!setup) {
         cli_error("out of memory for the run's settings");

@@ -84,8 +84,7 @@ static bool prepare(RankWorker *w, const char *setup, int default_threads, char 
     char text[FINGERPRINT_TEXT_MAX];
     fingerprint_text(&fingerprint, text, sizeof text);
     snprintf(hello, size, "ok\n%s\n%d\n%s", host, w->threads, text);
-    w->setup = (PairSetup){w->settings.engines, w->settings.max_plies, w->settings.random_plies,
-                           w->settings.seed, false, NULL};
+    w->setup = settings_pair_setup(&w->settings, NULL); /* no tablebase on ranks (runner.c) */
     return true;
 }
 
