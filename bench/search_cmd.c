@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "cli.h"
+#include "flags.h"
 #include "report.h"
 #include "suite.h"
 #include "tb_shared.h"
@@ -14,38 +15,43 @@
 
 #define SEARCH_DEFAULT_DEPTH 8
 
-static void print_usage(FILE *out) {
-    fprintf(out, "usage: bench search [-fen POSITION] [key=value ...] [-json FILE]\n"
-                 "  Searches one position (default: the start) and prints the best move, the score\n"
-                 "  (tigers' view), the depth, the principal variation, nodes, time and counters.\n"
-                 "  With no limit given, depth=%d.\n"
-                 "  -json FILE  also write the result as JSON ('-' for stdout)\n",
-            SEARCH_DEFAULT_DEPTH);
-    report_print_options(out);
+#define TEXT(x) #x
+#define NUMBER_TEXT(x) TEXT(x)
+static const char search_synopsis[] =
+    "usage: bench search [-fen POSITION] [key=value ...] [-json FILE]\n"
+    "  Searches one position (default: the start) and prints the best move, the score\n"
+    "  (tigers' view), the depth, the principal variation, nodes, time and counters.\n"
+    "  With no limit given, depth=" NUMBER_TEXT(SEARCH_DEFAULT_DEPTH) ".\n";
+
+/* A word is a search option (key=value). */
+static bool take_option(void *context, const char *word, Error *err) {
+    Error inner;
+    if (!config_apply(context, word, &inner))
+        return error_set(err, "search: %s", inner.text);
+    return true;
 }
 
 int bench_search_main(int argc, char **argv) {
     SearchConfig config = config_default();
     const char *fen = NULL, *json_path = NULL;
     Error err;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
-            print_usage(stdout);
-            return 0;
-        } else if (!strcmp(argv[i], "-fen")) {
-            if (++i == argc)
-                die("search: -fen needs a position");
-            fen = argv[i];
-        } else if (!strcmp(argv[i], "-json")) {
-            if (++i == argc)
-                die("search: -json needs a file name ('-' for stdout)");
-            json_path = argv[i];
-        } else if (argv[i][0] == '-') {
-            die("search: unknown option '%s' (try bench search -help)", argv[i]);
-        } else if (!config_apply(&config, argv[i], &err)) {
-            die("search: %s", err.text);
-        }
-    }
+    const CliFlag flags[] = {
+        {"-fen", CLI_FLAG_TEXT, &fen, 0, 0, "POSITION", "the position (default: the start)"},
+        {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE", "also write the result as JSON ('-': stdout)"},
+    };
+    const CliCommand command = {.name = "search",
+                                .help_cmd = "bench search -help",
+                                .synopsis = search_synopsis,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0],
+                                .word = take_option,
+                                .context = &config,
+                                .usage_tail = report_print_options};
+    bool help;
+    if (!cli_flags_parse(&command, argc, argv, &help, &err))
+        die("%s", err.text);
+    if (help)
+        return 0;
     if (config.depth == 0 && config.nodes == 0 && config.movetime == 0)
         config.depth = SEARCH_DEFAULT_DEPTH;
     Board root = board_start();

@@ -116,8 +116,11 @@ int bench_tbgen_main(int argc, char **argv) {
         {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K",
          "solve the smaller game that K captures win (1-5, default 5: the rules)"},
     };
-    const CliCommand command = {"tbgen", "bench tbgen -help", tbgen_synopsis, flags,
-                                sizeof flags / sizeof flags[0], NULL, NULL};
+    const CliCommand command = {.name = "tbgen",
+                                .help_cmd = "bench tbgen -help",
+                                .synopsis = tbgen_synopsis,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
     if (cli_flags_parse_or_die(&command, argc, argv))
         return 0;
     /* The default file is what every tool probes for the rules' game: a test game there would
@@ -302,8 +305,11 @@ int bench_tbprobe_main(int argc, char **argv) {
         {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K", TB_CAPTURES_HELP},
         {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE|-", "also write the answer as JSON"},
     };
-    const CliCommand command = {"tbprobe", "bench tbprobe -help", tbprobe_synopsis, flags,
-                                sizeof flags / sizeof flags[0], NULL, NULL};
+    const CliCommand command = {.name = "tbprobe",
+                                .help_cmd = "bench tbprobe -help",
+                                .synopsis = tbprobe_synopsis,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
     if (cli_flags_parse_or_die(&command, argc, argv))
         return 0;
     if (info == (fen != NULL))
@@ -393,8 +399,11 @@ int bench_tbverify_main(int argc, char **argv) {
          "the samples' longest distance, in plies (9)"},
         {"-seed", CLI_FLAG_INT64, &seed, 0, INT64_MAX, "S", "of the samples (1)"},
     };
-    const CliCommand command = {"tbverify", "bench tbverify -help", tbverify_synopsis, flags,
-                                sizeof flags / sizeof flags[0], NULL, NULL};
+    const CliCommand command = {.name = "tbverify",
+                                .help_cmd = "bench tbverify -help",
+                                .synopsis = tbverify_synopsis,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
     if (cli_flags_parse_or_die(&command, argc, argv))
         return 0;
     char path[PATHS_MAX];

@@ -102,6 +102,8 @@ void cli_flags_usage(const CliCommand *c, FILE *out) {
         fprintf(out, "  %-16s %s\n", left, f->help);
     }
     fprintf(out, "  %-16s %s\n", "-help", "this text");
+    if (c->usage_tail)
+        c->usage_tail(out);
 }
 
 bool cli_flags_parse_or_die(const CliCommand *c, int argc, char **argv) {

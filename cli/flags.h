@@ -39,6 +39,7 @@ typedef struct {
     size_t count;
     CliWordFn word;       /* NULL: words are refused */
     void *context;
+    void (*usage_tail)(FILE *out); /* printed after the options (NULL: nothing) */
 } CliCommand;
 
 /* Parses argv (the words after the command's name). -help or --help prints the usage and sets

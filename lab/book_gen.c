@@ -5,6 +5,7 @@
 #include "book_gen.h"
 
 #include "cli.h"
+#include "flags.h"
 #include "movegen.h"
 #include "parse.h"
 #include "rng.h"
@@ -16,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char book_usage[] =
+static const char book_synopsis[] =
     "usage: abtest book -out FILE [-positions N] [-plies K] [-seed S] [-depth D] [-margin M]\n"
-    "  Writes N openings (default 50000): K random legal plies from the start (default 8),\n"
-    "  no two symmetric to each other, none ending the game, each scored by a depth-D search\n"
-    "  (default 4) within +-M of 0 from the tigers' side (default 90).\n";
+    "  Writes N openings: K random legal plies from the start, no two symmetric to each other,\n"
+    "  none ending the game, each scored by a depth-D search within +-M of 0 from the tigers'\n"
+    "  side. Fails, leaving no file, when no position fits.\n";
 
 typedef struct {
     uint64_t *keys; /* open addressing; 0 = empty (no position has key 0) */
@@ -62,34 +63,24 @@ int abtest_book_main(int argc, char **argv) {
     int positions = 50000, plies = 8, depth = 4, margin = 90;
     int64_t seed = 1;
     Error err;
-    for (int i = 0; i < argc; i += 2) { /* every option takes one value */
-        const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            fputs(book_usage, stdout);
-            return 0;
-        }
-        if (!value)
-            die("book: %s needs a value (try abtest book -help)", arg);
-        bool ok = true;
-        if (!strcmp(arg, "-out"))
-            out_path = value;
-        else if (!strcmp(arg, "-positions"))
-            ok = parse_int(value, 1, 10000000, &positions, &err);
-        else if (!strcmp(arg, "-plies"))
-            ok = parse_int(value, 1, 200, &plies, &err);
-        else if (!strcmp(arg, "-depth"))
-            ok = parse_int(value, 1, 12, &depth, &err);
-        else if (!strcmp(arg, "-margin"))
-            ok = parse_int(value, 0, 100000, &margin, &err);
-        else if (!strcmp(arg, "-seed"))
-            ok = parse_int64(value, 0, INT64_MAX, &seed, &err);
-        else
-            die("book: unknown option '%s' (try abtest book -help)", arg);
-        if (!ok)
-            die("book: %s: %s", arg, err.text);
-    }
+    const CliFlag flags[] = {
+        {"-out", CLI_FLAG_TEXT, &out_path, 0, 0, "FILE", "the book to write (required)"},
+        {"-positions", CLI_FLAG_INT, &positions, 1, 10000000, "N", "openings to write (50000)"},
+        {"-plies", CLI_FLAG_INT, &plies, 1, 200, "K", "random plies from the start (8)"},
+        {"-seed", CLI_FLAG_INT64, &seed, 0, INT64_MAX, "S", "of the random plies (1)"},
+        {"-depth", CLI_FLAG_INT, &depth, 1, 12, "D", "of the search that scores each (4)"},
+        {"-margin", CLI_FLAG_INT, &margin, 0, 100000, "M",
+         "the largest score kept, either side (90)"},
+    };
+    const CliCommand command = {.name = "book",
+                                .help_cmd = "abtest book -help",
+                                .synopsis = book_synopsis,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
+    if (cli_flags_parse_or_die(&command, argc, argv))
+        return 0;
     if (!out_path)
-        die("book: -out FILE is required\n%s", book_usage);
+        die("book: -out FILE is required (abtest book -help)");
 
     SearchConfig config = config_default();
     config.depth = depth;
@@ -136,14 +127,21 @@ int abtest_book_main(int argc, char **argv) {
         fprintf(out, "%s ; o%d plies %d, score %d\n", board_to_text(&b, text), ++written, plies,
                 r.score);
     }
-    bool ok = fclose(out) == 0 && written > 0 && rename(temporary, out_path) == 0;
+    bool closed = fclose(out) == 0;
+    bool ok = closed && written > 0 && rename(temporary, out_path) == 0;
+    if (!ok)
+        remove(temporary); /* nothing half-written is left behind */
     fprintf(stderr, "book: %d positions written to %s in %.1f s (%lld tries: %lld duplicates up "
                     "to symmetry, %lld outside the margin)\n",
-            written, out_path, cli_now_seconds() - start, (long long)attempts,
+            written, ok ? out_path : "nothing", cli_now_seconds() - start, (long long)attempts,
             (long long)duplicates, (long long)unbalanced);
     searcher_destroy(searcher);
     free(searcher);
     free(seen.keys);
+    if (written == 0)
+        die("book: no position scored within -margin %d at depth %d in %lld tries: widen the "
+            "margin or change -plies; %s was not written",
+            margin, depth, (long long)attempts, out_path);
     if (!ok)
         die("book: could not write %s", out_path);
     if (written < positions)

@@ -36,8 +36,8 @@ void sprt_report_elo_lines(const SprtReport *r, FILE *out) {
     if (r->has_penta) {
         double ratio = sprt_pairs_ratio(&r->penta);
         fprintf(out, ", DrawRatio: %.2f %%, PairsRatio: ", 100 * sprt_pair_draw_ratio(&r->penta));
-        if (isinf(ratio))
-            fprintf(out, "inf\n");
+        if (isinf(ratio)) /* winning pairs and no losing one yet: no ratio to give */
+            fprintf(out, "-\n");
         else
             fprintf(out, "%.2f\n", ratio);
     } else {

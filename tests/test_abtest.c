@@ -183,6 +183,8 @@ static const ErrorRow error_rows[] = {
      "score adjudication is not implemented", "-draw"},
     {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -resign movecount=3",
      "score adjudication is not implemented", "-resign"},
+    {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -wait 5",
+     "-wait is a fastchess option abtest does not take: games start at once", "-wait"},
     {"-engine name=a -engine name=b -each nodes=10 -rounds 2 -config file=x.json",
      "use -resume F.json", "-config"},
     {"-engine name=a -engine name=b -each tc=10+0.1 -rounds 2",
@@ -374,6 +376,31 @@ static void metadata__version_commit_host_and_times_recorded(void **state) {
     cJSON_Delete(json);
 }
 
+/* What used to pass in silence: a run without -out, a ratio without losing pairs, a book that
+ * found nothing. */
+static void quiet_cases__are_said(void **state) {
+    (void)state;
+    char *out, command[1024];
+    assert_int_equal(test_run(MATCH " -rounds 1 -concurrency 1 -quiet", &out), 0);
+    assert_non_null(strstr(out, "note: no -out file: nothing is saved"));
+    free(out);
+    /* Winning pairs and no losing one: no ratio (fastchess would print inf). */
+    assert_int_equal(test_run(ABTEST " sprt -penta 0,0,3,4,5 -sprt elo0=0 elo1=5", &out), 0);
+    assert_non_null(strstr(out, "PairsRatio: -\n"));
+    assert_null(strstr(out, "inf"));
+    free(out);
+    /* A book no position fits fails with the reason and leaves neither file nor temporary. */
+    const char *book = "/tmp/tslab_test_abtest_empty_book.txt";
+    snprintf(command, sizeof command,
+             ABTEST " book -out %s -positions 3 -plies 1 -depth 6 -margin 0", book);
+    assert_int_equal(test_run(command, &out), 2);
+    assert_non_null(strstr(out, "no position scored within -margin 0"));
+    free(out);
+    assert_int_equal(access(book, F_OK), -1);
+    snprintf(command, sizeof command, "%s.tmp", book);
+    assert_int_equal(access(command, F_OK), -1);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(concurrency__one_and_three_give_identical_results_and_records),
@@ -387,6 +414,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(habits__fastchess_forms_that_mean_what_abtest_does),
         cmocka_unit_test(plot__a_run_too_short_to_plot_says_so),
         cmocka_unit_test(metadata__version_commit_host_and_times_recorded),
+        cmocka_unit_test(quiet_cases__are_said),
     };
     return tslab_run_tests_setup("abtest", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

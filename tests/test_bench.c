@@ -284,11 +284,44 @@ static void errors__clear_messages_and_non_zero_exits(void **state) {
     unlink(path);
 }
 
+/* bench has -version like abtest and the engine; perft gives no rate for a count the clock
+ * cannot time; the usage lists every command of the table. */
+static void tool__version_rates_and_usage(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(test_run(BENCH " -version", &out), 0);
+    assert_non_null(strstr(out, "bench (tslab "));
+    free(out);
+    assert_int_equal(test_run(BENCH " perft 2", &out), 0);
+    const char *line = strstr(out, "perft 2: 252  (");
+    assert_non_null(line);
+    /* Either too quick, or a rate a machine can reach (under 10^9 leaves per second). */
+    if (!strstr(line, "too quick to rate")) {
+        const char *comma = strstr(line, "CPU, ");
+        assert_non_null(comma);
+        double leaves = strtod(comma + 5, NULL);
+        assert_true(leaves > 0 && leaves < 1e9);
+    }
+    free(out);
+    assert_int_equal(test_run(BENCH " -help", &out), 0);
+    static const char *const commands[] = {"pin", "check", "compare", "verify", "search",
+                                           "perft", "options", "bench", "tbgen", "tbprobe",
+                                           "tbverify"};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "\n  %s ", commands[i]);
+        if (!strstr(out, name))
+            fail_msg("bench -help does not list %s:\n%s", commands[i], out);
+    }
+    free(out);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(signature__same_across_runs_and_threads),
         cmocka_unit_test(check__identical_functional_and_efficiency_outcomes),
         cmocka_unit_test(perft__repeat_gives_median_and_minimum),
+        cmocka_unit_test(tool__version_rates_and_usage),
         cmocka_unit_test(compare__configuration_with_itself_is_identical),
         cmocka_unit_test(errors__clear_messages_and_non_zero_exits),
     };
