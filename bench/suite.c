@@ -2,6 +2,7 @@
 #include "suite.h"
 
 #include "cli.h"
+#include "flags.h"
 #include "parse.h"
 #include "report.h"
 #include "tb_shared.h"
@@ -177,6 +178,37 @@ cJSON *bench_run_json(const BenchRun *run) {
     return json;
 }
 
+/* What a word of the shared options may be: a search option, or the one file (check). */
+typedef struct {
+    BenchArgs *args;
+    bool allow_file;
+    const char *prefix, *help;
+} WordContext;
+
+static bool take_word(void *context, const char *word, Error *err) {
+    WordContext *w = context;
+    Error inner;
+    if (strchr(word, '=')) {
+        if (!config_apply(&w->args->config, word, &inner))
+            return error_set(err, "%s%s", w->prefix, inner.text);
+        w->args->has_config_tokens = true;
+        return true;
+    }
+    if (w->allow_file && !w->args->file) {
+        w->args->file = word;
+        return true;
+    }
+    return error_set(err, "%sunexpected argument '%s' (try %s)", w->prefix, word, w->help);
+}
+
+/* After the options in -help: where the defaults are found, and the search options. */
+static void print_usage_tail(FILE *out) {
+    char defaults[PATHS_MAX + 128];
+    paths_describe_defaults(defaults, sizeof defaults);
+    fprintf(out, "%s\n", defaults);
+    report_print_options(out);
+}
+
 void bench_parse_args(const char *command, int argc, char **argv, bool allow_out, bool allow_file,
                       const char *usage, BenchArgs *args) {
     memset(args, 0, sizeof *args);
@@ -188,46 +220,26 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
     char prefix[32], help[48];
     snprintf(prefix, sizeof prefix, "%s%s", is_run ? "" : command, is_run ? "" : ": ");
     snprintf(help, sizeof help, "bench%s%s -help", is_run ? "" : " ", is_run ? "" : command);
-    Error err;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes_value = !strcmp(arg, "-depth") || !strcmp(arg, "-positions") ||
-                           !strcmp(arg, "-threads") || !strcmp(arg, "-json") ||
-                           (allow_out && !strcmp(arg, "-out"));
-        if (!strcmp(arg, "-help") || !strcmp(arg, "--help")) {
-            bench_print_usage(usage);
-            exit(0);
-        }
-        if (takes_value && !value)
-            die("%s%s needs a value", prefix, arg);
-        if (!strcmp(arg, "-depth")) {
-            if (!parse_int(value, 1, SEARCH_MAX_DEPTH, &args->depth, &err))
-                die("%s-depth: %s", prefix, err.text);
-        } else if (!strcmp(arg, "-threads")) {
-            if (!parse_int(value, 1, 1024, &args->threads, &err))
-                die("%s-threads: %s", prefix, err.text);
-        } else if (!strcmp(arg, "-positions")) {
-            args->positions = value;
-        } else if (!strcmp(arg, "-json")) {
-            args->json = value;
-        } else if (allow_out && !strcmp(arg, "-out")) {
-            args->out = value;
-        } else if (arg[0] == '-') {
-            die("%sunknown option '%s' (try %s)", prefix, arg, help);
-        } else if (strchr(arg, '=')) {
-            if (!config_apply(&args->config, arg, &err))
-                die("%s%s", prefix, err.text);
-            args->has_config_tokens = true;
-            continue;
-        } else if (allow_file && !args->file) {
-            args->file = arg;
-            continue;
-        } else {
-            die("%sunexpected argument '%s' (try %s)", prefix, arg, help);
-        }
-        i++; /* the value */
-    }
+    const CliFlag flags[] = {
+        {"-depth", CLI_FLAG_INT, &args->depth, 1, SEARCH_MAX_DEPTH, "N", "the search depth"},
+        {"-positions", CLI_FLAG_TEXT, &args->positions, 0, 0, "FILE",
+         "the suite (default: " BENCH_DEFAULT_POSITIONS ")"},
+        {"-threads", CLI_FLAG_INT, &args->threads, 1, 1024, "N",
+         "positions searched in parallel (1; results do not depend on it)"},
+        {"-json", CLI_FLAG_TEXT, &args->json, 0, 0, "FILE", "also write the run as JSON ('-': stdout)"},
+        {"-out", CLI_FLAG_TEXT, &args->out, 0, 0, "FILE", "the signature file to write"},
+    };
+    WordContext context = {args, allow_file, prefix, help};
+    const CliCommand flag_command = {.name = is_run ? "" : command,
+                                     .help_cmd = help,
+                                     .synopsis = usage,
+                                     .flags = flags,
+                                     .count = sizeof flags / sizeof flags[0] - (allow_out ? 0 : 1),
+                                     .word = take_word,
+                                     .context = &context,
+                                     .usage_tail = print_usage_tail};
+    if (cli_flags_parse_or_die(&flag_command, argc, argv))
+        exit(0);
     /* An output that is also an input would destroy it. */
     const char *inputs[] = {args->positions, args->file};
     const char *outputs[] = {args->json, args->out};

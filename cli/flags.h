@@ -16,13 +16,22 @@ typedef enum {
     CLI_FLAG_TEXT,   /* a word: sets a const char * (pointing into argv) */
     CLI_FLAG_INT,    /* a whole number in min..max: sets an int */
     CLI_FLAG_INT64,  /* a whole number in min..max: sets an int64_t */
+    CLI_FLAG_DOUBLE, /* a number in min..max: sets a double */
+    CLI_FLAG_GROUP,  /* the key=value words that follow (-sprt elo0=0 elo1=5): sets a CliGroup */
 } CliFlagType;
+
+/* The words of a group option, pointing into argv. */
+typedef struct {
+    char **words;
+    int count;
+    bool given;
+} CliGroup;
 
 typedef struct {
     const char *name;  /* "-threads" */
     CliFlagType type;
-    void *target;      /* bool *, const char **, int * or int64_t *, by type */
-    int64_t min, max;  /* numbers */
+    void *target;      /* bool *, const char **, int *, int64_t *, double * or CliGroup * */
+    double min, max;   /* numbers (whole ones: at most +-2^63, exact below 2^53) */
     const char *value; /* the value's name in the usage ("N", "FILE"); NULL for a switch */
     const char *help;  /* one line for the usage ("" keeps the option out of it) */
 } CliFlag;
@@ -32,7 +41,7 @@ typedef struct {
 typedef bool (*CliWordFn)(void *context, const char *word, Error *err);
 
 typedef struct {
-    const char *name;     /* in messages: "tbgen", "book" */
+    const char *name;     /* in messages: "tbgen", "book" ("": a tool's own options) */
     const char *help_cmd; /* where -help is: "bench tbgen -help" */
     const char *synopsis; /* the usage's first lines, each ending in '\n' */
     const CliFlag *flags;

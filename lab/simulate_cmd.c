@@ -4,6 +4,7 @@
 #include "simulate.h"
 
 #include "cli.h"
+#include "flags.h"
 #include "parse.h"
 #include "plot.h"
 #include "report.h"
@@ -73,66 +74,56 @@ static bool parse_probabilities(const char *text, double out[5], Error *err) {
     return true;
 }
 
-static bool parse_args(int argc, char **argv, SimulateArgs *a, Error *err) {
+/* Parses the arguments; false with the reason. -help prints the usage and sets *help. */
+static bool parse_args(int argc, char **argv, SimulateArgs *a, bool *help, Error *err) {
     memset(a, 0, sizeof *a);
-    a->params = sprt_params_default();
     a->draws = DEFAULT_DRAWS;
     a->runs = DEFAULT_RUNS;
     a->max_pairs = DEFAULT_MAX_PAIRS;
     a->batch = 1;
-    a->seed = 1;
     a->threads = runner_default_concurrency();
-    bool has_sprt = false;
-    Error inner;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        bool ok = true;
-        if (!strcmp(arg, "-sprt")) {
-            ok = sprt_cmd_parse_tokens(argc, argv, &i, &a->params, err);
-            if (!ok)
-                return false;
-            has_sprt = true;
-            continue;
-        }
-        if (!value)
-            return error_set(err, "%s needs a value (abtest simulate -help)", arg);
-        i++;
-        if (!strcmp(arg, "-elo"))
-            ok = parse_double(value, -1000, 1000, &a->elo, &inner), a->has_elo = true;
-        else if (!strcmp(arg, "-nelo"))
-            ok = parse_double(value, -1000, 1000, &a->nelo, &inner), a->has_nelo = true;
-        else if (!strcmp(arg, "-draws"))
-            ok = parse_double(value, 0, 0.999, &a->draws, &inner);
-        else if (!strcmp(arg, "-penta")) {
-            if (!parse_probabilities(value, a->penta, err))
-                return false;
-            a->has_penta = true;
-        } else if (!strcmp(arg, "-runs"))
-            ok = parse_int64(value, 1, 100000000, &a->runs, &inner);
-        else if (!strcmp(arg, "-batch"))
-            ok = parse_int64(value, 1, 1000000, &a->batch, &inner);
-        else if (!strcmp(arg, "-maxpairs"))
-            ok = parse_int64(value, 1, INT64_C(1) << 40, &a->max_pairs, &inner);
-        else if (!strcmp(arg, "-seed")) {
-            int64_t seed;
-            ok = parse_int64(value, 0, INT64_MAX, &seed, &inner);
-            a->seed = (uint64_t)seed;
-        } else if (!strcmp(arg, "-threads"))
-            ok = parse_int(value, 1, SIMULATE_MAX_THREADS, &a->threads, &inner);
-        else if (!strcmp(arg, "-oc"))
-            ok = parse_int(value, 2, 200, &a->oc_steps, &inner);
-        else if (!strcmp(arg, "-json"))
-            a->json_path = value;
-        else if (!strcmp(arg, "-plot"))
-            a->plot_path = !strncmp(value, "file=", 5) ? value + 5 : value;
-        else
-            return error_set(err, "unknown argument '%s' (abtest simulate -help)", arg);
-        if (!ok)
-            return error_set(err, "%s: %s", arg, inner.text);
+    a->elo = a->nelo = NAN;
+    int64_t seed = 1;
+    const char *penta = NULL, *plot = NULL;
+    CliGroup sprt = {0};
+    const CliFlag flags[] = {
+        {"-sprt", CLI_FLAG_GROUP, &sprt, 0, 0, "elo0=X elo1=Y ...", "the test"},
+        {"-elo", CLI_FLAG_DOUBLE, &a->elo, -1000, 1000, "E", "true logistic Elo"},
+        {"-nelo", CLI_FLAG_DOUBLE, &a->nelo, -1000, 1000, "N", "true normalized Elo"},
+        {"-penta", CLI_FLAG_TEXT, &penta, 0, 0, "p0,...,p4", "pair probabilities"},
+        {"-draws", CLI_FLAG_DOUBLE, &a->draws, 0, 0.999, "D", "per-game draw ratio (0.5)"},
+        {"-runs", CLI_FLAG_INT64, &a->runs, 1, 100000000, "N", "virtual SPRTs (1000)"},
+        {"-batch", CLI_FLAG_INT64, &a->batch, 1, 1000000, "B", "pairs between looks (1)"},
+        {"-maxpairs", CLI_FLAG_INT64, &a->max_pairs, 1, 0x1p40, "M", "a run's end (1000000)"},
+        {"-seed", CLI_FLAG_INT64, &seed, 0, 0x1p63, "S", "of the random draws (1)"},
+        {"-threads", CLI_FLAG_INT, &a->threads, 1, SIMULATE_MAX_THREADS, "T", "threads (all cores; the numbers do not depend on it)"},
+        {"-oc", CLI_FLAG_INT, &a->oc_steps, 2, 200, "STEPS", "sweep the true strength"},
+        {"-json", CLI_FLAG_TEXT, &a->json_path, 0, 0, "FILE", "also write the result as JSON"},
+        {"-plot", CLI_FLAG_TEXT, &plot, 0, 0, "file=F.png", "draw the -oc sweep"},
+    };
+    const CliCommand command = {.name = "",
+                                .help_cmd = "abtest simulate -help",
+                                .synopsis = simulate_usage,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
+    if (!cli_flags_parse(&command, argc, argv, help, err) || *help)
+        return !*help ? false : true;
+    a->seed = (uint64_t)seed;
+    /* Given at all, even at 0: the presence picks the source (NAN: not given). */
+    a->has_elo = !isnan(a->elo);
+    a->has_nelo = !isnan(a->nelo);
+    if (penta) {
+        if (!parse_probabilities(penta, a->penta, err))
+            return false;
+        a->has_penta = true;
     }
-    if (!has_sprt)
+    if (plot)
+        a->plot_path = !strncmp(plot, "file=", 5) ? plot + 5 : plot;
+    if (!sprt.given)
         return error_set(err, "-sprt elo0= elo1= is required (abtest simulate -help)");
+    if (!sprt_params_parse(sprt.words, sprt.count, &a->params, err))
+        return false;
+
     if (a->params.model == SPRT_MODEL_BAYESELO)
         return error_set(err, "simulate: model=bayeselo needs W/D/L, which pairs drawn from a "
                               "pentanomial do not have; use normalized or logistic");
@@ -325,14 +316,13 @@ static int run_sweep(const SimulateArgs *a) {
 }
 
 int abtest_simulate_main(int argc, char **argv) {
-    if (argc > 0 && (!strcmp(argv[0], "-help") || !strcmp(argv[0], "--help"))) {
-        fputs(simulate_usage, stdout);
-        return 0;
-    }
     SimulateArgs a;
     Error err;
-    if (!parse_args(argc, argv, &a, &err))
+    bool help;
+    if (!parse_args(argc, argv, &a, &help, &err))
         die("simulate: %s", err.text);
+    if (help)
+        return 0;
     if (a.oc_steps)
         return run_sweep(&a);
     double strength = a.has_nelo ? a.nelo : a.elo;

@@ -4,6 +4,7 @@
 #include "sprt_cmd.h"
 
 #include "cli.h"
+#include "flags.h"
 #include "parse.h"
 #include "report.h"
 #include "sprt_keys.h"
@@ -94,16 +95,6 @@ static int parse_counts(const char *option, const char *text, uint64_t *out, int
         return 0;
     }
     return n;
-}
-
-bool sprt_cmd_parse_tokens(int argc, char **argv, int *index, SprtParams *params, Error *err) {
-    int end = *index + 1;
-    while (end < argc && argv[end][0] != '-')
-        end++;
-    if (!sprt_params_parse(argv + *index + 1, end - *index - 1, params, err))
-        return false;
-    *index = end - 1;
-    return true;
 }
 
 /* -trace: the test replayed batch by batch as fishtest's update_SPRT sees it. */
@@ -197,64 +188,49 @@ static int replay_trace(const SprtCommand *cmd) {
 
 bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
     memset(cmd, 0, sizeof *cmd);
-    cmd->params = sprt_params_default();
     cmd->plan_draw_ratio = -1;
-    bool has_sprt = false;
-    char quoted[ERROR_EXCERPT_MAX];
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
-            cmd->help = true;
-            return true;
-        }
-        bool last = i + 1 >= argc;
-        uint64_t c[6];
-        Error inner;
-        if (!strcmp(argv[i], "-penta")) {
-            if (last)
-                return error_set(err, "-penta needs counts");
-            cmd->penta_fields = parse_counts("-penta", argv[++i], c, 5, 6, err);
-            if (!cmd->penta_fields)
-                return false;
-            if (cmd->penta_fields == 5)
-                cmd->penta = (Pentanomial){.ll = c[0], .ld = c[1], .dd = c[2], .wd = c[3],
-                                           .ww = c[4]};
-            else
-                cmd->penta = (Pentanomial){c[0], c[1], c[2], c[3], c[4], c[5]};
-            cmd->has_penta = true;
-        } else if (!strcmp(argv[i], "-wdl")) {
-            if (last)
-                return error_set(err, "-wdl needs counts");
-            if (!parse_counts("-wdl", argv[++i], c, 3, 3, err))
-                return false;
-            cmd->wdl = (Trinomial){.wins = c[0], .draws = c[1], .losses = c[2]};
-            cmd->has_wdl = true;
-        } else if (!strcmp(argv[i], "-sprt")) {
-            if (!sprt_cmd_parse_tokens(argc, argv, &i, &cmd->params, err))
-                return false;
-            has_sprt = true;
-        } else if (!strcmp(argv[i], "-plan")) {
-            if (last || !parse_double(argv[++i], 0, 0.999999, &cmd->plan_draw_ratio, &inner))
-                return error_set(err, "-plan needs a draw ratio in [0, 1)%s%s", last ? "" : ": ",
-                                 last ? "" : inner.text);
-        } else if (!strcmp(argv[i], "-trace")) {
-            if (last)
-                return error_set(err, "-trace needs a file ('-' for stdin)");
-            cmd->trace_path = argv[++i];
-        } else if (!strcmp(argv[i], "-batch")) {
-            if (last || !parse_int64(argv[++i], 1, INT64_C(1) << 40, &cmd->batch, &inner))
-                return error_set(err, "-batch needs a number of pairs%s%s", last ? "" : ": ",
-                                 last ? "" : inner.text);
-        } else if (!strcmp(argv[i], "-json")) {
-            if (last)
-                return error_set(err, "-json needs a file name ('-' for stdout)");
-            cmd->json_path = argv[++i];
-        } else {
-            return error_set(err, "unknown argument '%s' (try abtest sprt -help)",
-                             error_excerpt(argv[i], quoted));
-        }
+    const char *penta = NULL, *wdl = NULL;
+    CliGroup sprt = {0};
+    const CliFlag flags[] = {
+        {"-penta", CLI_FLAG_TEXT, &penta, 0, 0, "COUNTS", "LL,LD,DD+WL,WD,WW or LL,LD,WL,DD,WD,WW"},
+        {"-wdl", CLI_FLAG_TEXT, &wdl, 0, 0, "W,D,L", "game counts"},
+        {"-sprt", CLI_FLAG_GROUP, &sprt, 0, 0, "elo0=X elo1=Y ...", "the test"},
+        {"-plan", CLI_FLAG_DOUBLE, &cmd->plan_draw_ratio, 0, 0.999999, "DRAW_RATIO",
+         "design figures at this pair draw ratio"},
+        {"-trace", CLI_FLAG_TEXT, &cmd->trace_path, 0, 0, "FILE", "cumulative pentanomials ('-': stdin)"},
+        {"-batch", CLI_FLAG_INT64, &cmd->batch, 1, 0x1p40, "N", "pairs per line of the trace"},
+        {"-json", CLI_FLAG_TEXT, &cmd->json_path, 0, 0, "FILE", "also write the result as JSON"},
+    };
+    const CliCommand command = {.name = "",
+                                .help_cmd = "abtest sprt -help",
+                                .synopsis = sprt_usage,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
+    if (!cli_flags_parse(&command, argc, argv, &cmd->help, err))
+        return false;
+    if (cmd->help)
+        return true;
+    uint64_t c[6];
+    if (penta) {
+        cmd->penta_fields = parse_counts("-penta", penta, c, 5, 6, err);
+        if (!cmd->penta_fields)
+            return false;
+        if (cmd->penta_fields == 5)
+            cmd->penta = (Pentanomial){.ll = c[0], .ld = c[1], .dd = c[2], .wd = c[3], .ww = c[4]};
+        else
+            cmd->penta = (Pentanomial){c[0], c[1], c[2], c[3], c[4], c[5]};
+        cmd->has_penta = true;
     }
-    if (!has_sprt)
+    if (wdl) {
+        if (!parse_counts("-wdl", wdl, c, 3, 3, err))
+            return false;
+        cmd->wdl = (Trinomial){.wins = c[0], .draws = c[1], .losses = c[2]};
+        cmd->has_wdl = true;
+    }
+    if (!sprt.given)
         return error_set(err, "-sprt elo0= elo1= is required (abtest sprt -help)");
+    if (!sprt_params_parse(sprt.words, sprt.count, &cmd->params, err))
+        return false;
     bool plan = cmd->plan_draw_ratio >= 0;
     if (plan && (cmd->has_penta || cmd->has_wdl))
         return error_set(err, "-plan designs a test before it runs: give it without counts "
@@ -281,10 +257,8 @@ int abtest_sprt_main(int argc, char **argv) {
     Error err;
     if (!sprt_cmd_parse(argc, argv, &cmd, &err))
         die("sprt: %s", err.text);
-    if (cmd.help) {
-        fputs(sprt_usage, stdout);
+    if (cmd.help)
         return 0;
-    }
     const SprtParams *params = &cmd.params;
     if (cmd.plan_draw_ratio >= 0)
         return print_plan(params, cmd.plan_draw_ratio);

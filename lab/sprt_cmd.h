@@ -18,11 +18,8 @@ typedef struct {
 } SprtCommand;
 
 /* Parses the calculator's arguments: exactly one of -penta, -wdl and -trace, or -plan alone; every count
- * a whole number (no empty field); the SPRT checked. False with the reason. */
+ * a whole number (no empty field); the SPRT checked. False with the reason; -help prints the
+ * usage and sets cmd->help. */
 bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err);
-
-/* Reads the -sprt group's elo0= elo1= alpha= beta= model= overshoot= tokens after argv[*index]
- * into params (leaving *index on the last one). elo0 and elo1 are required. */
-bool sprt_cmd_parse_tokens(int argc, char **argv, int *index, SprtParams *params, Error *err);
 
 int abtest_sprt_main(int argc, char **argv);
