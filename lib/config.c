@@ -21,74 +21,74 @@ static bool has_table(const SearchConfig *config) {
 /* Rows by kind: the exact features, the tree-changing ones with their parameters, the weights,
  * the limits. A new feature is one row here and one step in lib/search.c (docs/search.md). */
 const OptionSpec CONFIG_OPTIONS[] = {
-    {"cache", OPTION_CHOICE, FIELD(cache), "table", 0, 0, CACHE_NAMES, OPTION_KIND_EXACT, "none",
+    {"cache", OPTION_CHOICE, FIELD(cache), "table", 0, 0, CACHE_NAMES, OPTION_KIND_EXACT, OPTION_ELSEWHERE, "none",
      "none,map,table,tiny", NULL,
      "none; map: exact growing hash map (reference); table: fixed transposition table; "
      "tiny: the table with 8 slots"},
-    {"tt_bits", OPTION_INT, FIELD(tt_bits), "20", 1, 30, NULL, OPTION_KIND_PARAMETER, NULL, NULL,
+    {"tt_bits", OPTION_INT, FIELD(tt_bits), "20", 1, 30, NULL, OPTION_KIND_PARAMETER, OPTION_ELSEWHERE, NULL, NULL,
      NULL, "the table has 2^N slots (16 bytes each), allocated once"},
-    {"cache_depth", OPTION_INT, FIELD(cache_depth), "1", 1, 64, NULL, OPTION_KIND_PARAMETER, NULL,
+    {"cache_depth", OPTION_INT, FIELD(cache_depth), "1", 1, 64, NULL, OPTION_KIND_PARAMETER, OPTION_ELSEWHERE, NULL,
      NULL, NULL,
      "use the cache only at nodes with N or more plies left (1: every node below the root)"},
-    {"replace", OPTION_CHOICE, FIELD(replace), "twotier", 0, 0, REPLACE_NAMES, OPTION_KIND_EXACT,
+    {"replace", OPTION_CHOICE, FIELD(replace), "twotier", 0, 0, REPLACE_NAMES, OPTION_KIND_EXACT, OPTION_ELSEWHERE,
      "twotier", "twotier,always,deepest", has_table,
      "table replacement: twotier (deepest + always buckets), always, deepest"},
-    {"symmetry", OPTION_BOOL, FIELD(symmetry), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off",
+    {"symmetry", OPTION_BOOL, FIELD(symmetry), "on", 0, 0, NULL, OPTION_KIND_EXACT, OPTION_ELSEWHERE, "off",
      "on,off", NULL, "look positions up by their canonical image: 8 symmetric positions share an "
                      "entry"},
-    {"killers", OPTION_BOOL, FIELD(killers), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off", "on,off",
+    {"killers", OPTION_BOOL, FIELD(killers), "on", 0, 0, NULL, OPTION_KIND_EXACT, OPTION_ELSEWHERE, "off", "on,off",
      NULL, "two killer moves per remaining depth, tried after the jumps"},
-    {"hint", OPTION_BOOL, FIELD(hint), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off", "on,off", NULL,
+    {"hint", OPTION_BOOL, FIELD(hint), "on", 0, 0, NULL, OPTION_KIND_EXACT, OPTION_ELSEWHERE, "off", "on,off", NULL,
      "try the cached best move (or the previous pass's move at the root) first"},
-    {"jumps_first", OPTION_BOOL, FIELD(jumps_first), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off",
+    {"jumps_first", OPTION_BOOL, FIELD(jumps_first), "on", 0, 0, NULL, OPTION_KIND_EXACT, OPTION_ELSEWHERE, "off",
      "on,off", NULL,
      "try tiger jumps before other moves (off: each tiger's moves in point order)"},
-    {"history", OPTION_BOOL, FIELD(history), "on", 0, 0, NULL, OPTION_KIND_EXACT, "off",
+    {"history", OPTION_BOOL, FIELD(history), "on", 0, 0, NULL, OPTION_KIND_EXACT, OPTION_MOVE_LOOP, "off",
      "off,on", NULL,
      "order the quiet moves after the killers by how often they caused cutoffs (this search)"},
-    {"pvs", OPTION_BOOL, FIELD(pvs), "off", 0, 0, NULL, OPTION_KIND_EXACT, "off", "off,on", NULL,
+    {"pvs", OPTION_BOOL, FIELD(pvs), "off", 0, 0, NULL, OPTION_KIND_EXACT, OPTION_MOVE_LOOP, "off", "off,on", NULL,
      "principal variation search: null windows after the first move, re-searched on a fail-high"},
-    {"aspiration", OPTION_INT, FIELD(aspiration), "0", 0, 10000, NULL, OPTION_KIND_EXACT, "0",
+    {"aspiration", OPTION_INT, FIELD(aspiration), "0", 0, 10000, NULL, OPTION_KIND_EXACT, OPTION_ELSEWHERE, "0",
      "0,25", NULL,
      "root window of +-N around the previous pass's score, widened until exact (0: off)"},
-    {"lmr", OPTION_BOOL, FIELD(lmr), "on", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL, NULL,
+    {"lmr", OPTION_BOOL, FIELD(lmr), "on", 0, 0, NULL, OPTION_KIND_PRUNING, OPTION_MOVE_LOOP, "off", NULL, NULL,
      "late move reductions: quiet moves late in the list searched shallower first"},
-    {"lmr_depth", OPTION_INT, FIELD(lmr_depth), "3", 2, 64, NULL, OPTION_KIND_PARAMETER, NULL,
+    {"lmr_depth", OPTION_INT, FIELD(lmr_depth), "3", 2, 64, NULL, OPTION_KIND_PARAMETER, OPTION_ELSEWHERE, NULL,
      NULL, NULL, "lmr: from this remaining depth"},
-    {"lmr_moves", OPTION_INT, FIELD(lmr_moves), "3", 1, 100, NULL, OPTION_KIND_PARAMETER, NULL,
+    {"lmr_moves", OPTION_INT, FIELD(lmr_moves), "3", 1, 100, NULL, OPTION_KIND_PARAMETER, OPTION_ELSEWHERE, NULL,
      NULL, NULL, "lmr: after this many moves searched in full"},
-    {"lmr_reduction", OPTION_INT, FIELD(lmr_reduction), "1", 1, 8, NULL, OPTION_KIND_PARAMETER,
+    {"lmr_reduction", OPTION_INT, FIELD(lmr_reduction), "1", 1, 8, NULL, OPTION_KIND_PARAMETER, OPTION_ELSEWHERE,
      NULL, NULL, NULL, "lmr: plies taken off"},
-    {"qsearch", OPTION_BOOL, FIELD(qsearch), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL,
+    {"qsearch", OPTION_BOOL, FIELD(qsearch), "off", 0, 0, NULL, OPTION_KIND_PRUNING, OPTION_ELSEWHERE, "off", NULL,
      NULL, "quiescence: at depth 0 the tigers may still jump (or stand pat) before the "
            "evaluation"},
-    {"nullmove", OPTION_BOOL, FIELD(nullmove), "on", 0, 0, NULL, OPTION_KIND_PRUNING, "off",
+    {"nullmove", OPTION_BOOL, FIELD(nullmove), "on", 0, 0, NULL, OPTION_KIND_PRUNING, OPTION_ELSEWHERE, "off",
      NULL, NULL, "null-move pruning (never for a side with 2 moves or fewer, nor for sheep "
                  "sliding)"},
-    {"nullmove_r", OPTION_INT, FIELD(nullmove_r), "2", 1, 8, NULL, OPTION_KIND_PARAMETER, NULL,
+    {"nullmove_r", OPTION_INT, FIELD(nullmove_r), "2", 1, 8, NULL, OPTION_KIND_PARAMETER, OPTION_ELSEWHERE, NULL,
      NULL, NULL, "nullmove: depth reduction of the null-move search"},
-    {"futility", OPTION_INT, FIELD(futility), "60", 0, 10000, NULL, OPTION_KIND_PRUNING, "0", NULL,
+    {"futility", OPTION_INT, FIELD(futility), "60", 0, 10000, NULL, OPTION_KIND_PRUNING, OPTION_MOVE_LOOP, "0", NULL,
      NULL, "at depth 1, skip quiet moves when the evaluation is N or more below alpha (0: off)"},
     {"jump_extension", OPTION_BOOL, FIELD(jump_extension), "off", 0, 0, NULL,
-     OPTION_KIND_PRUNING, "off", NULL, NULL,
+     OPTION_KIND_PRUNING, OPTION_MOVE_LOOP, "off", NULL, NULL,
      "search a tiger jump one ply deeper (a capture decides games; at most 4 per line)"},
-    {"egdb", OPTION_BOOL, FIELD(egdb), "off", 0, 0, NULL, OPTION_KIND_PRUNING, "off", NULL, NULL,
+    {"egdb", OPTION_BOOL, FIELD(egdb), "off", 0, 0, NULL, OPTION_KIND_PRUNING, OPTION_ELSEWHERE, "off", NULL, NULL,
      "below the root, a sliding-phase node returns the tablebase's exact value (make "
      "tablebase)"},
     {"eval_captured", OPTION_INT, FIELD(eval_captured), "100", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
-     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per sheep captured"},
+     OPTION_KIND_EVAL, OPTION_ELSEWHERE, NULL, NULL, NULL, "evaluation: weight per sheep captured"},
     {"eval_jumps", OPTION_INT, FIELD(eval_jumps), "20", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
-     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per tiger jump available"},
+     OPTION_KIND_EVAL, OPTION_ELSEWHERE, NULL, NULL, NULL, "evaluation: weight per tiger jump available"},
     {"eval_trapped", OPTION_INT, FIELD(eval_trapped), "-15", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
-     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per tiger with no move"},
+     OPTION_KIND_EVAL, OPTION_ELSEWHERE, NULL, NULL, NULL, "evaluation: weight per tiger with no move"},
     {"eval_mobility", OPTION_INT, FIELD(eval_mobility), "2", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
-     OPTION_KIND_EVAL, NULL, NULL, NULL, "evaluation: weight per tiger move available"},
-    {"depth", OPTION_INT, FIELD(depth), "0", 0, 64, NULL, OPTION_KIND_LIMIT, NULL, NULL, NULL,
+     OPTION_KIND_EVAL, OPTION_ELSEWHERE, NULL, NULL, NULL, "evaluation: weight per tiger move available"},
+    {"depth", OPTION_INT, FIELD(depth), "0", 0, 64, NULL, OPTION_KIND_LIMIT, OPTION_ELSEWHERE, NULL, NULL, NULL,
      "limit: deepest iteration in plies (0 = no depth limit)"},
     {"nodes", OPTION_INT64, FIELD(nodes), "0", 0, INT64_C(1000000000000000), NULL,
-     OPTION_KIND_LIMIT, NULL, NULL, NULL, "limit: node budget per search (0 = none); "
+     OPTION_KIND_LIMIT, OPTION_ELSEWHERE, NULL, NULL, NULL, "limit: node budget per search (0 = none); "
                                           "deterministic"},
-    {"movetime", OPTION_INT64, FIELD(movetime), "0", 0, INT64_C(86400000), NULL, OPTION_KIND_LIMIT,
+    {"movetime", OPTION_INT64, FIELD(movetime), "0", 0, INT64_C(86400000), NULL, OPTION_KIND_LIMIT, OPTION_ELSEWHERE,
      NULL, NULL, NULL, "limit: milliseconds per search (0 = none); not reproducible"},
 };
 
@@ -351,6 +351,22 @@ size_t config_matrix_size(void) {
         if (CONFIG_OPTIONS[i].kind == OPTION_KIND_EXACT)
             size *= (size_t)matrix_count(&CONFIG_OPTIONS[i]);
     return size;
+}
+
+bool config_loop_variants_on(const SearchConfig *config) {
+    SearchConfig off = *config;
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        char mine[32], plain[32];
+        if (spec->place != OPTION_MOVE_LOOP)
+            continue;
+        /* The option's off value, written into a copy, read back as text: the two agree when it
+         * is off, whatever its type. */
+        set_value(&off, spec, spec->off_text, NULL);
+        if (strcmp(config_value_text(config, spec, mine), config_value_text(&off, spec, plain)))
+            return true;
+    }
+    return false;
 }
 
 bool config_pruning_off(SearchConfig *config) {

@@ -64,6 +64,11 @@ typedef enum {
     OPTION_KIND_LIMIT
 } OptionKind;
 
+/* Where a feature acts. A move-loop variant changes how the moves of a node are searched (their
+ * order, reductions, extensions, pruning): search_node takes the plain move loop, which costs
+ * next to nothing, unless one of them is on. */
+typedef enum { OPTION_ELSEWHERE, OPTION_MOVE_LOOP } OptionPlace;
+
 /* One row of the option table. */
 typedef struct {
     const char *name;
@@ -73,6 +78,7 @@ typedef struct {
     int64_t min, max;            /* for integers */
     const char *const *choices;  /* for OPTION_CHOICE: NULL-terminated, index = stored value */
     OptionKind kind;
+    OptionPlace place;           /* OPTION_MOVE_LOOP: a variant of the move loop (search.c) */
     const char *off_text;        /* EXACT and PRUNING: the value that turns the feature off */
     const char *matrix;          /* EXACT: comma-separated values the exactness matrix combines,
                                     the first one the reference */
@@ -126,6 +132,9 @@ bool config_pruning_off(SearchConfig *config);
  * the tokens. */
 size_t config_matrix_size(void);
 bool config_matrix_entry(size_t index, SearchConfig *config, char *text, size_t size);
+
+/* Whether any move-loop variant (OPTION_MOVE_LOOP) is on: any value other than its off one. */
+bool config_loop_variants_on(const SearchConfig *config);
 
 /* Looks a key up (NULL when unknown). */
 const OptionSpec *config_find(const char *name);

@@ -617,7 +617,7 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
     s->run.aborted = false;
     s->run.null_child_ply = -1;
     const SearchConfig *c = &s->config;
-    s->run.loop_variants = c->lmr || c->pvs || c->jump_extension || c->futility || c->history;
+    s->run.loop_variants = config_loop_variants_on(c);
     if (c->history)
         history_clear(&s->history);
     /* A stop is for the search it was meant for; a late one must not end this one. */

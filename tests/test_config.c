@@ -225,6 +225,36 @@ static void table__kinds_off_values_and_the_matrix(void **state) {
     assert_int_equal(plain.futility, 0);
 }
 
+/* The move loop takes its variant path when any option the table marks as a loop variant is
+ * on, and only then: a variant added to the table with OPTION_MOVE_LOOP is never skipped. */
+static void table__loop_variants_come_from_the_table(void **state) {
+    (void)state;
+    SearchConfig plain = config_without_pruning("preset=plain");
+    assert_false(config_loop_variants_on(&plain));
+    int marked = 0;
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        if (spec->place != OPTION_MOVE_LOOP)
+            continue;
+        marked++;
+        assert_true(spec->kind == OPTION_KIND_EXACT || spec->kind == OPTION_KIND_PRUNING);
+        SearchConfig one = plain;
+        char token[64];
+        /* Its default if that turns it on, else the first matrix value that does. */
+        snprintf(token, sizeof token, "%s=%s", spec->name,
+                 strcmp(spec->default_text, spec->off_text) ? spec->default_text : "on");
+        Error err;
+        if (!config_apply(&one, token, &err))
+            fail_msg("%s: %s", token, err.text);
+        if (!config_loop_variants_on(&one))
+            fail_msg("%s alone does not take the variant path", token);
+    }
+    /* lmr, pvs, jump_extension, futility and history today. */
+    assert_int_equal(marked, 5);
+    SearchConfig defaults = config_default();
+    assert_true(config_loop_variants_on(&defaults));
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tokens__table_of_inputs),
@@ -235,6 +265,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(preset__the_last_is_the_current_default),
         cmocka_unit_test(text__round_trips_and_hash_tells_configs_apart),
         cmocka_unit_test(table__kinds_off_values_and_the_matrix),
+        cmocka_unit_test(table__loop_variants_come_from_the_table),
     };
     return RUN_TESTS("config", tests);
 }
