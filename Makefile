@@ -21,8 +21,12 @@ OPT     ?= -O3 -DNDEBUG $(LTO)
 ARCH    ?= -march=native
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
            -Wundef -Wpedantic
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -Ilib -Icli -Ilab -Ibench \
-           -Iengine $(EXTRA_CFLAGS)
+# The rooms of lib/ and lab/ (docs/architecture.md): headers are included by name, and each
+# room's directory is on the include path.
+LIB_ROOMS := lib/util lib/game lib/search lib/tablebase
+LAB_ROOMS := lab/engines lab/stats lab/book lab/match lab/output lab/run
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) $(LIB_ROOMS:%=-I%) -Icli \
+           $(LAB_ROOMS:%=-I%) -Ibench -Iengine $(EXTRA_CFLAGS)
 LDLIBS  := -lm -lpthread
 
 # Objects depend on the compiler and its flags: a stamp file holds them and changes when they do,
@@ -45,10 +49,10 @@ PKG_CJSON_LIBS    := $(or $(shell pkg-config --libs libcjson 2>/dev/null),-lcjso
 PKG_CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 PKG_CMOCKA_LIBS   := $(or $(shell pkg-config --libs cmocka 2>/dev/null),-lcmocka)
 
-LIB_SRC   := $(wildcard lib/*.c)
+LIB_SRC   := $(wildcard $(LIB_ROOMS:%=%/*.c))
 CLI_SRC   := $(wildcard cli/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
-LAB_SRC   := $(filter-out lab/abtest.c,$(wildcard lab/*.c))
+LAB_SRC   := $(filter-out lab/run/abtest.c,$(wildcard $(LAB_ROOMS:%=%/*.c)))
 ENGINE_SRC := $(filter-out engine/engine.c,$(wildcard engine/*.c))
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -98,7 +102,7 @@ $(LIBTSLAB): $(LIB_OBJ)
 $(BUILD)/bench: $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/abtest: $(BUILD)/obj/lab/abtest.o $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+$(BUILD)/abtest: $(BUILD)/obj/lab/run/abtest.o $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
 
 $(BUILD)/engine: $(BUILD)/obj/engine/engine.o $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
@@ -135,7 +139,7 @@ test-run: $(TESTS) $(TOOLS) tablebase-ready
 	    echo "== $$t"; $$t || failed=1; \
 	done; \
 	if ! $(BUILD)/bench options -markdown | cmp -s - docs/options.md; then \
-	    echo "docs/options.md is out of date with lib/config.c: run make docs"; failed=1; fi; \
+	    echo "docs/options.md is out of date with lib/search/config.c: run make docs"; failed=1; fi; \
 	sh tools/check_layers.sh || failed=1; \
 	if [ $$failed -ne 0 ]; then echo "make test: some tests FAILED"; exit 1; fi; \
 	echo "make test: all test binaries passed"

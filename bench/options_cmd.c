@@ -33,7 +33,7 @@ static void put_cell(FILE *out, const char *text) {
 
 void bench_print_options_markdown(FILE *out) {
     fprintf(out, "# Search options\n\n"
-                 "Generated from the option table in `lib/config.c` by `build/bench options "
+                 "Generated from the option table in `lib/search/config.c` by `build/bench options "
                  "-markdown`\n(`make docs`); do not edit by hand.\n\n"
                  "Options are `key=value` tokens, for example `killers=off cache=tiny "
                  "replace=always`. The kind says\nwhat the tools do with an option: *exact* "

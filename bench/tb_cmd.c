@@ -47,8 +47,8 @@ static const char tbverify_synopsis[] =
 #define SAMPLE_TRIES 20000000  /* classes drawn for the samples (about a second) */
 
 static int default_threads(void) {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
+    int cores = cli_cores();
+    return cores > 64 ? 64 : cores;
 }
 
 /* The value as text: "win in 7 plies", "loss in 0 plies", "draw". */

@@ -98,3 +98,8 @@ char *cli_hostname(char *out, size_t size) {
     out[size - 1] = '\0';
     return out;
 }
+
+int cli_cores(void) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 ? (int)cores : 1;
+}

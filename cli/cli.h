@@ -39,5 +39,8 @@ char *cli_hostname(char *out, size_t size);
 int64_t cli_now_ms(void);
 double cli_now_seconds(void);
 
+/* The cores of this machine (at least 1): the default of -concurrency and -threads. */
+int cli_cores(void);
+
 /* CPU seconds this process has used so far, all threads together. */
 double cli_cpu_seconds(void);

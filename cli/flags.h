@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The subcommands' own options as a table (as lib/config.c's table does for search options):
+// The subcommands' own options as a table (as lib/search/config.c's table does for search options):
 // one row per option drives parsing, range checks, "needs a value", "did you mean" and the
 // usage lines, so no command repeats them in a loop of its own.
 #pragma once

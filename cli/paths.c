@@ -41,7 +41,7 @@ static bool file_exists(const char *dir, const char *relative) {
 }
 
 static bool is_checkout(const char *dir) {
-    return file_exists(dir, "Makefile") && file_exists(dir, "lib/search.h") &&
+    return file_exists(dir, "Makefile") && file_exists(dir, "lib/search/search.h") &&
            file_exists(dir, "bench/positions.txt");
 }
 

@@ -123,8 +123,8 @@ static void build_skewed_copy(char *binary, size_t size) {
     snprintf(command, sizeof command,
              "mkdir -p %s/skew && cd " TSLAB_SOURCE_DIR " && cp -r Makefile lib cli lab bench "
              "%s/skew/ && cd %s/skew && "
-             "sed -i 's/(long)config->eval_jumps \\* jumps/& + 1/' lib/eval.c && "
-             "grep -q 'jumps + 1' lib/eval.c && "
+             "sed -i 's/(long)config->eval_jumps \\* jumps/& + 1/' lib/search/eval.c && "
+             "grep -q 'jumps + 1' lib/search/eval.c && "
              "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -j2 BUILD=build OPT=-O1 "
              "build/abtest-mpi",
              dir, dir, dir);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Forged and unreadable tablebase files. The small game (2 captures win) is solved once with
 // `bench tbgen`, then each case changes one header field or entry and, to pass for a sound file,
-// recomputes the checksum with an FNV-1a written here apart from lib/tablebase.c. Every forgery
+// recomputes the checksum with an FNV-1a written here apart from lib/tablebase/tablebase.c. Every forgery
 // is refused when the file is opened, by the library and by every tool that opens one (bench
 // tbprobe, abtest -tb, egdb=on), naming the file and the field; a FIFO is refused at once; and a
 // file truncated while a run uses it changes nothing in the run.

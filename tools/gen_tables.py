@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes lib/tables.c: the board geometry and symmetry tables as static const data.
-(The direction tables are in lib/tables.h, where the compiler can fold them.)
+"""Writes lib/game/tables.c: the board geometry and symmetry tables as static const data.
+(The direction tables are in lib/game/tables.h, where the compiler can fold them.)
 
-Run from the repository root: python3 tools/gen_tables.py > lib/tables.c
+Run from the repository root: python3 tools/gen_tables.py > lib/game/tables.c
 tests/test_tables.c rebuilds every table from the rules and compares, so an edit here
 that breaks the geometry fails `make test`.
 """
@@ -70,7 +70,7 @@ def main():
         w("    {%s}, /* %s */" % (", ".join(str(sq(*fn(i % N, i // N))) for i in range(N * N)), name))
     w("};")
     w("")
-    # each point's bit in the image keys of SymKeys (lib/symmetry.h), point-major: the eight
+    # each point's bit in the image keys of SymKeys (lib/game/symmetry.h), point-major: the eight
     # images of one point side by side, so that a move updates the eight keys row by row. A key
     # is (sheep mask << 25 | tiger mask) << 3 | symmetry index.
     for name, shift in (("TABLE_SYM_SHEEP_KEY", 28), ("TABLE_SYM_TIGER_KEY", 3)):

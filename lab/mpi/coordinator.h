@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Rank 0 of build/abtest-mpi: the runner of build/abtest (lab/runner.c) with the other ranks as
+// Rank 0 of build/abtest-mpi: the runner of build/abtest (lab/run/runner.c) with the other ranks as
 // a remote source. It sends them the run's settings, compares their fingerprints with its own
 // before any game, hands out pair numbers in batches as they ask, checks and deposits the pairs
 // they send back, hands a silent rank's pairs to the others, and stops them when the run ends. All counting, reporting, checkpoints and

@@ -10,7 +10,7 @@
 //   0 -> k  GO       one byte: 1 play, 0 stop (a rank differs, or could not start)
 //   k -> 0  REQUEST  how many pair numbers it wants (int32)
 //   0 -> k  BATCH    pair numbers (int64 array), one reply per request, when there are some
-//   k -> 0  RESULTS  played pairs, one after another (lab/pair_wire.h)
+//   k -> 0  RESULTS  played pairs, one after another (lab/match/pair_wire.h)
 //   k -> 0  FAILED   a game could not be played: the message
 //   k -> 0  ALIVE    nothing else sent for RANK_HEARTBEAT_SECONDS: the rank still runs (empty)
 //   0 -> k  STOP     the run has ended: discard what is in flight

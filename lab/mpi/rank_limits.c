@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "rank_limits.h"
 
+#include "cli.h"
 #include "parse.h"
 
 #include <sched.h>
@@ -13,8 +14,7 @@ bool rank_limits_parse_threads(const char *text, int *threads) {
 }
 
 int rank_limits_default_threads(int local_ranks) {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int share = (int)(cores > 0 ? cores : 1) / (local_ranks > 0 ? local_ranks : 1);
+    int share = cli_cores() / (local_ranks > 0 ? local_ranks : 1);
     cpu_set_t allowed;
     if (sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) < share)
         share = CPU_COUNT(&allowed);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What an engine program sends, line by line (lab/engine_reply.c): any bytes give a reply whose
+// What an engine program sends, line by line (lab/engines/engine_reply.c): any bytes give a reply whose
 // numbers are within their bounds (nodes at most ENGINE_REPLY_NODES_MAX, depths at most the
 // search's) and whose move is a bounded string; a line of the reply's own making reads back.
 #include "engine_reply.h"

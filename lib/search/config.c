@@ -19,7 +19,7 @@ static bool has_table(const SearchConfig *config) {
 }
 
 /* Rows by kind: the exact features, the tree-changing ones with their parameters, the weights,
- * the limits. A new feature is one row here and one step in lib/search.c (docs/search.md). */
+ * the limits. A new feature is one row here and one step in lib/search/search.c (docs/search.md). */
 const OptionSpec CONFIG_OPTIONS[] = {
     {"cache", OPTION_CHOICE, FIELD(cache), "table", 0, 0, CACHE_NAMES, OPTION_KIND_EXACT, OPTION_ELSEWHERE, "none",
      "none,map,table,tiny", NULL,

@@ -29,7 +29,7 @@ typedef struct {
 } RankRecord;
 
 /* Who played this session (written to the results file, not read back: a resume may run on
- * another shape). fingerprint: what every rank proved it runs (lab/fingerprint.h), "" when the
+ * another shape). fingerprint: what every rank proved it runs (lab/match/fingerprint.h), "" when the
  * run had one process. */
 typedef struct {
     RankRecord *ranks; /* malloc'd; totals_free releases it */

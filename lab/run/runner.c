@@ -226,11 +226,6 @@ void runner_note_messages(Runner *r, int64_t messages, double busy_seconds) {
     pthread_mutex_unlock(&r->mutex);
 }
 
-int runner_default_concurrency(void) {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores > 0 ? (int)cores : 1;
-}
-
 /* A checkpoint: the records made durable, then the results file written atomically. A failure
  * is said once, by the main loop, which stops the run. */
 static bool checkpoint(Runner *r, RunState state) {
@@ -491,7 +486,7 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         return false;
     }
     if (!s->concurrency)
-        s->concurrency = runner_default_concurrency();
+        s->concurrency = cli_cores();
     settings_command_line(s, r->command, sizeof r->command);
     if (!schedule_init(&r->schedule, &r->book, s)) {
         cli_error("out of memory for the book's order");

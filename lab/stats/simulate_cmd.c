@@ -6,9 +6,8 @@
 #include "cli.h"
 #include "flags.h"
 #include "parse.h"
-#include "plot.h"
+#include "gnuplot.h"
 #include "report.h"
-#include "runner.h"
 #include "sprt_cmd.h"
 #include "sprt_keys.h"
 #include "sprt_report.h"
@@ -81,7 +80,7 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, bool *help, Error
     a->runs = DEFAULT_RUNS;
     a->max_pairs = DEFAULT_MAX_PAIRS;
     a->batch = 1;
-    a->threads = runner_default_concurrency();
+    a->threads = cli_cores();
     a->elo = a->nelo = NAN;
     int64_t seed = 1;
     const char *penta = NULL, *plot = NULL;
@@ -243,7 +242,7 @@ static bool oc_script(FILE *f, const char *png, const char *data, const void *co
     const OcCurve *c = context;
     const SprtParams *p = &c->args->params;
     fprintf(f, "set terminal pngcairo size 900,560 noenhanced\nset output ");
-    plot_put_quoted(f, png);
+    gnuplot_put_quoted(f, png);
     fprintf(f,
             "\nset grid\nset key left top\nset xlabel '%s (true)'\nset ylabel 'P(H1)'\n"
             "set yrange [0:1]\nset y2label 'mean pairs to a decision'\nset y2tics\n"
@@ -257,7 +256,7 @@ static bool oc_script(FILE *f, const char *png, const char *data, const void *co
     fprintf(f, "set arrow from %f,0 to %f,1 nohead dt 2\nset arrow from %f,0 to %f,1 nohead dt 2\n",
             p->elo0, p->elo0, p->elo1, p->elo1);
     fprintf(f, "plot ");
-    plot_put_quoted(f, data);
+    gnuplot_put_quoted(f, data);
     fprintf(f, " using 1:2 with linespoints lw 2 title 'P(H1)', '' using 1:3 axes x1y2 with "
                "lines dt 3 title 'mean pairs'\n");
     return !ferror(f);
@@ -305,7 +304,7 @@ static int run_sweep(const SimulateArgs *a) {
         if (!ok)
             die("simulate: %s", err.text);
     }
-    if (a->plot_path && !plot_draw(a->plot_path, oc_data, oc_script, &curve, &err))
+    if (a->plot_path && !gnuplot_draw(a->plot_path, oc_data, oc_script, &curve, &err))
         die("simulate: -plot: %s", err.text);
     if (a->plot_path)
         printf("plot: %s\n", a->plot_path);

@@ -35,9 +35,6 @@ typedef struct {
  * are saved and the resume command printed), 2 on an error (already reported). */
 int runner_run(MatchSettings *settings, const RunnerRemote *remote);
 
-/* The cores of this machine: the default -concurrency. */
-int runner_default_concurrency(void);
-
 /* For a remote source, from any thread while the run plays. */
 const MatchSettings *runner_settings(const Runner *runner);
 const Book *runner_book(const Runner *runner);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Board geometry and symmetry tables, generated as static data (lib/tables.c).
+// Board geometry and symmetry tables, generated as static data (lib/game/tables.c).
 #pragma once
 
 #include <stdint.h>

@@ -7,7 +7,7 @@
 
 #include "engine_process.h"
 #include "game.h"
-#include "match.h"
+#include "engine_spec.h"
 
 #include <stdatomic.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "engine_reply.h"
+#include "search.h"
 #include "textbuf.h"
 
 #include <inttypes.h>
