@@ -132,9 +132,9 @@ int bench_check_main(int argc, char **argv) {
         cJSON_Delete(changed);
         cJSON_Delete(node_changed);
     }
-    bench_run_free(&run);
+    bench_run_destroy(&run);
     free(entries);
-    pinfile_free(&pin);
+    pinfile_destroy(&pin);
     return outcome == OUTCOME_FUNCTIONAL   ? CHECK_EXIT_FUNCTIONAL
            : outcome == OUTCOME_EFFICIENCY ? CHECK_EXIT_EFFICIENCY
                                            : 0;

@@ -98,7 +98,7 @@ static void run_rounds(const Book *book, const SearchConfig configs[2], int thre
             cpu[side] = run->cpu_seconds;
             if (round > 1) {
                 check_same_run(&runs[side], run, sides[side], round, book);
-                bench_run_free(run);
+                bench_run_destroy(run);
             }
         }
         timing_add_round(samples, wall, cpu);
@@ -216,8 +216,8 @@ int bench_compare_main(int argc, char **argv) {
     } else {
         cJSON_Delete(positions);
     }
-    bench_run_free(&runs[0]);
-    bench_run_free(&runs[1]);
-    book_free(&book);
+    bench_run_destroy(&runs[0]);
+    bench_run_destroy(&runs[1]);
+    book_destroy(&book);
     return differences ? 1 : 0;
 }

@@ -162,7 +162,7 @@ bool pinfile_parse(const char *text, size_t length, const char *name, PinFile *p
     bool ok = json ? parse_json(json, pin, &inner) : error_set(&inner, "not valid JSON");
     cJSON_Delete(json);
     if (!ok) {
-        pinfile_free(pin);
+        pinfile_destroy(pin);
         return error_set(err, "%s: %s", name, inner.text);
     }
     return true;
@@ -179,7 +179,7 @@ bool pinfile_load(const char *path, PinFile *pin, Error *err) {
     return ok;
 }
 
-void pinfile_free(PinFile *pin) {
+void pinfile_destroy(PinFile *pin) {
     free(pin->rows);
     pin->rows = NULL;
     pin->count = 0;

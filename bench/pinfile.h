@@ -26,7 +26,7 @@ typedef struct {
 
 typedef struct {
     SearchConfig config; /* its depth is the pinned depth */
-    PinnedRow *rows;     /* malloc'd: pinfile_free */
+    PinnedRow *rows;     /* malloc'd: pinfile_destroy */
     int count;
     uint64_t nodes;
     uint64_t signature;
@@ -39,4 +39,4 @@ bool pinfile_parse(const char *text, size_t length, const char *name, PinFile *p
 /* Reads path (a regular file) and parses it. */
 bool pinfile_load(const char *path, PinFile *pin, Error *err);
 
-void pinfile_free(PinFile *pin);
+void pinfile_destroy(PinFile *pin);

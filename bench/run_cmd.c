@@ -56,8 +56,8 @@ int bench_run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
         cJSON_AddNumberToObject(json, "threads", args.threads);
         bench_write_json(json, args.json, "bench");
     }
-    bench_run_free(&run);
-    book_free(&book);
+    bench_run_destroy(&run);
+    book_destroy(&book);
     return 0;
 }
 
@@ -96,8 +96,8 @@ int bench_pin_main(int argc, char **argv) {
     printf("pinned %d positions at depth %d to %s\nsignature: %s\nnodes: %" PRIu64 "\n"
            "Bench: %" PRIu64 "   (the line for the commit message)\n",
            run.count, config.depth, out, hex, run.total.nodes, run.total.nodes);
-    bench_run_free(&run);
-    book_free(&book);
+    bench_run_destroy(&run);
+    book_destroy(&book);
     return 0;
 }
 

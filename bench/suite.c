@@ -85,7 +85,7 @@ bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, 
     return true;
 }
 
-void bench_run_free(BenchRun *run) {
+void bench_run_destroy(BenchRun *run) {
     free(run->rows);
     run->rows = NULL;
 }

@@ -37,7 +37,7 @@ typedef struct BenchRun {
  * tablebase is there, run->tablebase says how many sliding-phase moves keep their value. */
 bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, int threads,
                BenchRun *run, Error *err);
-void bench_run_free(BenchRun *run);
+void bench_run_destroy(BenchRun *run);
 
 /* FNV-1a over "id move score\n" of every row: 16 hex digits pin every move and score. */
 uint64_t bench_signature(const BenchRow *rows, int count);

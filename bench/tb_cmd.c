@@ -168,7 +168,7 @@ static Tablebase *open_given(const char *given, int captures, char *path, size_t
     Error err;
     if (!paths_tablebase(given, path, size, &err))
         die("%s: %s", command, err.text);
-    Tablebase *tb = tb_open(path, captures, &err);
+    Tablebase *tb = tb_new(path, captures, &err);
     if (!tb)
         die("%s: %s", command, err.text);
     return tb;
@@ -317,7 +317,7 @@ int bench_tbprobe_main(int argc, char **argv) {
     char path[PATHS_MAX];
     Tablebase *tb = open_given(given, captures, path, sizeof path, "tbprobe");
     int status = info ? print_info(tb, path, json_path) : probe_position(tb, fen, json_path);
-    tb_close(tb);
+    tb_free(tb);
     return status;
 }
 
@@ -343,7 +343,7 @@ static bool search_agrees(const Board *b, TbValue v, int win_captures, int max_p
 static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64_t seed) {
     const TbHeader *h = tb_header(tb);
     const TbIndex *index = tb_index(tb);
-    Rng rng = rng_new(seed);
+    Rng rng = rng_seeded(seed);
     int found[TB_LEVELS][TB_MAX_SAMPLE_PLIES + 2] = {{0}}, failures = 0;
     double start = cli_now_seconds();
     /* Some buckets stay short (few positions with one empty point lose in 8), so the draws are
@@ -439,7 +439,7 @@ int bench_tbverify_main(int argc, char **argv) {
     printf("header counts %s the entries\n", counts_match ? "match" : "DO NOT match");
     int disagreements = check_samples(tb, samples, depth, (uint64_t)seed);
     free(codes);
-    tb_close(tb);
+    tb_free(tb);
     bool ok = !check.failures && counts_match && !disagreements;
     printf("%s\n", ok ? "tablebase verified" : "TABLEBASE CHECK FAILED");
     return ok ? 0 : 1;

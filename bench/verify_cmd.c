@@ -73,7 +73,7 @@ int bench_verify_main(int argc, char **argv) {
         cJSON_AddBoolToObject(row, "ok", wrong == 0);
         cJSON_AddItemToObject(row, "different", differences);
         cJSON_AddItemToArray(combinations, row);
-        bench_run_free(&run);
+        bench_run_destroy(&run);
     }
     fprintf(out, "%s: %d of %d configurations differ from minimax\n", failures ? "FAILED" : "ok",
             failures, tried);
@@ -88,6 +88,6 @@ int bench_verify_main(int argc, char **argv) {
     }
     free(scores);
     free(moves);
-    book_free(&book);
+    book_destroy(&book);
     return failures ? 1 : 0;
 }

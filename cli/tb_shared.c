@@ -18,7 +18,7 @@ const Tablebase *cli_tablebase(Error *err) {
         tried = true;
         char path[PATHS_MAX];
         if (paths_tablebase(NULL, path, sizeof path, &failure))
-            shared = tb_open(path, CAPTURES_TO_WIN, &failure);
+            shared = tb_new(path, CAPTURES_TO_WIN, &failure);
     }
     const Tablebase *tb = shared;
     if (!tb && err)

@@ -459,7 +459,7 @@ static void command_bench(EngineSession *s, const Words *w) {
     BenchRun run;
     if (!bench_run(entries, count, &config, threads, &run, &err)) {
         say_error(s, "bench", &err);
-        book_free(&book);
+        book_destroy(&book);
         return;
     }
     char hex[17], limit[48];
@@ -474,8 +474,8 @@ static void command_bench(EngineSession *s, const Words *w) {
     pthread_mutex_lock(&s->out_lock);
     bench_print_summary(&run, s->out);
     pthread_mutex_unlock(&s->out_lock);
-    bench_run_free(&run);
-    book_free(&book);
+    bench_run_destroy(&run);
+    book_destroy(&book);
 }
 
 /* ---- the command table ---- */

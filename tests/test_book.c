@@ -40,7 +40,7 @@ static void lines__ids_comments_and_line_numbers(void **state) {
     assert_string_equal(book.entries[2].id, "spaced");
     assert_string_equal(book.entries[2].comment, "with a comment  ");
     assert_true(book.content_hash != 0);
-    book_free(&book);
+    book_destroy(&book);
     unlink(path);
 }
 
@@ -115,7 +115,7 @@ static void bench_suite__is_valid_and_covers_its_categories(void **state) {
     assert_true(movement >= 30); /* the sliding phase, for accuracy against the tablebase */
     assert_true(four >= 4);
     assert_true(symmetric >= 4);
-    book_free(&book);
+    book_destroy(&book);
 }
 
 int main(int argc, char **argv) {

@@ -163,8 +163,8 @@ static void bench__signature_and_stockfish_lines_of_the_suite(void **state) {
     snprintf(expected, sizeof expected, "\nNodes searched  : %" PRIu64 "\n", run.total.nodes);
     assert_non_null(strstr(out, expected));
     assert_non_null(strstr(out, "===========================\nTotal time (ms) : "));
-    bench_run_free(&run);
-    book_free(&book);
+    bench_run_destroy(&run);
+    book_destroy(&book);
     free(out);
     out = talk("position fen T3T/S4/5/5/T3T s 15 4\nbench 16 1 2 current\n");
     assert_non_null(strstr(out, "info string bench: 1 positions, depth 2, signature "));

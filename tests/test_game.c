@@ -43,7 +43,7 @@ static void record__keeps_moves_positions_and_refuses_illegal(void **state) {
     assert_non_null(strstr(err.text, "sheep must place"));
     assert_int_equal(game.plies, 0);
     /* 100 plies from random games exercise growth past the first capacity. */
-    Rng rng = rng_new(5);
+    Rng rng = rng_seeded(5);
     while (game.end == GAME_END_NONE && game.plies < 200) {
         MoveList list;
         movegen_all(game_current(&game), &list);

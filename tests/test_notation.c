@@ -94,7 +94,7 @@ static void board_text__failure_leaves_output_untouched(void **state) {
 
 static void board_text__round_trip_over_random_games(void **state) {
     (void)state;
-    Rng rng = rng_new(2026);
+    Rng rng = rng_seeded(2026);
     for (int game = 0; game < 300; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 120));
         char text[BOARD_TEXT_MAX], again[BOARD_TEXT_MAX];
@@ -158,7 +158,7 @@ static void move_text__table_of_inputs(void **state) {
 
 static void move_text__round_trip_of_every_generated_move(void **state) {
     (void)state;
-    Rng rng = rng_new(7);
+    Rng rng = rng_seeded(7);
     for (int game = 0; game < 200; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 100));
         MoveList list;
@@ -194,7 +194,7 @@ static void move_code__every_code_checked_or_refused(void **state) {
     }
     /* 25 placements, and 25 * 24 ordered pairs of points, as steps or jumps. */
     assert_int_equal(well_formed, 25 + 2 * 25 * 24);
-    Rng rng = rng_new(9);
+    Rng rng = rng_seeded(9);
     for (int game = 0; game < 100; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 100));
         MoveList list;

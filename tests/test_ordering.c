@@ -82,7 +82,7 @@ static void history__lazy_and_full_orders_equal_a_stable_sort(void **state) {
     (void)state;
     const char *positions[] = {"T3T/5/5/5/T3T s 20 0", "T3T/5/5/S4/T3T t 19 0",
                                "T3T/1S3/2S2/5/T3T s 18 0", "TSSST/SSSSS/SSTSS/SSSSS/1SSST s 0 0"};
-    Rng rng = rng_new(11);
+    Rng rng = rng_seeded(11);
     for (size_t p = 0; p < sizeof positions / sizeof *positions; p++) {
         Board b = parse_board(positions[p]);
         MoveList generated;

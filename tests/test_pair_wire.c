@@ -53,9 +53,9 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     Fixture *f = *state;
-    match_pair_free(&f->pair);
-    schedule_free(&f->schedule);
-    book_free(&f->book);
+    match_pair_destroy(&f->pair);
+    schedule_destroy(&f->schedule);
+    book_destroy(&f->book);
     free(f);
     return 0;
 }
@@ -93,10 +93,10 @@ static void round_trip__exact_and_verified(void **state) {
         assert_same_pair(&f->pair, &decoded);
         if (!pair_wire_verify(&decoded, &f->setup, &f->book, &f->schedule, &err))
             fail_msg("%s", err.text);
-        match_pair_free(&decoded);
+        match_pair_destroy(&decoded);
         at += used;
     }
-    wire_buffer_free(&buffer);
+    wire_buffer_destroy(&buffer);
 }
 
 static void decode__refuses_truncation_and_bad_fields(void **state) {
@@ -123,7 +123,7 @@ static void decode__refuses_truncation_and_bad_fields(void **state) {
     assert_false(pair_wire_decode(buffer.data, buffer.used, 300, &decoded, &used, &err));
     assert_non_null(strstr(err.text, "end reason"));
     buffer.data[end_at] = saved;
-    wire_buffer_free(&buffer);
+    wire_buffer_destroy(&buffer);
 }
 
 /* Decodes a copy of the fixture's pair after edit() and returns the verifier's verdict. */
@@ -135,8 +135,8 @@ static bool verify_edited(Fixture *f, void (*edit)(PairRecord *), Error *err) {
     assert_true(pair_wire_decode(buffer.data, buffer.used, 300, &copy, &used, err));
     edit(&copy);
     bool ok = pair_wire_verify(&copy, &f->setup, &f->book, &f->schedule, err);
-    match_pair_free(&copy);
-    wire_buffer_free(&buffer);
+    match_pair_destroy(&copy);
+    wire_buffer_destroy(&buffer);
     return ok;
 }
 

@@ -107,7 +107,7 @@ static int naive_moves(const Board *b, Move *out) {
 
 static void movegen__matches_naive_generator(void **state) {
     (void)state;
-    Rng rng = rng_new(99);
+    Rng rng = rng_seeded(99);
     for (int game = 0; game < 2000; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 150));
         Move naive[256];

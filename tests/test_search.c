@@ -20,7 +20,7 @@ typedef struct {
 
 static int setup(void **state) {
     Fixture *f = malloc(sizeof *f);
-    Rng rng = rng_new(4242);
+    Rng rng = rng_seeded(4242);
     for (int i = 0; i < POSITIONS; i++) {
         /* Spread over placement and movement: 0..100 random plies, games still running. */
         do

@@ -7,7 +7,7 @@
 
 static void perft__equal_for_all_8_images(void **state) {
     (void)state;
-    Rng rng = rng_new(11);
+    Rng rng = rng_seeded(11);
     for (int game = 0; game < 40; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 60));
         uint64_t expected = perft(&b, 3);
@@ -27,7 +27,7 @@ static void perft__equal_for_all_8_images(void **state) {
 
 static void canonical__idempotent_and_shared_by_all_images(void **state) {
     (void)state;
-    Rng rng = rng_new(12);
+    Rng rng = rng_seeded(12);
     for (int game = 0; game < 300; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 80));
         Symmetry sym;
@@ -58,7 +58,7 @@ static void canonical__idempotent_and_shared_by_all_images(void **state) {
 
 static void moves__transform_commutes_with_make(void **state) {
     (void)state;
-    Rng rng = rng_new(13);
+    Rng rng = rng_seeded(13);
     for (int game = 0; game < 200; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 100));
         MoveList list;
@@ -86,7 +86,7 @@ static void moves__transform_commutes_with_make(void **state) {
  * jumps) equal the keys built from scratch, and give sym_canonical's key and symmetry. */
 static void sym_keys__incremental_match_scratch_and_canonical(void **state) {
     (void)state;
-    Rng rng = rng_new(15);
+    Rng rng = rng_seeded(15);
     int jumps = 0, slides = 0;
     for (int game = 0; game < 300; game++) {
         Board b = board_start();
@@ -118,7 +118,7 @@ static void sym_keys__incremental_match_scratch_and_canonical(void **state) {
 
 static void inverse__undoes_each_symmetry(void **state) {
     (void)state;
-    Rng rng = rng_new(14);
+    Rng rng = rng_seeded(14);
     for (int game = 0; game < 100; game++) {
         Board b = random_position(&rng, (int)rng_below(&rng, 100));
         for (Symmetry s = 0; s < SYMMETRIES; s++) {

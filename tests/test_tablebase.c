@@ -50,7 +50,7 @@ static void index__class_counts_match_burnside(void **state) {
 static void index__round_trip_and_symmetric_images(void **state) {
     (void)state;
     TbIndex *index = tb_index_new();
-    Rng rng = rng_new(11);
+    Rng rng = rng_seeded(11);
     for (int n = 0; n < 20000; n++) {
         int64_t i = n < 2000 ? n : (int64_t)rng_below(&rng, TB_CLASSES);
         Board b = tb_index_board(index, i);
@@ -135,7 +135,7 @@ static void solver__agrees_with_forward_search(void **state) {
     (void)state;
     enum { MAX_PLIES = 7, PER_BUCKET = 40 };
     Solved s = solve(2, 2);
-    Rng rng = rng_new(5);
+    Rng rng = rng_seeded(5);
     int found[MAX_PLIES + 2] = {0}, full = 0;
     for (int64_t tries = 0; full < MAX_PLIES + 2 && tries < 10000000; tries++) {
         int64_t i = (int64_t)rng_below(&rng, (uint64_t)s.classes);
@@ -187,12 +187,12 @@ static void file__round_trip_and_damage(void **state) {
     assert_true(tb_write(path, s.index, 2, s.codes, &err));
     /* The opener checks the game it is used for: the small game's file is refused for the rules'
      * game and for another small one, naming the file and both games. */
-    assert_null(tb_open(path, CAPTURES_TO_WIN, &err));
+    assert_null(tb_new(path, CAPTURES_TO_WIN, &err));
     assert_non_null(strstr(err.text, "solves the game that 2 captures win, not this one"));
     assert_non_null(strstr(err.text, path));
-    assert_null(tb_open(path, 3, &err));
+    assert_null(tb_new(path, 3, &err));
     assert_non_null(strstr(err.text, "solves the game that 2 captures win, not the one of 3"));
-    Tablebase *tb = tb_open(path, 2, &err);
+    Tablebase *tb = tb_new(path, 2, &err);
     assert_non_null(tb);
     assert_int_equal(tb_header(tb)->entries, s.classes);
     assert_int_equal(tb_header(tb)->entry_bytes, 1);
@@ -204,7 +204,7 @@ static void file__round_trip_and_damage(void **state) {
         assert_int_equal(v.outcome, expected.outcome);
         assert_int_equal(v.plies, expected.plies);
     }
-    tb_close(tb);
+    tb_free(tb);
     static const struct {
         long offset;
         const char *says;
@@ -219,15 +219,15 @@ static void file__round_trip_and_damage(void **state) {
         snprintf(command, sizeof command, "cp '%s' '%s'", path, copy);
         assert_int_equal(system(command), 0);
         rewrite_byte(copy, damage[d].offset, 0x7f);
-        assert_null(tb_open(copy, 2, &err));
+        assert_null(tb_new(copy, 2, &err));
         assert_non_null(strstr(err.text, damage[d].says));
         assert_non_null(strstr(err.text, copy));
     }
     snprintf(command, sizeof command, "head -c 1000 '%s' > '%s'", path, copy);
     assert_int_equal(system(command), 0);
-    assert_null(tb_open(copy, 2, &err));
+    assert_null(tb_new(copy, 2, &err));
     assert_non_null(strstr(err.text, "truncated"));
-    assert_null(tb_open(temp_path("missing.tstb"), 2, &err));
+    assert_null(tb_new(temp_path("missing.tstb"), 2, &err));
     assert_non_null(strstr(err.text, "cannot open"));
     remove(path);
     remove(copy);
@@ -297,7 +297,7 @@ static void commands__generate_probe_verify(void **state) {
 static void full__header_sample_and_longest_win(void **state) {
     (void)state;
     Error err;
-    Tablebase *tb = tb_open(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
+    Tablebase *tb = tb_new(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
     if (!tb)
         fail_msg("%s", err.text);
     const TbHeader *h = tb_header(tb);
@@ -332,7 +332,7 @@ static void full__header_sample_and_longest_win(void **state) {
     assert_int_equal(v.outcome, TB_WIN);
     assert_int_equal(v.plies, h->counts.longest_plies);
     free(codes);
-    tb_close(tb);
+    tb_free(tb);
 }
 
 /* Pairs played in process with the tablebase: a game adjudicated by it ends at the first
@@ -340,7 +340,7 @@ static void full__header_sample_and_longest_win(void **state) {
 static void abtest__adjudicates_at_the_sliding_phase(void **state) {
     (void)state;
     Error err;
-    Tablebase *tb = tb_open(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
+    Tablebase *tb = tb_new(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
     assert_non_null(tb);
     EngineSpec engines[MATCH_ENGINES];
     memset(engines, 0, sizeof engines);
@@ -378,12 +378,12 @@ static void abtest__adjudicates_at_the_sliding_phase(void **state) {
                                                                          : RESULT_SHEEP_WIN;
             assert_int_equal(game->result, expected);
         }
-        match_pair_free(&pair);
+        match_pair_destroy(&pair);
     }
     print_message("%d of 12 games adjudicated by the tablebase\n", adjudicated);
     assert_true(adjudicated >= 6);
     match_worker_destroy(&worker);
-    tb_close(tb);
+    tb_free(tb);
 }
 
 /* The command line: -tb counts its own end reason, says so per game, resumes to the same
@@ -443,9 +443,9 @@ static void abtest__tb_option_results_and_errors(void **state) {
 static void egdb__search_scores_the_tablebase_value(void **state) {
     (void)state;
     Error err;
-    Tablebase *tb = tb_open(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
+    Tablebase *tb = tb_new(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
     assert_non_null(tb);
-    Rng rng = rng_new(9);
+    Rng rng = rng_seeded(9);
     int checked = 0;
     for (int game = 0; game < 200 && checked < 25; game++) {
         Board b = board_start();
@@ -485,7 +485,7 @@ static void egdb__search_scores_the_tablebase_value(void **state) {
         checked++;
     }
     assert_int_equal(checked, 25);
-    tb_close(tb);
+    tb_free(tb);
 }
 
 /* bench's accuracy against perfect play: the suite's 36 sliding-phase positions, balanced; with

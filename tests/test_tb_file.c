@@ -147,11 +147,11 @@ static void sound_file__opens_and_its_checksum_is_the_formats(void **state) {
     assert_memory_equal(copy, sound, sound_size);
     free(copy);
     Error err;
-    Tablebase *tb = tb_open(small, 2, &err);
+    Tablebase *tb = tb_new(small, 2, &err);
     if (!tb)
         fail_msg("%s", err.text);
     assert_int_equal(tb_header(tb)->counts.longest_plies, 39);
-    tb_close(tb);
+    tb_free(tb);
 }
 
 static void forged_fields__refused_on_opening(void **state) {
@@ -160,7 +160,7 @@ static void forged_fields__refused_on_opening(void **state) {
         char path[256];
         write_forged(n, path, sizeof path);
         Error err = {{0}};
-        Tablebase *tb = tb_open(path, 2, &err);
+        Tablebase *tb = tb_new(path, 2, &err);
         if (tb || !strstr(err.text, FORGERIES[n].message) || !strstr(err.text, path))
             fail_msg("row %zu (%s): %s", n, FORGERIES[n].why, tb ? "accepted" : err.text);
         remove(path);

@@ -41,7 +41,7 @@ static SearchStats suite_stats(const char *tokens, int count) {
     }
     searcher_destroy(s);
     free(s);
-    book_free(&book);
+    book_destroy(&book);
     return total;
 }
 
@@ -175,7 +175,7 @@ static void all_variants__legal_moves(void **state) {
         searcher_destroy(s);
         free(s);
     }
-    book_free(&book);
+    book_destroy(&book);
 }
 
 int main(int argc, char **argv) {

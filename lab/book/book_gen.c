@@ -100,7 +100,7 @@ int abtest_book_main(int argc, char **argv) {
     fprintf(out, "# tslab opening book: abtest book -positions %d -plies %d -seed %lld -depth %d "
                  "-margin %d\n# POSITION ; ID plies, depth-%d score (tigers' view)\n",
             positions, plies, (long long)seed, depth, margin, depth);
-    Rng rng = rng_new((uint64_t)seed);
+    Rng rng = rng_seeded((uint64_t)seed);
     int written = 0;
     int64_t attempts = 0, duplicates = 0, unbalanced = 0, limit = 200 * (int64_t)positions;
     double start = cli_now_seconds();

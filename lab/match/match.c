@@ -246,13 +246,13 @@ bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
     Board start = match_opening_position(&opening->board, setup->random_plies, setup->seed, index);
     for (int g = 0; g < 2; g++) /* game 1: the first engine (0) as tigers; game 2: the second */
         if (!play_game(worker, setup, &start, g, abort, &out->games[g], err)) {
-            match_pair_free(out);
+            match_pair_destroy(out);
             return false;
         }
     return true;
 }
 
-void match_pair_free(PairRecord *pair) {
+void match_pair_destroy(PairRecord *pair) {
     for (int g = 0; g < 2; g++) {
         free(pair->games[g].moves);
         pair->games[g].moves = NULL;

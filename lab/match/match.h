@@ -83,7 +83,7 @@ void match_worker_stop(MatchWorker *worker);
 bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
                      const BookEntry *opening, int opening_index, const atomic_bool *abort,
                      PairRecord *out, Error *err);
-void match_pair_free(PairRecord *pair);
+void match_pair_destroy(PairRecord *pair);
 
 /* The first engine's score in a game (1, 0.5, 0) and its pair total in half points (0..4). */
 double match_first_score(const GameRecord *game);

@@ -11,7 +11,7 @@
  * arithmetic cannot overflow. */
 #define PAIR_WIRE_INDEX_LIMIT ((uint64_t)1 << 62)
 
-void wire_buffer_free(WireBuffer *buffer) {
+void wire_buffer_destroy(WireBuffer *buffer) {
     free(buffer->data);
     *buffer = (WireBuffer){NULL, 0, 0};
 }
@@ -148,7 +148,7 @@ bool pair_wire_decode(const uint8_t *data, size_t size, int max_plies, PairRecor
     out->opening = (int)opening;
     for (int g = 0; g < 2; g++)
         if (!decode_game(&r, max_plies, &out->games[g], g + 1, err)) {
-            match_pair_free(out);
+            match_pair_destroy(out);
             return false;
         }
     *used = r.at;

@@ -18,7 +18,7 @@ typedef struct {
     size_t used, capacity;
 } WireBuffer;
 
-void wire_buffer_free(WireBuffer *buffer);
+void wire_buffer_destroy(WireBuffer *buffer);
 
 /* Appends pair's encoding. False when memory is short. */
 bool pair_wire_encode(const PairRecord *pair, WireBuffer *out);

@@ -14,7 +14,7 @@ bool schedule_init(Schedule *schedule, const Book *book, const MatchSettings *se
     for (int i = 0; i < book->count; i++)
         schedule->order[i] = i;
     if (settings->order == ORDER_RANDOM) {
-        Rng rng = rng_new(settings->seed);
+        Rng rng = rng_seeded(settings->seed);
         for (int i = book->count - 1; i > 0; i--) {
             int j = (int)rng_below(&rng, (uint64_t)i + 1);
             int swap = schedule->order[i];
@@ -25,7 +25,7 @@ bool schedule_init(Schedule *schedule, const Book *book, const MatchSettings *se
     return true;
 }
 
-void schedule_free(Schedule *schedule) {
+void schedule_destroy(Schedule *schedule) {
     free(schedule->order);
     schedule->order = NULL;
 }

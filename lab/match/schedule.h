@@ -15,7 +15,7 @@ typedef struct {
 
 /* Builds the order for book under the settings; false when memory is short. */
 bool schedule_init(Schedule *schedule, const Book *book, const MatchSettings *settings);
-void schedule_free(Schedule *schedule);
+void schedule_destroy(Schedule *schedule);
 
 /* The book index of the opening pair (0-based) plays. */
 int schedule_opening(const Schedule *schedule, int64_t pair);

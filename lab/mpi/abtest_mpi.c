@@ -95,7 +95,7 @@ static int coordinator_main(int argc, char **argv, int ranks, int default_thread
     RunnerRemote remote = coordinator_remote(coordinator);
     int code = runner_run(&settings, &remote);
     *lost = coordinator_lost_ranks(coordinator);
-    coordinator_release(coordinator);
+    coordinator_free(coordinator);
     return code;
 }
 

@@ -69,7 +69,7 @@ void coordinator_send_nothing(int ranks) {
 
 int coordinator_lost_ranks(const Coordinator *c) { return atomic_load(&c->lost_ranks); }
 
-void coordinator_release(Coordinator *c) {
+void coordinator_free(Coordinator *c) {
     if (!c->setup_sent)
         coordinator_send_nothing(c->ranks);
     for (int k = 0; k < c->ranks; k++)
@@ -274,7 +274,7 @@ static void take_results(Coordinator *c, const MPI_Status *status) {
         at += used;
         if (!pair_wire_verify(&pair, &c->setup, runner_book(c->runner), runner_schedule(c->runner),
                               &err)) {
-            match_pair_free(&pair);
+            match_pair_destroy(&pair);
             fail_rank(c, k, err.text);
             break;
         }

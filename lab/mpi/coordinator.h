@@ -24,7 +24,7 @@ RunnerRemote coordinator_remote(Coordinator *coordinator);
 
 /* After runner_run: tells the ranks that were never sent a run that there is none, then frees
  * the coordinator. */
-void coordinator_release(Coordinator *coordinator);
+void coordinator_free(Coordinator *coordinator);
 
 /* Tells every other rank there is nothing to play (rank 0 stopped before a run). */
 void coordinator_send_nothing(int ranks);

@@ -116,7 +116,7 @@ static void *game_main(void *arg) {
                 ok = error_set(&err, "out of memory for a played pair");
         }
         if (ok)
-            match_pair_free(&pair);
+            match_pair_destroy(&pair);
         else if (!w->stop && !w->failed) {
             w->failed = true;
             w->failure = err;
@@ -183,7 +183,7 @@ static void serve(RankWorker *w) {
         int sent = 1;
         MPI_Test(&sending, &sent, MPI_STATUS_IGNORE);
         if (sent)
-            wire_buffer_free(&outgoing);
+            wire_buffer_destroy(&outgoing);
         pthread_mutex_lock(&w->mutex);
         if (sent && w->outbox.used) {
             outgoing = w->outbox;
@@ -223,7 +223,7 @@ static void serve(RankWorker *w) {
         if (arrived && status.MPI_TAG == TAG_STOP) {
             MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             MPI_Wait(&sending, MPI_STATUS_IGNORE); /* rank 0 reads everything until DONE */
-            wire_buffer_free(&outgoing);
+            wire_buffer_destroy(&outgoing);
             return;
         }
         if (arrived && status.MPI_TAG == TAG_BATCH) {
@@ -234,7 +234,7 @@ static void serve(RankWorker *w) {
         if (signalled && !signal_time)
             signal_time = cli_now_seconds();
         if (signal_time && cli_now_seconds() - signal_time > SIGNAL_GRACE_SECONDS) {
-            wire_buffer_free(&outgoing); /* rank 0 is gone: the job ends */
+            wire_buffer_destroy(&outgoing); /* rank 0 is gone: the job ends */
             return;
         }
         if (!busy)
@@ -245,9 +245,9 @@ static void serve(RankWorker *w) {
 static void free_worker(RankWorker *w) {
     free(w->queue);
     free(w->games);
-    wire_buffer_free(&w->outbox);
-    schedule_free(&w->schedule);
-    book_free(&w->book);
+    wire_buffer_destroy(&w->outbox);
+    schedule_destroy(&w->schedule);
+    book_destroy(&w->book);
     pthread_mutex_destroy(&w->mutex);
     pthread_cond_destroy(&w->work_cond);
     free(w);

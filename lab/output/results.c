@@ -22,7 +22,7 @@ SprtDecision totals_decide(MatchTotals *t, const SprtParams *params) {
     return sprt_decide_pair(&sample, t->pairs, params, &t->overshoot);
 }
 
-void totals_free(MatchTotals *t) {
+void totals_destroy(MatchTotals *t) {
     free(t->trajectory);
     t->trajectory = NULL;
     free(t->session.ranks);

@@ -32,7 +32,7 @@ typedef struct {
  * another shape). fingerprint: what every rank proved it runs (lab/match/fingerprint.h), "" when the
  * run had one process. */
 typedef struct {
-    RankRecord *ranks; /* malloc'd; totals_free releases it */
+    RankRecord *ranks; /* malloc'd; totals_destroy releases it */
     int count;
     char fingerprint[FINGERPRINT_TEXT_MAX];
     double seconds;    /* wall time of this session */
@@ -76,7 +76,7 @@ int results_forfeiting_engine(const GameRecord *game);
 const char *results_forfeit_key(GameEnd end);
 
 void totals_init(MatchTotals *totals);
-void totals_free(MatchTotals *totals);
+void totals_destroy(MatchTotals *totals);
 
 /* Adds a pair (which must be the next in order). */
 void totals_add_pair(MatchTotals *totals, const PairRecord *pair);
@@ -104,7 +104,7 @@ cJSON *results_to_json(const MatchSettings *settings, const MatchTotals *totals,
 /* A results file read back for -resume (results_load.c). */
 typedef struct {
     MatchSettings settings;
-    MatchTotals totals; /* totals_free releases it */
+    MatchTotals totals; /* totals_destroy releases it */
     RunState state;
     uint64_t book_hash;
     int book_positions;

@@ -350,7 +350,7 @@ bool results_parse(const char *text, size_t length, const char *path, ResultsFil
     ok = ok && totals_agree(&file->totals, &file->settings, &inner);
     cJSON_Delete(json);
     if (!ok) {
-        totals_free(&file->totals);
+        totals_destroy(&file->totals);
         return error_set(err, "%s: %s", path, inner.text);
     }
     return true;

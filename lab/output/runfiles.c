@@ -55,15 +55,18 @@ static bool lock_one(RunFiles *files, int index, const char *option, const char 
     return true;
 }
 
-bool runfiles_lock(RunFiles *files, const MatchSettings *s, Error *err) {
+void runfiles_init(RunFiles *files) {
     memset(files, 0, sizeof *files);
-    files->settings = s;
     files->locks[0] = files->locks[1] = -1;
     files->saved_pairs = -1;
+}
+
+bool runfiles_lock(RunFiles *files, const MatchSettings *s, Error *err) {
+    files->settings = s;
     if (s->out_path[0] && !lock_one(files, 0, "-out", s->out_path, err))
         return false;
     if (s->pgn_path[0] && !lock_one(files, 1, "-pgnout", s->pgn_path, err)) {
-        runfiles_close(files);
+        runfiles_destroy(files);
         return false;
     }
     return true;
@@ -126,7 +129,7 @@ bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, RunState state,
     return true;
 }
 
-void runfiles_close(RunFiles *files) {
+void runfiles_destroy(RunFiles *files) {
     if (files->pgn)
         fclose(files->pgn);
     files->pgn = NULL;

@@ -25,6 +25,9 @@ typedef struct {
  * session). Fails naming the file when another process holds one. */
 bool runfiles_lock(RunFiles *files, const MatchSettings *settings, Error *err);
 
+/* Nothing open or locked yet: what runfiles_lock starts from and runfiles_destroy accepts. */
+void runfiles_init(RunFiles *files);
+
 /* Opens the records: fresh (truncated), or for resume cut back to pgn_bytes, which the file
  * must hold (a shorter file is another run's or damaged). */
 bool runfiles_open_records(RunFiles *files, bool resuming, uint64_t pgn_bytes, Error *err);
@@ -35,4 +38,4 @@ bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, RunState state,
                          const Book *book, const char *command);
 
 /* Closes the records and releases the locks. */
-void runfiles_close(RunFiles *files);
+void runfiles_destroy(RunFiles *files);

@@ -113,12 +113,12 @@ static int64_t dispatch(Runner *r) {
  * already there is a fault of its source. */
 static bool store_pair(Runner *r, PairRecord *pair, int source, Error *err) {
     if (r->stop) {
-        match_pair_free(pair);
+        match_pair_destroy(pair);
         return true;
     }
     Slot *slot = &r->window[pair->index % r->window_size];
     if (pair->index < r->consumed || pair->index >= r->next_dispatch || slot->ready) {
-        match_pair_free(pair);
+        match_pair_destroy(pair);
         return error_set(err, "pair %lld was not expected (counted up to %lld, handed out up to "
                               "%lld)",
                          (long long)pair->index + 1, (long long)r->consumed,
@@ -307,7 +307,7 @@ static void stop_workers(Runner *r) {
     game_threads_stop(r->workers, r->worker_count, &r->abort);
     for (int i = 0; i < r->window_size; i++)
         if (r->window[i].ready) {
-            match_pair_free(&r->window[i].pair);
+            match_pair_destroy(&r->window[i].pair);
             r->window[i].ready = false;
         }
     r->totals.discarded_pairs = r->next_dispatch - r->consumed;
@@ -560,7 +560,7 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
         pthread_mutex_unlock(&r->mutex);
 
         state = count_pair(r, &pair, live);
-        match_pair_free(&pair);
+        match_pair_destroy(&pair);
         double now = cli_now_seconds();
         if (r->totals.pairs % s->rating_interval == 0) {
             totals_add_point(&r->totals, &s->sprt, s->has_sprt);
@@ -594,7 +594,7 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     RunState recorded_state = RUN_RUNNING;
     r->settings = s;
     r->remote = remote;
-    r->files.locks[0] = r->files.locks[1] = -1;
+    runfiles_init(&r->files);
     totals_init(&r->totals);
     pthread_mutex_init(&r->mutex, NULL);
     pthread_cond_init(&r->work_cond, NULL);
@@ -633,7 +633,7 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     }
     if (s->tb_path[0]) {
         Error err;
-        r->tablebase = tb_open(s->tb_path, CAPTURES_TO_WIN, &err);
+        r->tablebase = tb_new(s->tb_path, CAPTURES_TO_WIN, &err);
         if (!r->tablebase) {
             cli_error("-tb: %s", err.text);
             goto out_free;
@@ -694,15 +694,15 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
 out_free:
     if (remote_begun)
         remote->end(remote->context, r);
-    runfiles_close(&r->files);
+    runfiles_destroy(&r->files);
     free(r->workers);
     free(r->window);
     free(r->given_back);
     free(r->source_pairs);
-    schedule_free(&r->schedule);
-    book_free(&r->book);
-    tb_close(r->tablebase);
-    totals_free(&r->totals);
+    schedule_destroy(&r->schedule);
+    book_destroy(&r->book);
+    tb_free(r->tablebase);
+    totals_destroy(&r->totals);
     signal_abort = NULL; /* before r goes: a late signal must not reach freed memory */
     pthread_mutex_destroy(&r->mutex);
     pthread_cond_destroy(&r->work_cond);

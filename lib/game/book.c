@@ -71,7 +71,7 @@ bool book_parse_line(const char *line, int line_number, bool require_playable, B
     return true;
 }
 
-void book_free(Book *book) {
+void book_destroy(Book *book) {
     free(book->entries);
     memset(book, 0, sizeof *book);
 }
@@ -150,7 +150,7 @@ bool book_parse_text(Book *book, const char *text, size_t length, const char *na
     if (ok)
         ok = check_unique_ids(book, name, err);
     if (!ok) {
-        book_free(book);
+        book_destroy(book);
         return false;
     }
     book->content_hash = hash;

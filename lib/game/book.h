@@ -44,8 +44,8 @@ bool book_parse_line(const char *line, int line_number, bool require_playable, B
 bool book_parse_text(Book *book, const char *text, size_t length, const char *name,
                      bool require_playable, Error *err);
 
-/* Reads a whole file into book (which book_free releases). On any error returns false with
+/* Reads a whole file into book (which book_destroy releases). On any error returns false with
  * "PATH:LINE: ..." in err and leaves book empty. An empty file (no positions) is an error. */
 bool book_load(Book *book, const char *path, bool require_playable, Error *err);
 
-void book_free(Book *book);
+void book_destroy(Book *book);

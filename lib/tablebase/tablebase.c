@@ -279,7 +279,7 @@ static bool check_game(const Tablebase *tb, const char *path, int win_captures, 
                      path, tb->header.win_captures, win_captures);
 }
 
-Tablebase *tb_open(const char *path, int win_captures, Error *err) {
+Tablebase *tb_new(const char *path, int win_captures, Error *err) {
     Tablebase *tb = calloc(1, sizeof *tb);
     if (!tb) {
         error_set(err, "%s: out of memory", path);
@@ -322,11 +322,11 @@ Tablebase *tb_open(const char *path, int win_captures, Error *err) {
 fail:
     if (fd >= 0)
         close(fd);
-    tb_close(tb);
+    tb_free(tb);
     return NULL;
 }
 
-void tb_close(Tablebase *tb) {
+void tb_free(Tablebase *tb) {
     if (!tb)
         return;
     free(tb->entries);

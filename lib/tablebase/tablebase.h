@@ -56,8 +56,8 @@ bool tb_read_header(const char *name, const uint8_t *bytes, size_t size, TbHeade
  * win_captures is the game the caller plays (CAPTURES_TO_WIN for the rules, 1-4 for a test game):
  * a file of another game is refused, since its values are wrong for this game's positions.
  * Errors name the file and what is wrong. */
-Tablebase *tb_open(const char *path, int win_captures, Error *err);
-void tb_close(Tablebase *tb);
+Tablebase *tb_new(const char *path, int win_captures, Error *err);
+void tb_free(Tablebase *tb);
 
 const TbHeader *tb_header(const Tablebase *tb);
 const TbIndex *tb_index(const Tablebase *tb);

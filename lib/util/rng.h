@@ -9,7 +9,7 @@ typedef struct {
     uint64_t state;
 } Rng;
 
-static inline Rng rng_new(uint64_t seed) { return (Rng){seed}; }
+static inline Rng rng_seeded(uint64_t seed) { return (Rng){seed}; }
 
 static inline uint64_t rng_next(Rng *rng) {
     uint64_t z = (rng->state += 0x9e3779b97f4a7c15ull);
@@ -22,8 +22,8 @@ static inline uint64_t rng_next(Rng *rng) {
  * index mixed through one splitmix step keeps neighbouring items apart, and the stream depends
  * on (seed, index) only, whatever runs it. */
 static inline Rng rng_for_index(uint64_t seed, int64_t index) {
-    Rng mix = rng_new(seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15ull));
-    return rng_new(rng_next(&mix));
+    Rng mix = rng_seeded(seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15ull));
+    return rng_seeded(rng_next(&mix));
 }
 
 /* Uniform integer in [0, bound), bound > 0 (rejection sampling, so no modulo bias). */

@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (int i = 0; i < book.count; i++)
             if (!board_is_consistent(&book.entries[i].board) || !book.entries[i].id[0])
                 abort();
-        book_free(&book);
+        book_destroy(&book);
     }
     return 0;
 }

@@ -32,9 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!pair_wire_encode(&pair, &again) || again.used != used ||
             memcmp(again.data, data + at, used))
             abort();
-        wire_buffer_free(&again);
+        wire_buffer_destroy(&again);
         pair_wire_verify(&pair, &setup, &book, &schedule, &err);
-        match_pair_free(&pair);
+        match_pair_destroy(&pair);
         at += used;
     }
     return 0;

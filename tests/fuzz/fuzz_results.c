@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (results_parse((const char *)data, size, "fuzz", &file, &err)) {
         if (!settings_check(&file.settings, &err) || file.totals.pairs > file.settings.rounds)
             abort();
-        totals_free(&file.totals);
+        totals_destroy(&file.totals);
     }
     return 0;
 }

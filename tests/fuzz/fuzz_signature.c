@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (int i = 0; i < pin.count; i++)
             if (!board_check_move(&pin.rows[i].entry.board, pin.rows[i].move, &err))
                 abort();
-        pinfile_free(&pin);
+        pinfile_destroy(&pin);
     }
     return 0;
 }
