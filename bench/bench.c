@@ -1,7 +1,15 @@
 // SPDX-License-Identifier: MIT
 // build/bench: entry point; dispatches to the subcommands in bench/*.c. With no command (or
 // options only) it runs the suite. The usage comes from the command table.
-#include "commands.h"
+#include "check_cmd.h"
+#include "compare_cmd.h"
+#include "options_cmd.h"
+#include "perft_cmd.h"
+#include "run_cmd.h"
+#include "search_cmd.h"
+#include "stockfish_cmd.h"
+#include "tb_cmd.h"
+#include "verify_cmd.h"
 
 #include "cli.h"
 #include "paths.h"

@@ -5,7 +5,7 @@
 //   functional (exit 1)  a move or a score changed: the search now answers differently;
 //   efficiency (exit 3)  only node counts changed: the same answers for more or less work.
 // Exit 2 stays for errors, as in every tool here.
-#include "commands.h"
+#include "check_cmd.h"
 
 #include "cli.h"
 #include "pinfile.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `bench compare -base OPTIONS... -cand OPTIONS...`: two configurations over the suite, position
 // by position: node ratio cand/base, identical move and score, counters side by side.
-#include "commands.h"
+#include "compare_cmd.h"
 
 #include "cli.h"
 #include "parse.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `bench options [-markdown]`: the search option table, as help text or as the Markdown of
 // docs/options.md (`make docs` writes it; a test checks the file is up to date).
-#include "commands.h"
+#include "options_cmd.h"
 
 #include "cli.h"
 #include "config.h"

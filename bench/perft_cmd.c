@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `bench perft [-fen POSITION] [-divide] DEPTH`: exact move-path counts with speed.
-#include "commands.h"
+#include "perft_cmd.h"
 
 #include "cli.h"
 #include "flags.h"

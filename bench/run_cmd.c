@@ -2,7 +2,7 @@
 // The suite run (`bench`, and `bench bench` with Stockfish's arguments) and `bench pin`, which
 // pins every best move, score and node count of the suite in a signature file (check_cmd.c
 // checks a build against it).
-#include "commands.h"
+#include "run_cmd.h"
 
 #include "cli.h"
 #include "report.h"

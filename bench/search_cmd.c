@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `bench search -fen POSITION [key=value ...] [-json FILE]`: one search, reported in full.
-#include "commands.h"
+#include "search_cmd.h"
 
 #include "cli.h"
 #include "flags.h"

@@ -2,7 +2,8 @@
 // `bench bench [ttSize] [threads] [limit] [fenFile] [limitType]`: the suite run with Stockfish's
 // positional arguments, so that frameworks that run `./engine bench` (OpenBench) or
 // `./engine bench 16 1 13 default depth` (fishtest) get what they expect.
-#include "commands.h"
+#include "stockfish_cmd.h"
+#include "run_cmd.h"
 
 #include "cli.h"
 #include "parse.h"

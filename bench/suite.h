@@ -101,7 +101,3 @@ FILE *bench_table_stream(const char *json_path);
 
 /* The config hash as 16 hex digits. */
 char *bench_hex(uint64_t value, char out[17]);
-
-/* Runs the suite as `bench` does (the positions of args, config's depth) and prints it; writes
- * -json when asked. Returns the exit code. */
-int bench_run_suite(BenchArgs *args, const SearchConfig *config);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `bench tbgen`, `bench tbprobe` and `bench tbverify`: build the sliding-phase tablebase, read
 // it, and check it (docs/tablebase.md).
-#include "commands.h"
+#include "tb_cmd.h"
 
 #include "cli.h"
 #include "flags.h"
@@ -11,6 +11,7 @@
 #include "report.h"
 #include "rng.h"
 #include "tablebase.h"
+#include "tb_verify.h"
 
 #include <inttypes.h>
 #include <stdio.h>

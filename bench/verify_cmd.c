@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `bench verify [-depth N]`: every configuration of the exactness matrix (the exact options of
 // the option table, combined) against plain minimax on every suite position.
-#include "commands.h"
+#include "verify_cmd.h"
 
 #include "cli.h"
+#include "reference.h"
 #include "report.h"
 #include "suite.h"
 

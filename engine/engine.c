@@ -5,7 +5,7 @@
 #include "protocol.h"
 
 #include "cli.h"
-#include "commands.h"
+#include "stockfish_cmd.h"
 #include "version.h"
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "protocol.h"
 
-#include "commands.h"
+#include "stockfish_cmd.h"
 #include "movegen.h"
 #include "parse.h"
 #include "paths.h"

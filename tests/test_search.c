@@ -2,6 +2,7 @@
 // The search against plain minimax, under every combination of toggles, on positions from many
 // pseudo-random games; limits; repetitions; wins.
 #include "search.h"
+#include "reference.h"
 
 #include "game.h"
 #include "test_util.h"

@@ -5,6 +5,7 @@
 #include "arguments.h"
 #include "cli.h"
 #include "settings.h"
+#include "settings_json.h"
 #include "test_util.h"
 
 #define BOOK TSLAB_SOURCE_DIR "/openings/default.txt"

@@ -2,6 +2,8 @@
 // SPRT statistics against fishtest's own vectors (every fishtest vector of the shared file),
 // degenerate counts, parameter validation, and the calculator's text and JSON.
 #include "sprt.h"
+#include "sprt_elo.h"
+#include "sprt_overshoot.h"
 
 #include "test_util.h"
 

@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "rng.h"
 #include "tablebase.h"
+#include "tb_verify.h"
 
 #include <stdio.h>
 #include <stdlib.h>

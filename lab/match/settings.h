@@ -128,7 +128,3 @@ bool settings_reproducible(const MatchSettings *settings);
 /* The usage lines of the fields' options, in table order. */
 void settings_usage(FILE *out);
 
-/* Settings as JSON (what results files record) and back (settings_json.c). Reading applies
- * every check of the command line, then settings_check. */
-cJSON *settings_to_json(const MatchSettings *settings);
-bool settings_from_json(const cJSON *json, MatchSettings *settings, Error *err);

@@ -6,6 +6,7 @@
 #include "settings.h"
 
 #include "parse.h"
+#include "settings_json.h"
 #include "sprt_keys.h"
 
 #include <math.h>

@@ -6,6 +6,7 @@
 #include "messages.h"
 #include "pair_wire.h"
 #include "rank_limits.h"
+#include "settings_json.h"
 
 #include <cJSON.h>
 #include <pthread.h>

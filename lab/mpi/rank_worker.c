@@ -9,6 +9,7 @@
 #include "rank_limits.h"
 #include "schedule.h"
 #include "settings.h"
+#include "settings_json.h"
 
 #include <cJSON.h>
 #include <pthread.h>

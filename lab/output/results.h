@@ -1,98 +1,24 @@
 // SPDX-License-Identifier: MIT
-// What a match has counted so far over its contiguous prefix of pairs, and the results file:
-// written atomically, read back for -resume.
+// The results file: the settings and the counts (totals.h) of a run as JSON, written
+// atomically by runfiles.c; results_load.h reads it back for -resume.
 #pragma once
 
-#include "cli.h"
-#include "fingerprint.h"
-#include "match.h"
 #include "settings.h"
-#include "sprt.h"
+#include "totals.h"
 
 #include <cJSON.h>
 
-#define RESULTS_END_REASONS GAME_END_COUNT
 /* The results file's format. 2: every count from the first engine's side (format 1 counted from
  * the second's and cannot be resumed by this version). */
 #define RESULTS_FORMAT 2
-
-typedef struct {
-    int64_t pairs;
-    double llr, elo, elo_low, elo_high;
-} TrajectoryPoint;
-
-/* One process of the session: this machine alone, or an MPI rank. */
-typedef struct {
-    char host[64];
-    int threads;    /* games it plays at once */
-    int64_t pairs;  /* finished pairs it delivered this session (counted or discarded) */
-} RankRecord;
-
-/* Who played this session (written to the results file, not read back: a resume may run on
- * another shape). fingerprint: what every rank proved it runs (lab/match/fingerprint.h), "" when the
- * run had one process. */
-typedef struct {
-    RankRecord *ranks; /* malloc'd; totals_destroy releases it */
-    int count;
-    char fingerprint[FINGERPRINT_TEXT_MAX];
-    double seconds;    /* wall time of this session */
-    int64_t messages;  /* batches sent and result messages received by rank 0 (MPI) */
-    double coordinator_seconds; /* rank 0's time handling them (decoding, checking, sending) */
-} SessionRanks;
-
-typedef struct {
-    int64_t pairs;                 /* completed pairs counted, in pair order */
-    Pentanomial penta;             /* first engine's side */
-    Trinomial wdl;                 /* first engine's side */
-    Trinomial first_as[2];         /* the first engine's games: [0] as sheep, [1] as tigers */
-    uint64_t ends[RESULTS_END_REASONS];
-    EngineMoveStats engine[MATCH_ENGINES];
-    /* Games each engine lost by a forfeit, by reason (only the forfeit rows are used). */
-    uint64_t forfeits[MATCH_ENGINES][RESULTS_END_REASONS];
-    uint64_t plies;
-    TrajectoryPoint *trajectory;   /* one point per rating interval (and the end) */
-    int trajectory_count, trajectory_capacity;
-    SprtOvershoot overshoot;       /* the correction's state, fed pair by pair in pair order */
-    SprtDecision decision;
-    int64_t decision_pair;         /* pairs counted when the SPRT decided (0: no decision) */
-    int64_t discarded_pairs;       /* finished or in flight after the decision or a stop */
-    bool book_exhausted;           /* pairs beyond the book's size replayed openings */
-    double seconds;                /* wall time over every session of the run */
-    uint64_t pgn_bytes;            /* bytes of the game-record file covering `pairs` */
-    int sessions;                  /* 1 + number of resumes */
-    char started[CLI_UTC_TEXT_MAX]; /* UTC start of the first session (ISO 8601) */
-    SessionRanks session;
-} MatchTotals;
 
 /* The keys of the overshoot correction's running sums in the results file, in SprtOvershoot's
  * order (ref0, m0, sq0, ref1, m1, sq1); stored as exact decimal text. */
 extern const char *const RESULTS_OVERSHOOT_SUMS[6];
 
-/* The engine that lost a game by forfeit (the side to move when it ended), or -1. */
-int results_forfeiting_engine(const GameRecord *game);
-
 /* The results file's key of each forfeit in an engine's entry ("time_losses", ...), NULL for
  * the other ends. */
 const char *results_forfeit_key(GameEnd end);
-
-void totals_init(MatchTotals *totals);
-void totals_destroy(MatchTotals *totals);
-
-/* Adds a pair (which must be the next in order). */
-void totals_add_pair(MatchTotals *totals, const PairRecord *pair);
-
-/* The SPRT's decision on the counts so far, called once per counted pair (with
- * params->overshoot, it feeds the correction that pair's LLR first). */
-SprtDecision totals_decide(MatchTotals *totals, const SprtParams *params);
-
-/* The SPRT sample of the counts so far (pentanomial). */
-SprtSample totals_sample(const MatchTotals *totals);
-
-/* Appends a point to the trajectory (false when memory is short). */
-bool totals_push_point(MatchTotals *totals, TrajectoryPoint point);
-
-/* Appends a trajectory point for the current counts. */
-bool totals_add_point(MatchTotals *totals, const SprtParams *sprt, bool has_sprt);
 
 /* Why a run stopped, for the file: "running", "sprt", "rounds", "interrupted". */
 typedef enum { RUN_RUNNING, RUN_SPRT, RUN_ROUNDS, RUN_INTERRUPTED } RunState;
@@ -100,24 +26,5 @@ typedef enum { RUN_RUNNING, RUN_SPRT, RUN_ROUNDS, RUN_INTERRUPTED } RunState;
 /* The whole results file. book_hash identifies the book's content. */
 cJSON *results_to_json(const MatchSettings *settings, const MatchTotals *totals, RunState state,
                        uint64_t book_hash, int book_positions, const char *command);
-
-/* A results file read back for -resume (results_load.c). */
-typedef struct {
-    MatchSettings settings;
-    MatchTotals totals; /* totals_destroy releases it */
-    RunState state;
-    uint64_t book_hash;
-    int book_positions;
-} ResultsFile;
-
-/* Reads and validates a results file: format 2, the settings with every command-line check,
- * whole non-negative counts that agree with each other (pairs, pentanomial, W/D/L, sides, end
- * reasons, plies, moves, decision, state, next pair), a trajectory in order. On any failure
- * returns false with "PATH: what is wrong". */
-bool results_load(const char *path, ResultsFile *file, Error *err);
-
-/* The same from text (length bytes, named path in messages). */
-bool results_parse(const char *text, size_t length, const char *path, ResultsFile *file,
-                   Error *err);
 
 const char *results_state_name(RunState state);

@@ -2,8 +2,10 @@
 // Reading a results file back: every value is checked as the command line checks it, and the
 // counts must agree with each other, so a hand-edited or damaged file is refused with the reason
 // instead of crashing the run or resuming it with wrong numbers.
-#include "results.h"
+#include "results_load.h"
 
+#include "settings_json.h"
+#include "sprt_overshoot.h"
 #include "textfile.h"
 
 #include <inttypes.h>
@@ -83,12 +85,12 @@ static bool totals_agree(const MatchTotals *t, const MatchSettings *s, Error *er
         return error_set(err, "\"first_as_tigers\" and \"first_as_sheep\" do not add up to "
                               "\"wdl\"");
     uint64_t ends = 0;
-    for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++)
+    for (int r = GAME_END_CAPTURES; r < TOTALS_END_REASONS; r++)
         ends += t->ends[r];
     if (ends != 2 * (uint64_t)t->pairs)
         return error_set(err, "\"end_reasons\" count %" PRIu64 " games, not %" PRId64, ends,
                          2 * t->pairs);
-    for (int r = GAME_END_TIME_FORFEIT; r < RESULTS_END_REASONS; r++)
+    for (int r = GAME_END_TIME_FORFEIT; r < TOTALS_END_REASONS; r++)
         if (t->forfeits[0][r] + t->forfeits[1][r] != t->ends[r])
             return error_set(err, "the engines' \"%s\" do not add up to \"end_reasons\"",
                              results_forfeit_key((GameEnd)r));
@@ -254,7 +256,7 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
         return false;
     /* Files written before engines ran as processes have no forfeits, and those written before
      * the tablebase no tablebase adjudications: absent counts as 0. */
-    for (int r = GAME_END_CAPTURES; r < RESULTS_END_REASONS; r++)
+    for (int r = GAME_END_CAPTURES; r < TOTALS_END_REASONS; r++)
         if ((!(game_end_is_forfeit((GameEnd)r) || r == GAME_END_TABLEBASE) ||
              cJSON_GetObjectItemCaseSensitive(ends, game_end_name((GameEnd)r))) &&
             !count_at(ends, game_end_name((GameEnd)r), &t->ends[r], &inner))
@@ -268,7 +270,7 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
             !count_at(engine, "nodes", &m->nodes, &inner) ||
             !count_at(engine, "depth_sum", &m->depth_sum, &inner))
             return error_set(err, "engine %d: %s", e + 1, inner.text);
-        for (int r = GAME_END_TIME_FORFEIT; r < RESULTS_END_REASONS; r++) {
+        for (int r = GAME_END_TIME_FORFEIT; r < TOTALS_END_REASONS; r++) {
             const char *key = results_forfeit_key((GameEnd)r);
             if (cJSON_GetObjectItemCaseSensitive(engine, key) &&
                 !count_at(engine, key, &t->forfeits[e][r], &inner))

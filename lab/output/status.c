@@ -142,7 +142,7 @@ static const char *const END_ANNOTATIONS[] = {
 
 /* Forfeits: the losing side ("Tigers", "Sheep": both plural), then what it did; a stall is
  * written with the possessive (end_annotation). */
-static const char *const FORFEIT_ANNOTATIONS[RESULTS_END_REASONS] = {
+static const char *const FORFEIT_ANNOTATIONS[TOTALS_END_REASONS] = {
     [GAME_END_TIME_FORFEIT] = " lose on time",
     [GAME_END_DISCONNECT] = " disconnect",
     [GAME_END_ILLEGAL_MOVE] = " make an illegal move",
@@ -152,7 +152,7 @@ static const char *const FORFEIT_ANNOTATIONS[RESULTS_END_REASONS] = {
  * hold the fault words (fishtest counts every line that does), so the forfeits get other names
  * here. */
 static const char *summary_end_name(GameEnd end) {
-    static const char *const names[RESULTS_END_REASONS] = {
+    static const char *const names[TOTALS_END_REASONS] = {
         [GAME_END_TIME_FORFEIT] = "lost on the clock",
         [GAME_END_DISCONNECT] = "engine exited",
         [GAME_END_STALL] = "engine hung",
@@ -231,7 +231,7 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
     snprintf(name, sizeof name, "%s as sheep:", s->engines[0].name);
     side_line(out, name, &t->first_as[0]);
     fprintf(out, "End reasons:");
-    for (int e = GAME_END_CAPTURES; e < RESULTS_END_REASONS; e++)
+    for (int e = GAME_END_CAPTURES; e < TOTALS_END_REASONS; e++)
         fprintf(out, "%s %s %" PRIu64, e == GAME_END_CAPTURES ? "" : ",",
                 summary_end_name((GameEnd)e), t->ends[e]);
     fprintf(out, "\nPer engine: ");
@@ -244,7 +244,7 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
     fprintf(out, "\n");
     for (int e = 0; e < MATCH_ENGINES; e++) {
         uint64_t any = 0;
-        for (int reason = GAME_END_TIME_FORFEIT; reason < RESULTS_END_REASONS; reason++)
+        for (int reason = GAME_END_TIME_FORFEIT; reason < TOTALS_END_REASONS; reason++)
             any += t->forfeits[e][reason];
         if (!any && !engine_is_external(&s->engines[e]))
             continue; /* an in-process engine cannot forfeit: no line */

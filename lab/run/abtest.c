@@ -8,6 +8,7 @@
 #include "runner.h"
 #include "settings.h"
 #include "simulate.h"
+#include "simulate_cmd.h"
 #include "sprt_cmd.h"
 
 #include <stdio.h>

@@ -17,7 +17,7 @@
 #include "runfiles.h"
 #include "plot.h"
 #include "report.h"
-#include "results.h"
+#include "results_load.h"
 #include "schedule.h"
 #include "status.h"
 #include "tablebase.h"

@@ -2,6 +2,8 @@
 #include "simulate.h"
 
 #include "rng.h"
+#include "sprt_elo.h"
+#include "sprt_overshoot.h"
 
 #include <math.h>
 #include <pthread.h>

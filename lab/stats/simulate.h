@@ -42,5 +42,3 @@ double simulate_elo_of(const double probabilities[5]);
 /* Runs the simulation (threads workers, each taking runs by index). False when threads cannot
  * start or memory is short. */
 bool simulate_run(const SimulateSetup *setup, SimulateResult *out, Error *err);
-
-int abtest_simulate_main(int argc, char **argv);

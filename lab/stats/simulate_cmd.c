@@ -8,6 +8,7 @@
 #include "parse.h"
 #include "gnuplot.h"
 #include "report.h"
+#include "simulate_cmd.h"
 #include "sprt_cmd.h"
 #include "sprt_keys.h"
 #include "sprt_report.h"

@@ -8,6 +8,7 @@
 #include "parse.h"
 #include "report.h"
 #include "sprt_keys.h"
+#include "sprt_overshoot.h"
 #include "sprt_report.h"
 #include "textfile.h"
 

@@ -4,6 +4,7 @@
 // eigenfunction series, or Siegmund's approximation where the series converges slowly, and a
 // root search for the median and the 95% limits.
 #include "sprt.h"
+#include "sprt_elo.h"
 
 #include <math.h>
 

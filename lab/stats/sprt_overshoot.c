@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fishtest's dynamic overshoot correction (sprt.h, SprtOvershoot), from update_SPRT's rules.
 #include "sprt.h"
+#include "sprt_overshoot.h"
 
 #include <string.h>
 

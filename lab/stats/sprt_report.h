@@ -4,6 +4,7 @@
 #pragma once
 
 #include "sprt.h"
+#include "sprt_elo.h"
 
 #include <cJSON.h>
 #include <stdio.h>

@@ -4,6 +4,7 @@
 #include "search.h"
 
 #include "movegen.h"
+#include "reference.h"
 
 #include <stdlib.h>
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tablebase.h"
 
+#include "tb_verify.h"
 #include "textfile.h"
 
 #include <errno.h>

@@ -4,6 +4,7 @@
 #include "tb_gen.h"
 
 #include "movegen.h"
+#include "tb_verify.h"
 
 #include <pthread.h>
 #include <stdio.h>

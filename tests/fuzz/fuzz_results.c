@@ -2,7 +2,7 @@
 // abtest results files: any bytes are read back or refused; what is accepted has counts that
 // agree (results_parse checks them) and settings that pass the command line's checks.
 #include "fuzz.h"
-#include "results.h"
+#include "results_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ResultsFile file;

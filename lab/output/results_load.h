@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// A results file read back for -resume, every count checked against the others.
+#pragma once
+
+#include "results.h"
+
+/* A results file as read back. */
+typedef struct {
+    MatchSettings settings;
+    MatchTotals totals; /* totals_destroy releases it */
+    RunState state;
+    uint64_t book_hash;
+    int book_positions;
+} ResultsFile;
+
+/* Reads and validates a results file: format 2, the settings with every command-line check,
+ * whole non-negative counts that agree with each other (pairs, pentanomial, W/D/L, sides, end
+ * reasons, plies, moves, decision, state, next pair), a trajectory in order. On any failure
+ * returns false with "PATH: what is wrong". */
+bool results_load(const char *path, ResultsFile *file, Error *err);
+
+/* The same from text (length bytes, named path in messages). */
+bool results_parse(const char *text, size_t length, const char *path, ResultsFile *file,
+                   Error *err);
