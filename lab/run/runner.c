@@ -58,6 +58,7 @@ typedef struct {
 struct Runner {
     MatchSettings *settings;
     const RunnerRemote *remote; /* NULL: this machine's threads only */
+    bool remote_begun;          /* remote->begin succeeded: remote->end is owed */
     Book book;
     Tablebase *tablebase; /* -tb (NULL: off); read-only, shared by every worker */
     Schedule schedule;
@@ -582,16 +583,52 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
     return state;
 }
 
-int runner_run(MatchSettings *s, const RunnerRemote *remote) {
-    Runner *r = calloc(1, sizeof *r);
-    if (!r) {
-        cli_error("out of memory");
-        return 2;
+/* The MPI refusals: what ranks cannot do yet. False after saying why. */
+static bool remote_can_play(const MatchSettings *s) {
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        if (engine_is_external(&s->engines[e])) {
+            /* Every rank would need the program, and pair_wire replays games by the rules,
+             * which cannot tell a forfeit. */
+            cli_error("engine %s is a program (cmd=): abtest-mpi plays in-process engines only; "
+                      "run build/abtest on one machine", s->engines[e].name);
+            return false;
+        }
+    if (s->tb_path[0]) {
+        /* Every rank would need the file, and pair_wire's replay cannot judge. */
+        cli_error("-tb: abtest-mpi does not adjudicate by tablebase yet; run build/abtest on one "
+                  "machine");
+        return false;
     }
-    int code = 2;
-    /* Once the ranks have begun they wait for the end, whatever stops the run. */
-    bool resuming = s->resume_path[0] != '\0', already_ended, remote_begun = false;
-    RunState recorded_state = RUN_RUNNING;
+    return true;
+}
+
+/* -tb: the tablebase that adjudicates, the rules' game (tb_new checks it). */
+static bool open_tablebase(Runner *r) {
+    const MatchSettings *s = r->settings;
+    if (!s->tb_path[0])
+        return true;
+    Error err;
+    r->tablebase = tb_new(s->tb_path, CAPTURES_TO_WIN, &err);
+    if (!r->tablebase)
+        cli_error("-tb: %s", err.text);
+    return r->tablebase != NULL;
+}
+
+/* A resumed run that had already ended plays nothing and changes nothing: it shows the result. */
+static void show_ended_run(const Runner *r, RunState recorded_state) {
+    const MatchSettings *s = r->settings;
+    printf("%s: the run has already ended (%s after %lld pairs): nothing to play\n",
+           s->resume_path, recorded_state == RUN_SPRT ? "SPRT decided" : "rounds played",
+           (long long)r->totals.pairs);
+    status_block(stdout, s, &r->totals);
+    status_final(stdout, s, &r->totals, recorded_state, r->book.count);
+}
+
+/* A runner with nothing opened yet; NULL when memory is short. */
+static Runner *runner_new(MatchSettings *s, const RunnerRemote *remote) {
+    Runner *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
     r->settings = s;
     r->remote = remote;
     runfiles_init(&r->files);
@@ -601,76 +638,65 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     pthread_cond_init(&r->done_cond, NULL);
     atomic_init(&r->abort, false);
     install_signal_handlers(&r->abort);
+    return r;
+}
+
+/* Everything before the first game: settings, book and schedule; the refusals; the engine
+ * programs' bench; the tablebase; the other ranks; the outputs and the window. Returns -1 when
+ * the run is ready to play, else the exit code (the reason said). */
+static int runner_open(Runner *r) {
+    MatchSettings *s = r->settings;
+    const RunnerRemote *remote = r->remote;
+    bool resuming = s->resume_path[0] != '\0', already_ended;
+    RunState recorded_state = RUN_RUNNING;
     if (!prepare(r, s, resuming, &already_ended, &recorded_state))
-        goto out_free;
+        return 2;
     if (already_ended) {
-        /* Resuming a finished run plays nothing and changes nothing: it shows the result. */
-        printf("%s: the run has already ended (%s after %lld pairs): nothing to play\n",
-               s->resume_path, recorded_state == RUN_SPRT ? "SPRT decided" : "rounds played",
-               (long long)r->totals.pairs);
-        status_block(stdout, s, &r->totals);
-        status_final(stdout, s, &r->totals, recorded_state, r->book.count);
-        code = 0;
-        goto out_free;
+        show_ended_run(r, recorded_state);
+        return 0;
     }
-    for (int e = 0; e < MATCH_ENGINES; e++)
-        if (engine_is_external(&s->engines[e]) && remote) {
-            /* Not yet: every rank would need the program, and pair_wire replays games by the
-             * rules, which cannot tell a forfeit. */
-            cli_error("engine %s is a program (cmd=): abtest-mpi plays in-process engines only; "
-                      "run build/abtest on one machine", s->engines[e].name);
-            goto out_free;
-        }
-    if (!check_engines(r, s)) {
-        code = interrupt_signal ? signal_status() : 2;
-        goto out_free;
-    }
-    if (s->tb_path[0] && remote) {
-        /* Not yet: every rank would need the file, and pair_wire's replay cannot judge. */
-        cli_error("-tb: abtest-mpi does not adjudicate by tablebase yet; run build/abtest on one "
-                  "machine");
-        goto out_free;
-    }
-    if (s->tb_path[0]) {
-        Error err;
-        r->tablebase = tb_new(s->tb_path, CAPTURES_TO_WIN, &err);
-        if (!r->tablebase) {
-            cli_error("-tb: %s", err.text);
-            goto out_free;
-        }
-    }
+    if (remote && !remote_can_play(s))
+        return 2;
+    if (!check_engines(r, s))
+        return interrupt_signal ? signal_status() : 2;
+    if (!open_tablebase(r))
+        return 2;
     r->setup = settings_pair_setup(s, r->tablebase);
     r->limit = s->rounds;
     r->consumed = r->next_dispatch = r->totals.pairs;
     int64_t remote_in_flight = 0;
     if (remote ? !remote->begin(remote->context, r, &r->totals.session, &remote_in_flight)
                : !describe_local_session(r))
-        goto out_free; /* the hook has said why */
-    remote_begun = remote != NULL;
+        return 2; /* the hook has said why */
+    /* Once the ranks have begun they wait for the end, whatever stops the run. */
+    r->remote_begun = remote != NULL;
     if (!open_outputs(r, resuming))
-        goto out_free;
+        return 2;
     if (!allocate_window(r, remote_in_flight)) {
         cli_error("out of memory for the window of finished pairs");
-        goto out_free;
+        return 2;
     }
     print_start(r, stdout, resuming);
+    return -1;
+}
 
+/* Plays until the run ends or stops, then writes the end. Returns the exit code. */
+static int runner_play(Runner *r) {
+    const MatchSettings *s = r->settings;
+    const RunnerRemote *remote = r->remote;
     r->session_start = cli_now_seconds();
     r->seconds_before = r->totals.seconds;
     int64_t session_first = r->totals.pairs;
-    if (r->totals.pairs >= r->limit) {
-        code = finish(r, RUN_ROUNDS);
-        goto out_free;
-    }
+    if (r->totals.pairs >= r->limit)
+        return finish(r, RUN_ROUNDS);
     if (!start_workers(r)) {
         stop_workers(r);
-        if (interrupt_signal) /* a program's start-up was cut short: saved as it was */
-            code = finish(r, RUN_INTERRUPTED);
-        goto out_free;
+        /* A program's start-up was cut short: saved as it was. */
+        return interrupt_signal ? finish(r, RUN_INTERRUPTED) : 2;
     }
     if (remote && !remote->start(remote->context, r)) {
         stop_workers(r);
-        goto out_free;
+        return 2;
     }
     bool live = !s->quiet && isatty(STDOUT_FILENO);
     RunState state = count_pairs(r, session_first, live);
@@ -679,21 +705,24 @@ int runner_run(MatchSettings *s, const RunnerRemote *remote) {
     Error failure = r->failure;
     pthread_mutex_unlock(&r->mutex);
     stop_workers(r);
-    if (remote_begun)
+    if (r->remote_begun)
         remote->end(remote->context, r);
-    remote_begun = false;
+    r->remote_begun = false;
     if (live)
         status_line_clear(stdout);
     if (failed)
         cli_error("%s", failure.text);
     if (state == RUN_INTERRUPTED && interrupt_signal)
         fprintf(stdout, "abtest: stopped by signal %d\n", (int)interrupt_signal);
-    code = finish(r, state);
-    if (failed)
-        code = 2;
-out_free:
-    if (remote_begun)
-        remote->end(remote->context, r);
+    int code = finish(r, state);
+    return failed ? 2 : code;
+}
+
+/* Releases everything runner_open took, whatever it reached: the ranks told to end, files
+ * unlocked, memory freed. */
+static void runner_free(Runner *r) {
+    if (r->remote_begun)
+        r->remote->end(r->remote->context, r);
     runfiles_destroy(&r->files);
     free(r->workers);
     free(r->window);
@@ -708,5 +737,17 @@ out_free:
     pthread_cond_destroy(&r->work_cond);
     pthread_cond_destroy(&r->done_cond);
     free(r);
+}
+
+int runner_run(MatchSettings *s, const RunnerRemote *remote) {
+    Runner *r = runner_new(s, remote);
+    if (!r) {
+        cli_error("out of memory");
+        return 2;
+    }
+    int code = runner_open(r);
+    if (code < 0)
+        code = runner_play(r);
+    runner_free(r);
     return code;
 }
