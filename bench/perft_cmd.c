@@ -105,7 +105,7 @@ int bench_perft_main(int argc, char **argv) {
          "count DEPTH N times and give the median and minimum CPU time"},
     };
     const CliCommand command = {.name = "perft",
-                                .help_cmd = "bench perft -help",
+                                .subcommand = "perft",
                                 .synopsis = perft_synopsis,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0],

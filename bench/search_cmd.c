@@ -40,7 +40,7 @@ int bench_search_main(int argc, char **argv) {
         {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE", "also write the result as JSON ('-': stdout)"},
     };
     const CliCommand command = {.name = "search",
-                                .help_cmd = "bench search -help",
+                                .subcommand = "search",
                                 .synopsis = search_synopsis,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0],

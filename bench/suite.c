@@ -217,9 +217,10 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
     args->threads = 1;
     /* Messages name the subcommand; the suite run is the program itself ("bench: -depth: ..."). */
     bool is_run = !strcmp(command, "bench");
-    char prefix[32], help[48];
+    char prefix[32], help[96];
     snprintf(prefix, sizeof prefix, "%s%s", is_run ? "" : command, is_run ? "" : ": ");
-    snprintf(help, sizeof help, "bench%s%s -help", is_run ? "" : " ", is_run ? "" : command);
+    snprintf(help, sizeof help, "%s%s%s -help", cli_program_name(), is_run ? "" : " ",
+             is_run ? "" : command);
     const CliFlag flags[] = {
         {"-depth", CLI_FLAG_INT, &args->depth, 1, SEARCH_MAX_DEPTH, "N", "the search depth"},
         {"-positions", CLI_FLAG_TEXT, &args->positions, 0, 0, "FILE",
@@ -231,7 +232,7 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
     };
     WordContext context = {args, allow_file, prefix, help};
     const CliCommand flag_command = {.name = is_run ? "" : command,
-                                     .help_cmd = help,
+                                     .subcommand = is_run ? "" : command,
                                      .synopsis = usage,
                                      .flags = flags,
                                      .count = sizeof flags / sizeof flags[0] - (allow_out ? 0 : 1),

@@ -118,7 +118,7 @@ int bench_tbgen_main(int argc, char **argv) {
          "solve the smaller game that K captures win (1-5, default 5: the rules)"},
     };
     const CliCommand command = {.name = "tbgen",
-                                .help_cmd = "bench tbgen -help",
+                                .subcommand = "tbgen",
                                 .synopsis = tbgen_synopsis,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0]};
@@ -307,7 +307,7 @@ int bench_tbprobe_main(int argc, char **argv) {
         {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE|-", "also write the answer as JSON"},
     };
     const CliCommand command = {.name = "tbprobe",
-                                .help_cmd = "bench tbprobe -help",
+                                .subcommand = "tbprobe",
                                 .synopsis = tbprobe_synopsis,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0]};
@@ -401,7 +401,7 @@ int bench_tbverify_main(int argc, char **argv) {
         {"-seed", CLI_FLAG_INT64, &seed, 0, INT64_MAX, "S", "of the samples (1)"},
     };
     const CliCommand command = {.name = "tbverify",
-                                .help_cmd = "bench tbverify -help",
+                                .subcommand = "tbverify",
                                 .synopsis = tbverify_synopsis,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0]};

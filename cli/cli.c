@@ -20,6 +20,7 @@ void cli_init(const char *argv0) {
 }
 
 const char *cli_program(void) { return program_path; }
+const char *cli_program_name(void) { return program_name; }
 
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 when the bytes there are not one. */
 static int utf8_length(const unsigned char *p) {

@@ -27,6 +27,8 @@ void cli_error(const char *format, ...)
  * tool echoes (resume hints, command lines) run as typed. */
 void cli_init(const char *argv0);
 const char *cli_program(void);
+/* The last component of argv0 ("tslab-bench" when installed): for hints in messages. */
+const char *cli_program_name(void);
 
 /* The wall-clock time now in UTC, ISO 8601 ("2026-11-29T23:41:12Z"), into out. */
 #define CLI_UTC_TEXT_MAX 32

@@ -15,6 +15,13 @@ static const CliFlag *find_flag(const CliCommand *c, const char *name) {
     return NULL;
 }
 
+/* "tslab-bench tbgen -help": where the usage is, with the program's name as invoked. */
+static const char *help_of(const CliCommand *c, char *out, size_t size) {
+    snprintf(out, size, "%s%s%s -help", cli_program_name(), *c->subcommand ? " " : "",
+             c->subcommand);
+    return out;
+}
+
 /* "tbgen: " before a message; nothing for a tool's own options (die names the tool). */
 static const char *prefix_of(const CliCommand *c, char *out, size_t size) {
     snprintf(out, size, "%s%s", c->name, *c->name ? ": " : "");
@@ -32,8 +39,9 @@ static bool unknown_flag(const CliCommand *c, const char *arg, Error *err) {
     if (best)
         return error_set(err, "%sunknown option '%s' (did you mean '%s'?)",
                          prefix_of(c, prefix, sizeof prefix), error_excerpt(arg, quoted), best);
+    char help[96];
     return error_set(err, "%sunknown option '%s' (see %s)", prefix_of(c, prefix, sizeof prefix),
-                     error_excerpt(arg, quoted), c->help_cmd);
+                     error_excerpt(arg, quoted), help_of(c, help, sizeof help));
 }
 
 /* A bound of a whole number: the double rounded into int64_t's range (INT64_MAX as a double
@@ -87,7 +95,7 @@ static bool is_option(const char *arg) {
 
 bool cli_flags_parse(const CliCommand *c, int argc, char **argv, bool *help, Error *err) {
     *help = false;
-    char prefix[48];
+    char prefix[48], help_text[96];
     prefix_of(c, prefix, sizeof prefix);
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
@@ -100,7 +108,7 @@ bool cli_flags_parse(const CliCommand *c, int argc, char **argv, bool *help, Err
             char quoted[ERROR_EXCERPT_MAX];
             if (!c->word)
                 return error_set(err, "%sunexpected '%s' (see %s)", prefix,
-                                 error_excerpt(arg, quoted), c->help_cmd);
+                                 error_excerpt(arg, quoted), help_of(c, help_text, sizeof help_text));
             if (!c->word(c->context, arg, err))
                 return false;
             continue;
@@ -118,7 +126,8 @@ bool cli_flags_parse(const CliCommand *c, int argc, char **argv, bool *help, Err
             continue;
         }
         if (f->type != CLI_FLAG_SWITCH && i + 1 == argc)
-            return error_set(err, "%s%s needs a value (see %s)", prefix, arg, c->help_cmd);
+            return error_set(err, "%s%s needs a value (see %s)", prefix, arg,
+                             help_of(c, help_text, sizeof help_text));
         if (!set_flag(c, f, f->type == CLI_FLAG_SWITCH ? NULL : argv[++i], err))
             return false;
     }

@@ -42,7 +42,8 @@ typedef bool (*CliWordFn)(void *context, const char *word, Error *err);
 
 typedef struct {
     const char *name;     /* in messages: "tbgen", "book" ("": a tool's own options) */
-    const char *help_cmd; /* where -help is: "bench tbgen -help" */
+    const char *subcommand; /* after the program's name: "tbgen" ("" for its own options); hints
+                               name the program as invoked ("see tslab-bench tbgen -help") */
     const char *synopsis; /* the usage's first lines, each ending in '\n' */
     const CliFlag *flags;
     size_t count;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The subcommands' option table (cli/flags.c): every kind of option, and the messages each
 // mistake gets, naming the command and the option.
+#include "cli.h"
 #include "flags.h"
 #include "test_util.h"
 
@@ -41,7 +42,7 @@ static const char *parse(const char *line, Seen *seen, bool with_words) {
         {"-sprt", CLI_FLAG_GROUP, &seen->sprt, 0, 0, "k=v ...", "a group"},
     };
     const CliCommand command = {.name = "demo",
-                                .help_cmd = "demo -help",
+                                .subcommand = "",
                                 .synopsis = "usage: demo\n",
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0],
@@ -79,13 +80,13 @@ static void flags__every_kind_is_set(void **state) {
 static void flags__mistakes_name_command_and_option(void **state) {
     (void)state;
     static const char *const cases[][2] = {
-        {"-depth", "demo: -depth needs a value (see demo -help)"},
+        {"-depth", "demo: -depth needs a value (see tslab-demo -help)"},
         {"-depth 65", "demo: -depth: 65 is out of range 1..64"},
         {"-depth x", "demo: -depth: 'x' is not an integer"},
         {"-ratio 1", "demo: -ratio: 1 is out of range"},
         {"-dept 5", "demo: unknown option '-dept' (did you mean '-depth'?)"},
-        {"-zzzzzzzz", "demo: unknown option '-zzzzzzzz' (see demo -help)"},
-        {"stray", "demo: unexpected 'stray' (see demo -help)"},
+        {"-zzzzzzzz", "demo: unknown option '-zzzzzzzz' (see tslab-demo -help)"},
+        {"stray", "demo: unexpected 'stray' (see tslab-demo -help)"},
         {"-depth -5", "demo: -depth: -5 is out of range 1..64"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -97,6 +98,8 @@ static void flags__mistakes_name_command_and_option(void **state) {
 }
 
 int main(void) {
+    /* Hints name the program as invoked: an installed tool is tslab-NAME. */
+    cli_init("/usr/local/bin/tslab-demo");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(flags__every_kind_is_set),
         cmocka_unit_test(flags__mistakes_name_command_and_option),

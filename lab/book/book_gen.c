@@ -73,7 +73,7 @@ int abtest_book_main(int argc, char **argv) {
          "the largest score kept, either side (90)"},
     };
     const CliCommand command = {.name = "book",
-                                .help_cmd = "abtest book -help",
+                                .subcommand = "book",
                                 .synopsis = book_synopsis,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0]};

@@ -102,7 +102,7 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, bool *help, Error
         {"-plot", CLI_FLAG_TEXT, &plot, 0, 0, "file=F.png", "draw the -oc sweep"},
     };
     const CliCommand command = {.name = "",
-                                .help_cmd = "abtest simulate -help",
+                                .subcommand = "simulate",
                                 .synopsis = simulate_usage,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0]};

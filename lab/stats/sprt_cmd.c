@@ -203,7 +203,7 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
         {"-json", CLI_FLAG_TEXT, &cmd->json_path, 0, 0, "FILE", "also write the result as JSON"},
     };
     const CliCommand command = {.name = "",
-                                .help_cmd = "abtest sprt -help",
+                                .subcommand = "sprt",
                                 .synopsis = sprt_usage,
                                 .flags = flags,
                                 .count = sizeof flags / sizeof flags[0]};
