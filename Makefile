@@ -141,6 +141,7 @@ test-run: $(TESTS) $(TOOLS) tablebase-ready
 	if ! $(BUILD)/bench options -markdown | cmp -s - docs/options.md; then \
 	    echo "docs/options.md is out of date with lib/search/config.c: run make docs"; failed=1; fi; \
 	sh tools/check_layers.sh || failed=1; \
+	python3 tools/check_headers.py || failed=1; \
 	if [ $$failed -ne 0 ]; then echo "make test: some tests FAILED"; exit 1; fi; \
 	echo "make test: all test binaries passed"
 
