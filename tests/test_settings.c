@@ -9,6 +9,7 @@
 #include "test_util.h"
 
 #define BOOK TSLAB_SOURCE_DIR "/openings/default.txt"
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
 
 /* Splits a command line on spaces ('...' groups words, as the echo quotes args=). */
 static int split_words(char *text, char **words, int max) {
@@ -159,6 +160,36 @@ static void usage__lists_every_option(void **state) {
     free(text);
 }
 
+/* The keys of the other two tables are in -help too, and a typo of one is named. */
+static void usage__sprt_and_program_keys_from_their_tables(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(test_run(ABTEST " -help", &out), 0);
+    static const char *const keys[] = {"elo0=X", "elo1=Y", "[alpha=0.05]", "[beta=0.05]",
+                                       "[model=normalized|logistic|bayeselo]",
+                                       "[overshoot=on|off]", "cmd=PROGRAM", "[dir=D]",
+                                       "[bench=NODES]", "[timemargin=MS]", "[startup=MS]",
+                                       "[stall=MS]", "[option.NAME=VALUE ...]"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strstr(out, keys[i]))
+            fail_msg("abtest -help lacks %s:\n%s", keys[i], out);
+    free(out);
+    static const char *const typos[][2] = {
+        {" -engine name=a cmd=/bin/true stal=100 -engine name=b -each nodes=5 -rounds 1",
+         "-engine a: unknown key 'stal' (did you mean 'stall'?)"},
+        {" -engine name=a -engine name=b -each nodes=5 -rounds 1 -sprt elo0=0 elo1=5 alpah=0.1",
+         "-sprt: unknown key in 'alpah=0.1' (did you mean alpha=?)"},
+    };
+    for (size_t i = 0; i < sizeof typos / sizeof typos[0]; i++) {
+        char command[512];
+        snprintf(command, sizeof command, ABTEST "%s", typos[i][0]);
+        assert_int_equal(test_run(command, &out), 2);
+        if (!strstr(out, typos[i][1]))
+            fail_msg("%s said '%s'", command, out);
+        free(out);
+    }
+}
+
 int main(void) {
     cli_init("abtest");
     const struct CMUnitTest tests[] = {
@@ -166,6 +197,7 @@ int main(void) {
         cmocka_unit_test(json__round_trip_of_every_field),
         cmocka_unit_test(resume__merges_by_the_fields_roles),
         cmocka_unit_test(usage__lists_every_option),
+        cmocka_unit_test(usage__sprt_and_program_keys_from_their_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,21 +23,26 @@ typedef struct {
     int64_t min, max;    /* numbers */
     int64_t fallback;    /* a number's default */
     bool recorded_only;  /* kept in results files, never given on the command line */
+    const char *usage;   /* how the usage writes it */
 } ProgramKey;
 
-#define TEXT(name) {#name, KEY_TEXT, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0, 0, false}
-#define NUMBER(name, lo, hi, fallback, recorded)                                                   \
-    {#name, KEY_NUMBER, offsetof(ExternalSpec, name), sizeof(int64_t), lo, hi, fallback, recorded}
+#define TEXT(name, usage)                                                                          \
+    {#name, KEY_TEXT, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0, 0,     \
+     false, usage}
+#define NUMBER(name, lo, hi, fallback, recorded, usage)                                            \
+    {#name, KEY_NUMBER, offsetof(ExternalSpec, name), sizeof(int64_t), lo, hi, fallback,           \
+     recorded, usage}
 static const ProgramKey PROGRAM_KEYS[] = {
-    TEXT(cmd),
-    TEXT(args),
-    TEXT(dir),
-    {"options", KEY_OPTIONS, offsetof(ExternalSpec, options), EXTERNAL_OPTIONS_MAX, 0, 0, 0, false},
-    NUMBER(bench, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, false),
-    NUMBER(timemargin, 0, 3600000, EXTERNAL_DEFAULT_TIMEMARGIN_MS, false),
-    NUMBER(startup, 1, 3600000, EXTERNAL_DEFAULT_STARTUP_MS, false),
-    NUMBER(stall, 1, 86400000, EXTERNAL_DEFAULT_STALL_MS, false),
-    NUMBER(bench_seen, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, true),
+    TEXT(cmd, "cmd=PROGRAM"),
+    TEXT(args, "[args=\"...\"]"),
+    TEXT(dir, "[dir=D]"),
+    {"options", KEY_OPTIONS, offsetof(ExternalSpec, options), EXTERNAL_OPTIONS_MAX, 0, 0, 0, false,
+     "[option.NAME=VALUE ...]"},
+    NUMBER(bench, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, false, "[bench=NODES]"),
+    NUMBER(timemargin, 0, 3600000, EXTERNAL_DEFAULT_TIMEMARGIN_MS, false, "[timemargin=MS]"),
+    NUMBER(startup, 1, 3600000, EXTERNAL_DEFAULT_STARTUP_MS, false, "[startup=MS]"),
+    NUMBER(stall, 1, 86400000, EXTERNAL_DEFAULT_STALL_MS, false, "[stall=MS]"),
+    NUMBER(bench_seen, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, true, NULL),
 };
 #define PROGRAM_KEY_COUNT (sizeof PROGRAM_KEYS / sizeof PROGRAM_KEYS[0])
 
@@ -68,6 +73,21 @@ static bool is_default(const ExternalSpec *x, const ProgramKey *k) {
     if (k->type == KEY_NUMBER)
         return number_of(x, k) == k->fallback;
     return !*const_field_of(x, k);
+}
+
+void engine_spec_usage(TextBuf *buf) {
+    for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++)
+        if (PROGRAM_KEYS[i].usage)
+            textbuf_printf(buf, "%s%s", i ? " " : "", PROGRAM_KEYS[i].usage);
+}
+
+const char *engine_spec_closest_key(const char *key) {
+    const char *names[PROGRAM_KEY_COUNT];
+    size_t count = 0;
+    for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++)
+        if (PROGRAM_KEYS[i].type != KEY_OPTIONS && !PROGRAM_KEYS[i].recorded_only)
+            names[count++] = PROGRAM_KEYS[i].key;
+    return parse_closest(key, names, count, 2);
 }
 
 bool engine_spec_check_name(const char *name, Error *err) {

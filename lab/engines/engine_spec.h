@@ -45,6 +45,12 @@ static inline bool engine_is_external(const EngineSpec *spec) { return spec->ext
 /* An unnamed in-process engine with the default search and every program key at its default. */
 EngineSpec engine_spec_default(void);
 
+/* The program's keys for a usage line: "cmd=PROGRAM [args=\"...\"] [dir=D] ...". */
+void engine_spec_usage(TextBuf *buf);
+
+/* The program key closest to a mistyped key (within two edits), or NULL. */
+const char *engine_spec_closest_key(const char *key);
+
 /* Checks an engine name: 1..31 characters from [A-Za-z0-9._+-]. Names go into per-game lines
  * that OpenBench splits on spaces and colons and into the game records' quoted tags. */
 bool engine_spec_check_name(const char *name, Error *err);

@@ -237,6 +237,12 @@ static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each
             return error_set(err, "%s %s: %s", option, who, inner.text);
         if (equals && handled)
             continue;
+        /* Neither a program key nor a search option: a typo of a program key is named as one
+         * (stal=, timemargn=), the rest are the option table's to explain. */
+        const char *closest = config_find(key) ? NULL : engine_spec_closest_key(key);
+        if (closest && !config_suggest(key))
+            return error_set(err, "%s %s: unknown key '%s' (did you mean '%s'?)", option, who, key,
+                             closest);
         if (!config_apply(&spec->config, token, &inner))
             return error_set(err, "%s %s: %s", option, who, inner.text);
     }
@@ -329,31 +335,73 @@ typedef struct {
     const char *option;
     bool (*parse)(Parse *p, int *i, Error *err);
     bool before_fields;
-    const char *usage; /* whole lines */
+    const char *usage;               /* whole lines */
+    void (*print_usage)(FILE *out);  /* or lines made from another table */
 } SpecialOption;
 
+#define USAGE_WIDTH 95
+
+/* A usage line: the option and its keys (wrapped at word boundaries, continued 8 columns in),
+ * then the help in its column, on a line of its own when the keys are long. */
+static void usage_line(FILE *out, const char *left, const char *help) {
+    if (strlen(left) < 35) {
+        fprintf(out, "%-35s %s\n", left, help);
+        return;
+    }
+    const char *rest = left;
+    bool first = true;
+    while (*rest) {
+        int width = first ? USAGE_WIDTH : USAGE_WIDTH - 8;
+        int take = (int)strlen(rest);
+        if (take > width) {
+            take = width;
+            while (take > 0 && rest[take] != ' ')
+                take--;
+        }
+        fprintf(out, "%s%.*s\n", first ? "" : "          ", take, rest);
+        rest += take;
+        while (*rest == ' ')
+            rest++;
+        first = false;
+    }
+    fprintf(out, "%-35s %s\n", "", help);
+}
+
+static void print_engine_usage(FILE *out) {
+    char program[256];
+    TextBuf buf = textbuf(program, sizeof program);
+    textbuf_printf(&buf, "  -engine name=N ");
+    engine_spec_usage(&buf);
+    usage_line(out, "  -engine name=N [key=value ...]",
+               "a search configuration; twice: the engine under test");
+    usage_line(out, "", "first, then the baseline (every number is the first's)");
+    usage_line(out, program, "an engine program (docs/engine.md)");
+}
+
+static void print_sprt_usage(FILE *out) {
+    char keys[256];
+    TextBuf buf = textbuf(keys, sizeof keys);
+    textbuf_printf(&buf, "  -sprt ");
+    sprt_keys_usage(&buf);
+    usage_line(out, keys, "fishtest's test; overshoot: its correction, fed pair by pair");
+}
+
 static const SpecialOption SPECIAL_OPTIONS[] = {
-    {"-engine", parse_engine, true,
-     "  -engine name=N [key=value ...]    a search configuration; twice: the engine under test\n"
-     "                                    first, then the baseline (every number is the first's)\n"
-     "  -engine name=N cmd=PROGRAM [args=\"...\"] [dir=D] [option.NAME=VALUE ...] [bench=NODES]\n"
-     "          [timemargin=MS] [startup=MS] [stall=MS]   an engine program (docs/engine.md)\n"},
+    {"-engine", parse_engine, true, NULL, print_engine_usage},
     {"-each", parse_engine, true,
      "  -each [key=value ...]             options for both engines (their own ones win)\n"
-     "                                    limits: depth=N nodes=N movetime=MS\n"},
-    {"-sprt", parse_sprt, true,
-     "  -sprt elo0=X elo1=Y [alpha=0.05 beta=0.05 model=normalized|logistic|bayeselo]\n"
-     "        [overshoot=on|off]          fishtest's overshoot correction, fed pair by pair\n"},
+     "                                    limits: depth=N nodes=N movetime=MS\n", NULL},
+    {"-sprt", parse_sprt, true, NULL, print_sprt_usage},
     {"-repeat", parse_repeat, false,
-     "  -repeat, -games 2                 accepted: pairs with sides swapped are always played\n"},
-    {"-games", parse_games, false, ""},
+     "  -repeat, -games 2                 accepted: pairs with sides swapped are always played\n", NULL},
+    {"-games", parse_games, false, "", NULL},
     {"-rank-timeout", parse_rank_timeout, false,
      "  -rank-timeout S                   abtest-mpi only: seconds a rank may stay silent before\n"
-     "                                    its pairs go to the others (30)\n"},
-    {"-help", print_help, false, "  -help, -version\n"},
-    {"--help", print_help, false, ""},
-    {"-version", print_version, false, ""},
-    {"--version", print_version, false, ""},
+     "                                    its pairs go to the others (30)\n", NULL},
+    {"-help", print_help, false, "  -help, -version\n", NULL},
+    {"--help", print_help, false, "", NULL},
+    {"-version", print_version, false, "", NULL},
+    {"--version", print_version, false, "", NULL},
 };
 #define SPECIAL_COUNT (sizeof SPECIAL_OPTIONS / sizeof SPECIAL_OPTIONS[0])
 
@@ -363,13 +411,19 @@ static void print_usage(FILE *out) {
           "       abtest book ...             the opening-book generator (abtest book -help)\n"
           "       abtest simulate ...         virtual SPRTs: error rates, lengths, Elo bias\n",
           out);
-    for (size_t i = 0; i < SPECIAL_COUNT; i++)
-        if (SPECIAL_OPTIONS[i].before_fields)
-            fputs(SPECIAL_OPTIONS[i].usage, out);
-    settings_usage(out);
-    for (size_t i = 0; i < SPECIAL_COUNT; i++)
-        if (!SPECIAL_OPTIONS[i].before_fields)
-            fputs(SPECIAL_OPTIONS[i].usage, out);
+    for (int before = 1; before >= 0; before--) {
+        if (!before)
+            settings_usage(out);
+        for (size_t i = 0; i < SPECIAL_COUNT; i++) {
+            const SpecialOption *o = &SPECIAL_OPTIONS[i];
+            if (o->before_fields != before)
+                continue;
+            if (o->print_usage)
+                o->print_usage(out);
+            else
+                fputs(o->usage, out);
+        }
+    }
     fputs("Search options (key=value) are those of `bench options`.\n", out);
 }
 

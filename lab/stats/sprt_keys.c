@@ -16,17 +16,19 @@ typedef struct {
     size_t offset;     /* in SprtParams */
     bool required;     /* on the command line */
     bool absent_value; /* a results file without the key: the value of that time */
+    const char *value; /* in the usage: "X", or the choices */
 } SprtKey;
 
-#define KEY(name, type, required, absent) {#name, type, offsetof(SprtParams, name), required, absent}
+#define KEY(name, type, required, absent, value)                                                   \
+    {#name, type, offsetof(SprtParams, name), required, absent, value}
 static const SprtKey SPRT_KEYS[] = {
-    KEY(elo0, SPRT_KEY_NUMBER, true, false),
-    KEY(elo1, SPRT_KEY_NUMBER, true, false),
-    KEY(alpha, SPRT_KEY_NUMBER, false, false),
-    KEY(beta, SPRT_KEY_NUMBER, false, false),
-    KEY(model, SPRT_KEY_MODEL, false, false),
+    KEY(elo0, SPRT_KEY_NUMBER, true, false, "X"),
+    KEY(elo1, SPRT_KEY_NUMBER, true, false, "Y"),
+    KEY(alpha, SPRT_KEY_NUMBER, false, false, NULL),
+    KEY(beta, SPRT_KEY_NUMBER, false, false, NULL),
+    KEY(model, SPRT_KEY_MODEL, false, false, "normalized|logistic|bayeselo"),
     /* Runs recorded before the correction existed decided without it, and keep doing so. */
-    KEY(overshoot, SPRT_KEY_SWITCH, false, true),
+    KEY(overshoot, SPRT_KEY_SWITCH, false, true, "on|off"),
 };
 #define SPRT_KEY_COUNT (sizeof SPRT_KEYS / sizeof SPRT_KEYS[0])
 
@@ -38,7 +40,24 @@ SprtParams sprt_params_default(void) {
                         .model = SPRT_MODEL_NORMALIZED, .overshoot = true};
 }
 
-const char *sprt_keys_list(void) { return "elo0, elo1, alpha, beta, model, overshoot"; }
+
+void sprt_keys_list(TextBuf *buf) {
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
+        textbuf_printf(buf, "%s%s", i ? ", " : "", SPRT_KEYS[i].key);
+}
+
+static void key_text(const SprtKey *k, const SprtParams *p, char *out, size_t size);
+
+void sprt_keys_usage(TextBuf *buf) {
+    SprtParams defaults = sprt_params_default();
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++) {
+        const SprtKey *k = &SPRT_KEYS[i];
+        char value[32];
+        key_text(k, &defaults, value, sizeof value); /* an optional number: its default */
+        textbuf_printf(buf, "%s%s%s=%s%s", i ? " " : "", k->required ? "" : "[", k->key,
+                       k->value ? k->value : value, k->required ? "" : "]");
+    }
+}
 
 static const SprtKey *find_key(const char *key, size_t length) {
     for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
@@ -94,6 +113,22 @@ static bool check_params(const SprtParams *p, Error *err) {
     return error_set(err, "-sprt: %s", copy.text);
 }
 
+/* An unknown key: the closest one on a typo, else the list. */
+static bool unknown_key(const char *token, size_t length, Error *err) {
+    char key[32], quoted[ERROR_EXCERPT_MAX], list[128];
+    snprintf(key, sizeof key, "%.*s", (int)(length < sizeof key ? length : sizeof key - 1), token);
+    const char *names[SPRT_KEY_COUNT];
+    for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
+        names[i] = SPRT_KEYS[i].key;
+    const char *best = parse_closest(key, names, SPRT_KEY_COUNT, 2);
+    if (best)
+        return error_set(err, "-sprt: unknown key in '%s' (did you mean %s=?)",
+                         error_excerpt(token, quoted), best);
+    TextBuf buf = textbuf(list, sizeof list);
+    sprt_keys_list(&buf);
+    return error_set(err, "-sprt: unknown key in '%s' (%s)", error_excerpt(token, quoted), list);
+}
+
 bool sprt_params_parse(char *const *tokens, int count, SprtParams *p, Error *err) {
     *p = sprt_params_default();
     bool given[SPRT_KEY_COUNT] = {false};
@@ -105,8 +140,7 @@ bool sprt_params_parse(char *const *tokens, int count, SprtParams *p, Error *err
                              error_excerpt(tokens[t], quoted));
         const SprtKey *k = find_key(tokens[t], (size_t)(equals - tokens[t]));
         if (!k)
-            return error_set(err, "-sprt: unknown key in '%s' (%s)",
-                             error_excerpt(tokens[t], quoted), sprt_keys_list());
+            return unknown_key(tokens[t], (size_t)(equals - tokens[t]), err);
         if (!set_key(k, p, equals + 1, err))
             return false;
         given[k - SPRT_KEYS] = true;

@@ -29,5 +29,8 @@ bool sprt_params_same(const SprtParams *a, const SprtParams *b);
 cJSON *sprt_params_to_json(const SprtParams *params);
 bool sprt_params_from_json(const cJSON *json, SprtParams *params, Error *err);
 
-/* "elo0, elo1, alpha, beta, model, overshoot": for messages and usage. */
-const char *sprt_keys_list(void);
+/* "elo0, elo1, alpha, beta, model, overshoot": for messages. */
+void sprt_keys_list(TextBuf *buf);
+
+/* The group in a usage line: "elo0=X elo1=Y [alpha=0.05] [beta=0.05] [model=...] [...]". */
+void sprt_keys_usage(TextBuf *buf);
