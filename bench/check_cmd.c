@@ -33,7 +33,8 @@ static const char *const OUTCOME_NAMES[] = {"identical", "efficiency", "function
 
 int bench_check_main(int argc, char **argv) {
     BenchArgs args;
-    bench_parse_args("check", argc, argv, false, true, check_usage, &args);
+    const BenchCommand command = {.name = "check", .usage = check_usage, .allow_file = true};
+    bench_parse_args(&command, argc, argv, &args);
     if (args.has_config_tokens || args.depth || args.positions)
         die("check: the signature file says what to run; options other than -threads and -json "
             "are not allowed");

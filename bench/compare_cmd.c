@@ -26,45 +26,17 @@ static const char compare_usage[] =
     "  with the spread of the rounds' ratios, and a note when the machine looks noisy. Every\n"
     "  round must repeat the first one's moves, scores and node counts.\n";
 
-/* Splits argv into the -base and -cand token groups and the rest (shared bench options). */
-static void split_args(int argc, char **argv, SearchConfig *base, SearchConfig *cand,
-                       int *rounds, int *rest_argc, char **rest) {
-    SearchConfig *group = NULL;
-    bool seen_base = false, seen_cand = false;
-    *base = config_default();
-    *cand = config_default();
-    *rounds = TIMING_DEFAULT_ROUNDS;
-    *rest_argc = 0;
-    for (int i = 0; i < argc; i++) {
-        Error err;
-        if (!strcmp(argv[i], "-repeat")) {
-            if (i + 1 >= argc)
-                die("compare: -repeat needs a value");
-            if (!parse_int(argv[++i], 1, TIMING_ROUNDS_MAX, rounds, &err))
-                die("compare: -repeat: %s", err.text);
-            group = NULL;
-        } else if (!strcmp(argv[i], "-base")) {
-            group = base;
-            seen_base = true;
-        } else if (!strcmp(argv[i], "-cand")) {
-            group = cand;
-            seen_cand = true;
-        } else if (group && argv[i][0] != '-' && strchr(argv[i], '=')) {
-            if (!config_apply(group, argv[i], &err))
-                die("compare: %s: %s", group == base ? "-base" : "-cand", err.text);
-        } else {
-            group = NULL;
-            rest[(*rest_argc)++] = argv[i];
-        }
-    }
-    for (int i = 0; i < *rest_argc; i++)
-        if (!strcmp(rest[i], "-help") || !strcmp(rest[i], "--help")) {
-            bench_print_usage(compare_usage);
-            exit(0);
-        }
-    if (!seen_base || !seen_cand)
-        die("compare: both -base and -cand are needed (each may have no options: the defaults)"
-            "\n%s", compare_usage);
+/* A -base or -cand group's key=value words, applied to the defaults. */
+static SearchConfig group_config(const CliGroup *group, const char *name) {
+    SearchConfig config = config_default();
+    Error err;
+    if (!group->given)
+        die("compare: both -base and -cand are needed (each may have no options: the defaults; "
+            "see %s compare -help)", cli_program_name());
+    for (int i = 0; i < group->count; i++)
+        if (!config_apply(&config, group->words[i], &err))
+            die("compare: %s: %s", name, err.text);
+    return config;
 }
 
 /* A later round must repeat the first: the search is deterministic, so anything else is a bug
@@ -106,13 +78,22 @@ static void run_rounds(const Book *book, const SearchConfig configs[2], int thre
 }
 
 int bench_compare_main(int argc, char **argv) {
-    SearchConfig base, cand;
-    char **rest = calloc((size_t)argc + 1, sizeof *rest);
-    int rest_argc, rounds;
-    split_args(argc, argv, &base, &cand, &rounds, &rest_argc, rest);
+    CliGroup base_words = {0}, cand_words = {0};
+    int rounds = TIMING_DEFAULT_ROUNDS;
+    const CliFlag own[] = {
+        {"-base", CLI_FLAG_GROUP, &base_words, 0, 0, "[key=value ...]", "the baseline"},
+        {"-cand", CLI_FLAG_GROUP, &cand_words, 0, 0, "[key=value ...]", "the candidate"},
+        {"-repeat", CLI_FLAG_INT, &rounds, 1, TIMING_ROUNDS_MAX, "N",
+         "timing rounds, base and cand interleaved (3)"},
+    };
+    const BenchCommand command = {.name = "compare",
+                                  .usage = compare_usage,
+                                  .extra = own,
+                                  .extra_count = sizeof own / sizeof own[0]};
     BenchArgs args;
-    bench_parse_args("compare", rest_argc, rest, false, false, compare_usage, &args);
-    free(rest);
+    bench_parse_args(&command, argc, argv, &args);
+    SearchConfig base = group_config(&base_words, "-base");
+    SearchConfig cand = group_config(&cand_words, "-cand");
     if (args.has_config_tokens)
         die("compare: put search options after -base or -cand");
     int depth = args.depth ? args.depth : BENCH_DEFAULT_DEPTH;

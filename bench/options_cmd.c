@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "flags.h"
 #include "report.h"
 
 #include <stdio.h>
@@ -73,12 +74,22 @@ void bench_print_options_markdown(FILE *out) {
 }
 
 int bench_options_main(int argc, char **argv) {
-    if (argc == 1 && !strcmp(argv[0], "-markdown")) {
-        bench_print_options_markdown(stdout);
+    bool markdown = false;
+    const CliFlag flags[] = {
+        {"-markdown", CLI_FLAG_SWITCH, &markdown, 0, 0, NULL, "as docs/options.md (make docs)"},
+    };
+    const CliCommand command = {.name = "options",
+                                .subcommand = "options",
+                                .synopsis = "usage: bench options [-markdown]\n"
+                                            "  The search options (key=value), their values, "
+                                            "defaults and kinds.\n",
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
+    if (cli_flags_parse_or_die(&command, argc, argv))
         return 0;
-    }
-    if (argc > 0 && strcmp(argv[0], "-help") && strcmp(argv[0], "--help"))
-        die("options: unknown argument '%s' (usage: bench options [-markdown])", argv[0]);
-    report_print_options(stdout);
+    if (markdown)
+        bench_print_options_markdown(stdout);
+    else
+        report_print_options(stdout);
     return 0;
 }

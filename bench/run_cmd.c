@@ -35,7 +35,8 @@ static SearchConfig effective_config(const BenchArgs *args) {
 
 int bench_run_main(int argc, char **argv) {
     BenchArgs args;
-    bench_parse_args("bench", argc, argv, false, false, run_usage, &args);
+    const BenchCommand command = {.name = "bench", .usage = run_usage};
+    bench_parse_args(&command, argc, argv, &args);
     SearchConfig config = effective_config(&args);
     return bench_run_suite(&args, &config);
 }
@@ -63,7 +64,8 @@ int bench_run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
 
 int bench_pin_main(int argc, char **argv) {
     BenchArgs args;
-    bench_parse_args("pin", argc, argv, true, false, pin_usage, &args);
+    const BenchCommand command = {.name = "pin", .usage = pin_usage, .allow_out = true};
+    bench_parse_args(&command, argc, argv, &args);
     SearchConfig config = effective_config(&args);
     char default_out[PATHS_MAX];
     const char *out = bench_file_or_default(args.out, BENCH_DEFAULT_SIGNATURE, default_out);

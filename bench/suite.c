@@ -178,6 +178,8 @@ cJSON *bench_run_json(const BenchRun *run) {
     return json;
 }
 
+#define BENCH_EXTRA_FLAGS_MAX 8 /* a command's own options beside the shared ones */
+
 /* What a word of the shared options may be: a search option, or the one file (check). */
 typedef struct {
     BenchArgs *args;
@@ -209,8 +211,9 @@ static void print_usage_tail(FILE *out) {
     report_print_options(out);
 }
 
-void bench_parse_args(const char *command, int argc, char **argv, bool allow_out, bool allow_file,
-                      const char *usage, BenchArgs *args) {
+void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, BenchArgs *args) {
+    const char *command = bench_command->name;
+    bool allow_out = bench_command->allow_out, allow_file = bench_command->allow_file;
     memset(args, 0, sizeof *args);
     args->config = config_default();
     args->positions = NULL;
@@ -221,7 +224,7 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
     snprintf(prefix, sizeof prefix, "%s%s", is_run ? "" : command, is_run ? "" : ": ");
     snprintf(help, sizeof help, "%s%s%s -help", cli_program_name(), is_run ? "" : " ",
              is_run ? "" : command);
-    const CliFlag flags[] = {
+    const CliFlag shared[] = {
         {"-depth", CLI_FLAG_INT, &args->depth, 1, SEARCH_MAX_DEPTH, "N", "the search depth"},
         {"-positions", CLI_FLAG_TEXT, &args->positions, 0, 0, "FILE",
          "the suite (default: " BENCH_DEFAULT_POSITIONS ")"},
@@ -230,12 +233,20 @@ void bench_parse_args(const char *command, int argc, char **argv, bool allow_out
         {"-json", CLI_FLAG_TEXT, &args->json, 0, 0, "FILE", "also write the run as JSON ('-': stdout)"},
         {"-out", CLI_FLAG_TEXT, &args->out, 0, 0, "FILE", "the signature file to write"},
     };
+    /* The shared options (-out only where allowed), then the command's own. */
+    CliFlag flags[sizeof shared / sizeof shared[0] + BENCH_EXTRA_FLAGS_MAX];
+    size_t count = sizeof shared / sizeof shared[0] - (allow_out ? 0 : 1);
+    memcpy(flags, shared, count * sizeof *flags);
+    if (bench_command->extra_count > BENCH_EXTRA_FLAGS_MAX)
+        die("%s: too many options for the shared table", command);
+    memcpy(flags + count, bench_command->extra, bench_command->extra_count * sizeof *flags);
+    count += bench_command->extra_count;
     WordContext context = {args, allow_file, prefix, help};
     const CliCommand flag_command = {.name = is_run ? "" : command,
                                      .subcommand = is_run ? "" : command,
-                                     .synopsis = usage,
+                                     .synopsis = bench_command->usage,
                                      .flags = flags,
-                                     .count = sizeof flags / sizeof flags[0] - (allow_out ? 0 : 1),
+                                     .count = count,
                                      .word = take_word,
                                      .context = &context,
                                      .usage_tail = print_usage_tail};

@@ -3,6 +3,8 @@
 // threads with results identical to one thread; the signature; the shared command-line options.
 #pragma once
 
+#include "flags.h"
+
 #include "book.h"
 #include "config.h"
 #include "paths.h"
@@ -71,10 +73,20 @@ typedef struct {
     bool has_config_tokens;
 } BenchArgs;
 
+/* A subcommand built on the shared options. */
+typedef struct {
+    const char *name;       /* "check"; "bench" for the suite run itself */
+    const char *usage;      /* its synopsis */
+    bool allow_out;         /* -out FILE (pin) */
+    bool allow_file;        /* one positional FILE (check) */
+    const CliFlag *extra;   /* its own options (compare's -base, -cand, -repeat) */
+    size_t extra_count;
+} BenchCommand;
+
 /* Parses argv: -depth N, -positions FILE, -threads N, -json FILE, -out FILE (if allow_out), one
- * positional FILE (if allow_file), and key=value search options. Calls die() on errors. */
-void bench_parse_args(const char *command, int argc, char **argv, bool allow_out, bool allow_file,
-                      const char *usage, BenchArgs *args);
+ * positional FILE (if allow_file), the command's own options and key=value search options.
+ * Calls die() on errors, exit(0) after -help. */
+void bench_parse_args(const BenchCommand *command, int argc, char **argv, BenchArgs *args);
 
 /* The positions file: -positions as given, else the default suite found by paths_data_file
  * (dies with where it looked when there is none). */

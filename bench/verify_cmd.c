@@ -22,7 +22,8 @@ static const char verify_usage[] =
 
 int bench_verify_main(int argc, char **argv) {
     BenchArgs args;
-    bench_parse_args("verify", argc, argv, false, false, verify_usage, &args);
+    const BenchCommand command = {.name = "verify", .usage = verify_usage};
+    bench_parse_args(&command, argc, argv, &args);
     if (args.has_config_tokens)
         die("verify: it tries the combinations itself; no search options");
     int depth = args.depth ? args.depth : VERIFY_DEFAULT_DEPTH;
