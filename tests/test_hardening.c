@@ -89,8 +89,10 @@ static void set_at(cJSON *json, const char *path, const char *value_text) {
         fail_msg("cannot set %s to %s", path, value_text);
     if (cJSON_IsArray(node))
         cJSON_ReplaceItemInArray(node, atoi(key), value);
-    else
+    else if (cJSON_GetObjectItem(node, key))
         cJSON_ReplaceItemInObject(node, key, value);
+    else
+        cJSON_AddItemToObject(node, key, value); /* a key the file did not have */
 }
 
 typedef struct {
@@ -121,6 +123,11 @@ static const Doctored DOCTORED[] = {
     {"settings.engines.0.config", "\"nodes=5\"", "the recorded options do not set 'cache'"},
     {"settings.engines.0.config", "@no-limit", "engine cand has no limit"},
     {"settings.engines.0.config", "\"kilers=on nodes=5\"", "did you mean 'killers'"},
+    /* The check of an engine's kind holds for files too: a program with in-process options. */
+    {"settings.engines.1.program",
+     "{\"cmd\": \"/bin/true\", \"args\": \"\", \"dir\": \"\", \"options\": \"\", "
+     "\"bench\": 0, \"timemargin\": 100, \"startup\": 10000, \"stall\": 60000}",
+     "-engine base runs a program (cmd=): 'killers=off' is an in-process search option"},
     {"pairs", "1e62", "\"pairs\" is 1e+62: a count must be a whole number >= 0"},
     {"pairs", "5", "resume.next_pair (4) is not \"pairs\" (5)"},
     {"pentanomial_detail.LL", "3", "the pentanomial counts"},

@@ -265,8 +265,6 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
             return false;
         if (!spec->name[0])
             return error_set(err, "-engine: name=N is required (engine %d)", e + 1);
-        if (!engine_spec_check_kind(spec, err))
-            return false;
     }
     return true;
 }

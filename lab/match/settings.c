@@ -219,6 +219,9 @@ bool settings_check(const MatchSettings *s, Error *err) {
         if (!spec->config.depth && !spec->config.nodes && !spec->config.movetime)
             return error_set(err, "engine %s has no limit: give depth=, nodes= or movetime= "
                                   "(with -engine or -each)", spec->name);
+        /* Here, not in one caller: a results file is held to it like a command line. */
+        if (!engine_spec_check_kind(spec, err))
+            return false;
     }
     if (!strcmp(s->engines[0].name, s->engines[1].name))
         return error_set(err, "the two engines need different names (both are %s)",

@@ -98,7 +98,8 @@ void settings_init(MatchSettings *settings);
 bool settings_resolve_book(MatchSettings *settings, Error *err);
 
 /* What must hold of complete settings, wherever they came from: two valid, different engine
- * names, a limit for each engine, a valid SPRT when there is one. */
+ * names, a limit for each engine, each engine's keys of its kind (engine_spec_check_kind), a
+ * valid SPRT when there is one. */
 bool settings_check(const MatchSettings *settings, Error *err);
 
 /* The command line that reproduces these settings (for reports and the resume hint). */
