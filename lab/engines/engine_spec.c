@@ -182,7 +182,7 @@ bool engine_spec_check_kind(const EngineSpec *spec, Error *err) {
     if (!engine_is_external(spec)) {
         for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
             const ProgramKey *k = &PROGRAM_KEYS[i];
-            if (is_default(&spec->external, k))
+            if (k->recorded_only || is_default(&spec->external, k))
                 continue;
             if (k->type == KEY_OPTIONS)
                 return error_set(err, "-engine %s: option.NAME=VALUE is for engine programs "
