@@ -398,7 +398,7 @@ int bench_tbverify_main(int argc, char **argv) {
          "sampled positions of each value and level (100)"},
         {"-depth", CLI_FLAG_INT, &depth, 1, TB_MAX_SAMPLE_PLIES, "D",
          "the samples' longest distance, in plies (9)"},
-        {"-seed", CLI_FLAG_INT64, &seed, 0, INT64_MAX, "S", "of the samples (1)"},
+        {"-seed", CLI_FLAG_INT64, &seed, 0, 0x1p63, "S", "of the samples (1)"},
     };
     const CliCommand command = {.name = "tbverify",
                                 .subcommand = "tbverify",

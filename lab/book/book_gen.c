@@ -67,7 +67,7 @@ int abtest_book_main(int argc, char **argv) {
         {"-out", CLI_FLAG_TEXT, &out_path, 0, 0, "FILE", "the book to write (required)"},
         {"-positions", CLI_FLAG_INT, &positions, 1, 10000000, "N", "openings to write (50000)"},
         {"-plies", CLI_FLAG_INT, &plies, 1, 200, "K", "random plies from the start (8)"},
-        {"-seed", CLI_FLAG_INT64, &seed, 0, INT64_MAX, "S", "of the random plies (1)"},
+        {"-seed", CLI_FLAG_INT64, &seed, 0, 0x1p63, "S", "of the random plies (1)"},
         {"-depth", CLI_FLAG_INT, &depth, 1, 12, "D", "of the search that scores each (4)"},
         {"-margin", CLI_FLAG_INT, &margin, 0, 100000, "M",
          "the largest score kept, either side (90)"},
