@@ -26,22 +26,28 @@ typedef struct {
 } Command;
 
 static const Command COMMANDS[] = {
-    {"pin", bench_pin_main, "[-out FILE]", "write the pinned signature file (bench/signature.json)"},
+    {"pin", bench_pin_main, "[-out FILE]",
+     "write the pinned signature file (bench/signature.json)"},
     {"check", bench_check_main, "[FILE]",
      "re-run a signature file: exit 0 identical, 1 moves or scores changed, 3 nodes only"},
     {"compare", bench_compare_main, "-base OPTS... -cand OPTS...",
      "two configurations side by side, per position"},
     {"verify", bench_verify_main, "[-depth N] [-positions FILE]",
      "every configuration of the exactness matrix against plain minimax"},
-    {"search", bench_search_main, "[-fen POSITION] [key=value ...]", "one position, reported in full"},
-    {"perft", bench_perft_main, "[-fen POSITION] [-divide] DEPTH", "count move paths (move generator check)"},
-    {"options", bench_options_main, "[-markdown]", "the search options (key=value) and their defaults"},
+    {"search", bench_search_main, "[-fen POSITION] [key=value ...]",
+     "one position, reported in full"},
+    {"perft", bench_perft_main, "[-fen POSITION] [-divide] DEPTH",
+     "count move paths (move generator check)"},
+    {"options", bench_options_main, "[-markdown]",
+     "the search options (key=value) and their defaults"},
     {"bench", bench_stockfish_main, "[ttMB] [threads] [depth] [file] [limitType]",
      "the suite, with Stockfish's arguments"},
     {"tbgen", bench_tbgen_main, "[-out FILE] [-captures K]",
      "solve the sliding phase into the tablebase (make tablebase)"},
-    {"tbprobe", bench_tbprobe_main, "-fen POSITION | -info", "a position's tablebase value, or the file's header"},
-    {"tbverify", bench_tbverify_main, "[-tb FILE]", "check every tablebase entry against its successors"},
+    {"tbprobe", bench_tbprobe_main, "-fen POSITION | -info",
+     "a position's tablebase value, or the file's header"},
+    {"tbverify", bench_tbverify_main, "[-tb FILE]",
+     "check every tablebase entry against its successors"},
 };
 #define COMMAND_COUNT (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -98,7 +98,8 @@ int bench_perft_main(int argc, char **argv) {
     int depth = -1, repeat = 1;
     Error err;
     const CliFlag flags[] = {
-        {"-fen", CLI_FLAG_TEXT, &fen, 0, 0, "POSITION", "position text, e.g. 'T3T/5/5/5/T3T s 20 0'"},
+        {"-fen", CLI_FLAG_TEXT, &fen, 0, 0, "POSITION",
+         "position text, e.g. 'T3T/5/5/5/T3T s 20 0'"},
         {"-divide", CLI_FLAG_SWITCH, &divide, 0, 0, NULL,
          "also print the count under each first move at DEPTH"},
         {"-repeat", CLI_FLAG_INT, &repeat, 1, PERFT_REPEAT_MAX, "N",

@@ -119,7 +119,8 @@ static bool parse_json(const cJSON *json, PinFile *pin, Error *err) {
         return error_set(err, "signature format %.0f is not one this bench reads (%d)", format,
                          PINFILE_FORMAT);
     if (!whole_number(json, "depth", 1, SEARCH_MAX_DEPTH, &depth, err) ||
-        !(config = string_at(json, "config", err)) || !config_from_text(config, &pin->config, err) ||
+        !(config = string_at(json, "config", err)) ||
+        !config_from_text(config, &pin->config, err) ||
         !whole_number(json, "nodes", 0, COUNT_MAX, &nodes, err) ||
         !(signature = string_at(json, "signature", err)))
         return false;

@@ -37,7 +37,8 @@ int bench_search_main(int argc, char **argv) {
     Error err;
     const CliFlag flags[] = {
         {"-fen", CLI_FLAG_TEXT, &fen, 0, 0, "POSITION", "the position (default: the start)"},
-        {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE", "also write the result as JSON ('-': stdout)"},
+        {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE",
+         "also write the result as JSON ('-': stdout)"},
     };
     const CliCommand command = {.name = "search",
                                 .subcommand = "search",

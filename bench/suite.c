@@ -170,7 +170,8 @@ cJSON *bench_run_json(const BenchRun *run) {
     for (int i = 0; i < run->count; i++) {
         cJSON *row = report_search_json(&run->rows[i].result);
         cJSON_AddStringToObject(row, "id", run->rows[i].entry.id);
-        cJSON_AddStringToObject(row, "position", board_to_text(&run->rows[i].entry.board, position));
+        cJSON_AddStringToObject(row, "position",
+                                board_to_text(&run->rows[i].entry.board, position));
         cJSON_AddItemToArray(positions, row);
     }
     cJSON_AddItemToObject(json, "totals", report_stats_json(&run->total));
@@ -230,7 +231,8 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
          "the suite (default: " BENCH_DEFAULT_POSITIONS ")"},
         {"-threads", CLI_FLAG_INT, &args->threads, 1, 1024, "N",
          "positions searched in parallel (1; results do not depend on it)"},
-        {"-json", CLI_FLAG_TEXT, &args->json, 0, 0, "FILE", "also write the run as JSON ('-': stdout)"},
+        {"-json", CLI_FLAG_TEXT, &args->json, 0, 0, "FILE",
+         "also write the run as JSON ('-': stdout)"},
         {"-out", CLI_FLAG_TEXT, &args->out, 0, 0, "FILE", "the signature file to write"},
     };
     /* The shared options (-out only where allowed), then the command's own. */

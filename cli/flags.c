@@ -108,7 +108,8 @@ bool cli_flags_parse(const CliCommand *c, int argc, char **argv, bool *help, Err
             char quoted[ERROR_EXCERPT_MAX];
             if (!c->word)
                 return error_set(err, "%sunexpected '%s' (see %s)", prefix,
-                                 error_excerpt(arg, quoted), help_of(c, help_text, sizeof help_text));
+                                 error_excerpt(arg, quoted),
+                                 help_of(c, help_text, sizeof help_text));
             if (!c->word(c->context, arg, err))
                 return false;
             continue;

@@ -28,7 +28,7 @@ typedef struct {
 } CliGroup;
 
 typedef struct {
-    const char *name;  /* "-threads" */
+    const char *name; /* "-threads" */
     CliFlagType type;
     void *target;      /* bool *, const char **, int *, int64_t *, double * or CliGroup * */
     double min, max;   /* numbers (whole ones: at most +-2^63, exact below 2^53) */
@@ -41,13 +41,13 @@ typedef struct {
 typedef bool (*CliWordFn)(void *context, const char *word, Error *err);
 
 typedef struct {
-    const char *name;     /* in messages: "tbgen", "book" ("": a tool's own options) */
+    const char *name;       /* in messages: "tbgen", "book" ("": a tool's own options) */
     const char *subcommand; /* after the program's name: "tbgen" ("" for its own options); hints
                                name the program as invoked ("see tslab-bench tbgen -help") */
-    const char *synopsis; /* the usage's first lines, each ending in '\n' */
+    const char *synopsis;   /* the usage's first lines, each ending in '\n' */
     const CliFlag *flags;
     size_t count;
-    CliWordFn word;       /* NULL: words are refused */
+    CliWordFn word; /* NULL: words are refused */
     void *context;
     void (*usage_tail)(FILE *out); /* printed after the options (NULL: nothing) */
 } CliCommand;

@@ -62,8 +62,8 @@ static int run_gnuplot(char *script, bool *missing) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-bool gnuplot_draw(const char *path, GnuplotDataWriter write_points, GnuplotScriptWriter write_commands,
-               const void *context, Error *err) {
+bool gnuplot_draw(const char *path, GnuplotDataWriter write_points,
+                  GnuplotScriptWriter write_commands, const void *context, Error *err) {
     char data[PATHS_MAX], script[PATHS_MAX];
     FILE *f = temporary(data, sizeof data);
     if (!f)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Output shared by the tools: JSON files written atomically, and the configuration, counters and
-// search results as JSON or text, all driven by the tables in lib/search/config.c and lib/search/stats.c.
+// search results as JSON or text, all driven by the tables in lib/search/config.c and
+// lib/search/stats.c.
 #pragma once
 
 #include "config.h"

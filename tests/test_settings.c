@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// abtest's settings tables (lab/match/settings.c, lab/stats/sprt_keys.c, lab/engines/engine_spec.c): whatever one
-// row adds reaches every place the settings go. A command line, its echo, its results-file JSON
-// and a resume all describe the same run.
+// abtest's settings tables (lab/match/settings.c, lab/stats/sprt_keys.c,
+// lab/engines/engine_spec.c): whatever one row adds reaches every place the settings go. A command
+// line, its echo, its results-file JSON and a resume all describe the same run.
 #include "arguments.h"
 #include "cli.h"
 #include "settings.h"
@@ -44,9 +44,9 @@ static void parse_or_fail(const char *line, MatchSettings *s) {
 
 /* Every field away from its default, the SPRT with every key given. */
 #define REST                                                                                       \
-    " -sprt elo0=-1 elo1=4 alpha=0.1 beta=0.02 model=logistic overshoot=off -openings file=" BOOK \
-    " order=sequential start=3 randomplies=2 -srand 42 -rounds 77 -maxmoves 150 -tb "           \
-    "file=/tmp/x.tstb -ratinginterval 5 -concurrency 3 -out /tmp/o.json -pgnout file=/tmp/o.pgn " \
+    " -sprt elo0=-1 elo1=4 alpha=0.1 beta=0.02 model=logistic overshoot=off -openings file=" BOOK  \
+    " order=sequential start=3 randomplies=2 -srand 42 -rounds 77 -maxmoves 150 -tb "              \
+    "file=/tmp/x.tstb -ratinginterval 5 -concurrency 3 -out /tmp/o.json -pgnout file=/tmp/o.pgn "  \
     "-plot file=/tmp/o.png"
 /* An engine program with every key, and an in-process engine. */
 static const char PROGRAM[] = "-engine name=new nodes=700 cmd=/bin/true 'args=-a b' dir=/tmp "
@@ -119,12 +119,12 @@ static void resume__merges_by_the_fields_roles(void **state) {
     parse_or_fail("-resume /tmp/copy.json -quiet -concurrency 2", &given);
     Error err;
     assert_true(settings_merge_resume(&given, &file, 5, &err));
-    assert_int_equal(given.max_plies, 90);                      /* decides: the file's */
+    assert_int_equal(given.max_plies, 90); /* decides: the file's */
     assert_int_equal(given.rounds, 20);
-    assert_int_equal(given.concurrency, 2);                     /* given: the command's */
-    assert_string_equal(given.plot_path, "/tmp/p.png");         /* not given: the file's */
-    assert_string_equal(given.out_path, "/tmp/copy.json");      /* a copy writes to itself */
-    assert_true(given.quiet);                                   /* the session's */
+    assert_int_equal(given.concurrency, 2);                /* given: the command's */
+    assert_string_equal(given.plot_path, "/tmp/p.png");    /* not given: the file's */
+    assert_string_equal(given.out_path, "/tmp/copy.json"); /* a copy writes to itself */
+    assert_true(given.quiet);                              /* the session's */
     assert_string_equal(given.resume_path, "/tmp/copy.json");
     /* A command line naming the engines must be the same experiment. */
     parse_or_fail("-engine name=a -engine name=b -each nodes=50 -rounds 20 -openings file=" BOOK
@@ -165,11 +165,19 @@ static void usage__sprt_and_program_keys_from_their_tables(void **state) {
     (void)state;
     char *out;
     assert_int_equal(test_run(ABTEST " -help", &out), 0);
-    static const char *const keys[] = {"elo0=X", "elo1=Y", "[alpha=0.05]", "[beta=0.05]",
+    static const char *const keys[] = {"elo0=X",
+                                       "elo1=Y",
+                                       "[alpha=0.05]",
+                                       "[beta=0.05]",
                                        "[model=normalized|logistic|bayeselo]",
-                                       "[overshoot=on|off]", "cmd=PROGRAM", "[dir=D]",
-                                       "[bench=NODES]", "[timemargin=MS]", "[startup=MS]",
-                                       "[stall=MS]", "[option.NAME=VALUE ...]"};
+                                       "[overshoot=on|off]",
+                                       "cmd=PROGRAM",
+                                       "[dir=D]",
+                                       "[bench=NODES]",
+                                       "[timemargin=MS]",
+                                       "[startup=MS]",
+                                       "[stall=MS]",
+                                       "[option.NAME=VALUE ...]"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!strstr(out, keys[i]))
             fail_msg("abtest -help lacks %s:\n%s", keys[i], out);

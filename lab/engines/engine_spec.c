@@ -27,11 +27,15 @@ typedef struct {
 } ProgramKey;
 
 #define TEXT(name, usage)                                                                          \
-    {#name, KEY_TEXT, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0, 0,     \
-     false, usage}
+    {                                                                                              \
+#name, KEY_TEXT, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0, 0,   \
+            false, usage                                                                           \
+    }
 #define NUMBER(name, lo, hi, fallback, recorded, usage)                                            \
-    {#name, KEY_NUMBER, offsetof(ExternalSpec, name), sizeof(int64_t), lo, hi, fallback,           \
-     recorded, usage}
+    {                                                                                              \
+#name, KEY_NUMBER, offsetof(ExternalSpec, name), sizeof(int64_t), lo, hi, fallback,        \
+            recorded, usage                                                                        \
+    }
 static const ProgramKey PROGRAM_KEYS[] = {
     TEXT(cmd, "cmd=PROGRAM"),
     TEXT(args, "[args=\"...\"]"),
@@ -96,9 +100,11 @@ bool engine_spec_check_name(const char *name, Error *err) {
         return error_set(err, "name empty or longer than %d characters", MATCH_NAME_MAX - 1);
     for (const char *p = name; *p; p++)
         if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *p))
-            return error_set(err, "name '%s': use letters, digits and . _ + - only (names go "
-                                  "into per-game lines that parsers split on spaces and colons, "
-                                  "and into the records' quoted tags)", name);
+            return error_set(err,
+                             "name '%s': use letters, digits and . _ + - only (names go "
+                             "into per-game lines that parsers split on spaces and colons, "
+                             "and into the records' quoted tags)",
+                             name);
     return true;
 }
 
@@ -113,11 +119,13 @@ static const char *control_character(const char *text) {
 
 static bool add_option(ExternalSpec *x, const char *name, const char *value, Error *err) {
     if (!*name || strpbrk(name, " =") || !*value || strchr(value, ' '))
-        return error_set(err, "option.NAME=VALUE: NAME and VALUE must be single words "
-                              "(got 'option.%s=%s')", name, value);
+        return error_set(err,
+                         "option.NAME=VALUE: NAME and VALUE must be single words "
+                         "(got 'option.%s=%s')",
+                         name, value);
     size_t used = strlen(x->options);
-    int n = snprintf(x->options + used, sizeof x->options - used, "%s%s=%s", used ? " " : "",
-                     name, value);
+    int n = snprintf(x->options + used, sizeof x->options - used, "%s%s=%s", used ? " " : "", name,
+                     value);
     if (n < 0 || (size_t)n >= sizeof x->options - used)
         return error_set(err, "option.%s: the engine's options exceed %zu characters", name,
                          sizeof x->options - 1);
@@ -157,15 +165,18 @@ bool engine_spec_program_key(ExternalSpec *x, const char *key, const char *value
     if (!control)
         control = control_character(value);
     if (control)
-        return error_set(err, "%s: control character 0x%02x in the value (a newline or tab "
-                              "would reach the engine as a command of its own)",
+        return error_set(err,
+                         "%s: control character 0x%02x in the value (a newline or tab "
+                         "would reach the engine as a command of its own)",
                          key, (unsigned)(unsigned char)*control);
     if (!strncmp(key, "option.", 7))
         return add_option(x, key + 7, value, err);
     if (!strcmp(key, "proto")) {
         if (strcmp(value, "uci"))
-            return error_set(err, "proto=%s: engine programs speak the engine protocol "
-                                  "(proto=uci, docs/engine.md)", value);
+            return error_set(err,
+                             "proto=%s: engine programs speak the engine protocol "
+                             "(proto=uci, docs/engine.md)",
+                             value);
         return true;
     }
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
@@ -185,11 +196,14 @@ bool engine_spec_check_kind(const EngineSpec *spec, Error *err) {
             if (k->recorded_only || is_default(&spec->external, k))
                 continue;
             if (k->type == KEY_OPTIONS)
-                return error_set(err, "-engine %s: option.NAME=VALUE is for engine programs "
-                                      "(cmd=); an in-process engine takes search options as "
-                                      "plain key=value (`bench options`)", spec->name);
-            return error_set(err, "-engine %s: %s= belongs to engine programs (give cmd=); an "
-                                  "in-process engine has no program to wait for",
+                return error_set(err,
+                                 "-engine %s: option.NAME=VALUE is for engine programs "
+                                 "(cmd=); an in-process engine takes search options as "
+                                 "plain key=value (`bench options`)",
+                                 spec->name);
+            return error_set(err,
+                             "-engine %s: %s= belongs to engine programs (give cmd=); an "
+                             "in-process engine has no program to wait for",
                              spec->name, k->key);
         }
         return true;
@@ -198,11 +212,12 @@ bool engine_spec_check_kind(const EngineSpec *spec, Error *err) {
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
         const OptionSpec *o = &CONFIG_OPTIONS[i];
         char mine[32], standard[32];
-        if (o->kind == OPTION_KIND_LIMIT ||
-            !strcmp(config_value_text(&spec->config, o, mine), config_value_text(&plain, o, standard)))
+        if (o->kind == OPTION_KIND_LIMIT || !strcmp(config_value_text(&spec->config, o, mine),
+                                                    config_value_text(&plain, o, standard)))
             continue;
-        return error_set(err, "-engine %s runs a program (cmd=): '%s=%s' is an in-process search "
-                              "option; give the program's options as option.%s=%s",
+        return error_set(err,
+                         "-engine %s runs a program (cmd=): '%s=%s' is an in-process search "
+                         "option; give the program's options as option.%s=%s",
                          spec->name, o->name, mine, o->name, mine);
     }
     return true;
@@ -224,7 +239,8 @@ void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf) {
             char options[EXTERNAL_OPTIONS_MAX];
             snprintf(options, sizeof options, "%s", x->options);
             char *save = NULL;
-            for (char *word = strtok_r(options, " ", &save); word; word = strtok_r(NULL, " ", &save))
+            for (char *word = strtok_r(options, " ", &save); word;
+                 word = strtok_r(NULL, " ", &save))
                 textbuf_printf(buf, " option.%s", word);
         }
     }

@@ -20,14 +20,14 @@
 
 /* An engine program (cmd= on the command line); cmd is empty for an in-process engine. */
 typedef struct {
-    char cmd[EXTERNAL_TEXT_MAX];          /* the program, run as execvp runs it */
-    char args[EXTERNAL_TEXT_MAX];         /* its arguments: words, "..." grouping */
-    char dir[EXTERNAL_TEXT_MAX];          /* its working directory ("": abtest's) */
-    char options[EXTERNAL_OPTIONS_MAX];   /* "NAME=VALUE ...": one setoption each, in order */
-    int64_t bench;       /* the node count its `bench` must report (0: not checked) */
-    int64_t timemargin;  /* ms past movetime before the move is lost on time */
-    int64_t startup;     /* ms to answer uci and isready */
-    int64_t stall;       /* ms a search without time limit (or bench) may take */
+    char cmd[EXTERNAL_TEXT_MAX];        /* the program, run as execvp runs it */
+    char args[EXTERNAL_TEXT_MAX];       /* its arguments: words, "..." grouping */
+    char dir[EXTERNAL_TEXT_MAX];        /* its working directory ("": abtest's) */
+    char options[EXTERNAL_OPTIONS_MAX]; /* "NAME=VALUE ...": one setoption each, in order */
+    int64_t bench;      /* the node count its `bench` must report (0: not checked) */
+    int64_t timemargin; /* ms past movetime before the move is lost on time */
+    int64_t startup;    /* ms to answer uci and isready */
+    int64_t stall;      /* ms a search without time limit (or bench) may take */
     /* Not an option: the count its `bench` gave when the run first started, recorded in the
      * results file so that a resumed run refuses another program or build (0: not yet known). */
     int64_t bench_seen;

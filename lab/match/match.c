@@ -19,8 +19,9 @@ bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const ato
         bool ok;
         if (engine_is_external(&engines[e])) {
             worker->externals[e] = calloc(1, sizeof *worker->externals[e]);
-            ok = worker->externals[e] ? external_start(worker->externals[e], &engines[e], abort, err)
-                                      : error_set(err, "out of memory for an engine");
+            ok = worker->externals[e]
+                     ? external_start(worker->externals[e], &engines[e], abort, err)
+                     : error_set(err, "out of memory for an engine");
             if (!ok) {
                 free(worker->externals[e]);
                 worker->externals[e] = NULL;

@@ -45,7 +45,14 @@ typedef struct {
     int debug_stop_after; /* testing: behave as if interrupted after this many pairs (0 = off) */
 } MatchSettings;
 
-typedef enum { FIELD_INT, FIELD_INT64, FIELD_SEED, FIELD_ORDER, FIELD_PATH, FIELD_SWITCH } SettingsFieldType;
+typedef enum {
+    FIELD_INT,
+    FIELD_INT64,
+    FIELD_SEED,
+    FIELD_ORDER,
+    FIELD_PATH,
+    FIELD_SWITCH
+} SettingsFieldType;
 
 /* What a field is to a run. */
 enum {

@@ -61,16 +61,24 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
     }
     double first = match_first_score(&pair->games[0]);
     switch (match_pair_half_points(pair)) {
-    case 0: t->penta.ll++; break;
-    case 1: t->penta.ld++; break;
+    case 0:
+        t->penta.ll++;
+        break;
+    case 1:
+        t->penta.ld++;
+        break;
     case 2: /* one point: a win and a loss, or two draws */
         if (first == 0.5)
             t->penta.dd++;
         else
             t->penta.wl++;
         break;
-    case 3: t->penta.wd++; break;
-    default: t->penta.ww++; break;
+    case 3:
+        t->penta.wd++;
+        break;
+    default:
+        t->penta.ww++;
+        break;
     }
 }
 
@@ -93,5 +101,5 @@ bool totals_add_point(MatchTotals *t, const SprtParams *sprt, bool has_sprt) {
     SprtSample sample = totals_sample(t);
     SprtEstimate e = sprt_estimate(&sample);
     return totals_push_point(t, (TrajectoryPoint){t->pairs, has_sprt ? sprt_llr(&sample, sprt) : 0,
-                                           e.elo, e.elo_low, e.elo_high});
+                                                  e.elo, e.elo_low, e.elo_high});
 }

@@ -20,42 +20,42 @@ typedef struct {
 /* One process of the session: this machine alone, or an MPI rank. */
 typedef struct {
     char host[64];
-    int threads;    /* games it plays at once */
-    int64_t pairs;  /* finished pairs it delivered this session (counted or discarded) */
+    int threads;   /* games it plays at once */
+    int64_t pairs; /* finished pairs it delivered this session (counted or discarded) */
 } RankRecord;
 
 /* Who played this session (written to the results file, not read back: a resume may run on
- * another shape). fingerprint: what every rank proved it runs (lab/match/fingerprint.h), "" when the
- * run had one process. */
+ * another shape). fingerprint: what every rank proved it runs (lab/match/fingerprint.h), "" when
+ * the run had one process. */
 typedef struct {
     RankRecord *ranks; /* malloc'd; totals_destroy releases it */
     int count;
     char fingerprint[FINGERPRINT_TEXT_MAX];
-    double seconds;    /* wall time of this session */
-    int64_t messages;  /* batches sent and result messages received by rank 0 (MPI) */
+    double seconds;             /* wall time of this session */
+    int64_t messages;           /* batches sent and result messages received by rank 0 (MPI) */
     double coordinator_seconds; /* rank 0's time handling them (decoding, checking, sending) */
 } SessionRanks;
 
 typedef struct {
-    int64_t pairs;                 /* completed pairs counted, in pair order */
-    Pentanomial penta;             /* first engine's side */
-    Trinomial wdl;                 /* first engine's side */
-    Trinomial first_as[2];         /* the first engine's games: [0] as sheep, [1] as tigers */
+    int64_t pairs;         /* completed pairs counted, in pair order */
+    Pentanomial penta;     /* first engine's side */
+    Trinomial wdl;         /* first engine's side */
+    Trinomial first_as[2]; /* the first engine's games: [0] as sheep, [1] as tigers */
     uint64_t ends[TOTALS_END_REASONS];
     EngineMoveStats engine[MATCH_ENGINES];
     /* Games each engine lost by a forfeit, by reason (only the forfeit rows are used). */
     uint64_t forfeits[MATCH_ENGINES][TOTALS_END_REASONS];
     uint64_t plies;
-    TrajectoryPoint *trajectory;   /* one point per rating interval (and the end) */
+    TrajectoryPoint *trajectory; /* one point per rating interval (and the end) */
     int trajectory_count, trajectory_capacity;
-    SprtOvershoot overshoot;       /* the correction's state, fed pair by pair in pair order */
+    SprtOvershoot overshoot; /* the correction's state, fed pair by pair in pair order */
     SprtDecision decision;
-    int64_t decision_pair;         /* pairs counted when the SPRT decided (0: no decision) */
-    int64_t discarded_pairs;       /* finished or in flight after the decision or a stop */
-    bool book_exhausted;           /* pairs beyond the book's size replayed openings */
-    double seconds;                /* wall time over every session of the run */
-    uint64_t pgn_bytes;            /* bytes of the game-record file covering `pairs` */
-    int sessions;                  /* 1 + number of resumes */
+    int64_t decision_pair;          /* pairs counted when the SPRT decided (0: no decision) */
+    int64_t discarded_pairs;        /* finished or in flight after the decision or a stop */
+    bool book_exhausted;            /* pairs beyond the book's size replayed openings */
+    double seconds;                 /* wall time over every session of the run */
+    uint64_t pgn_bytes;             /* bytes of the game-record file covering `pairs` */
+    int sessions;                   /* 1 + number of resumes */
     char started[CLI_UTC_TEXT_MAX]; /* UTC start of the first session (ISO 8601) */
     SessionRanks session;
 } MatchTotals;

@@ -26,7 +26,7 @@ static void outcome_text(const MatchSettings *s, const MatchTotals *t, RunState 
         snprintf(out, size, "%sinterrupted after %lld pairs", sprt, (long long)t->pairs);
 }
 
-/* The match's trajectory and script, for plot_draw. */
+/* The match's trajectory and script, for gnuplot_draw. */
 typedef struct {
     const MatchSettings *settings;
     const MatchTotals *totals;

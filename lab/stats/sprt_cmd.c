@@ -198,7 +198,8 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
         {"-sprt", CLI_FLAG_GROUP, &sprt, 0, 0, "elo0=X elo1=Y ...", "the test"},
         {"-plan", CLI_FLAG_DOUBLE, &cmd->plan_draw_ratio, 0, 0.999999, "DRAW_RATIO",
          "design figures at this pair draw ratio"},
-        {"-trace", CLI_FLAG_TEXT, &cmd->trace_path, 0, 0, "FILE", "cumulative pentanomials ('-': stdin)"},
+        {"-trace", CLI_FLAG_TEXT, &cmd->trace_path, 0, 0, "FILE",
+         "cumulative pentanomials ('-': stdin)"},
         {"-batch", CLI_FLAG_INT64, &cmd->batch, 1, 0x1p40, "N", "pairs per line of the trace"},
         {"-json", CLI_FLAG_TEXT, &cmd->json_path, 0, 0, "FILE", "also write the result as JSON"},
     };

@@ -20,7 +20,7 @@ typedef struct {
 } SprtKey;
 
 #define KEY(name, type, required, absent, value)                                                   \
-    {#name, type, offsetof(SprtParams, name), required, absent, value}
+    { #name, type, offsetof(SprtParams, name), required, absent, value }
 static const SprtKey SPRT_KEYS[] = {
     KEY(elo0, SPRT_KEY_NUMBER, true, false, "X"),
     KEY(elo1, SPRT_KEY_NUMBER, true, false, "Y"),
@@ -36,10 +36,13 @@ static const SprtKey SPRT_KEYS[] = {
 #define SPRT_NUMBER_LIMIT 1e9
 
 SprtParams sprt_params_default(void) {
-    return (SprtParams){.elo0 = 0, .elo1 = 0, .alpha = 0.05, .beta = 0.05,
-                        .model = SPRT_MODEL_NORMALIZED, .overshoot = true};
+    return (SprtParams){.elo0 = 0,
+                        .elo1 = 0,
+                        .alpha = 0.05,
+                        .beta = 0.05,
+                        .model = SPRT_MODEL_NORMALIZED,
+                        .overshoot = true};
 }
-
 
 void sprt_keys_list(TextBuf *buf) {
     for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
@@ -77,8 +80,9 @@ static bool set_key(const SprtKey *k, SprtParams *p, const char *value, Error *e
         return true;
     case SPRT_KEY_MODEL:
         if (!sprt_model_from_name(value, (SprtModel *)field))
-            return error_set(err, "-sprt model: '%s' is not allowed "
-                                  "(normalized|logistic|bayeselo)",
+            return error_set(err,
+                             "-sprt model: '%s' is not allowed "
+                             "(normalized|logistic|bayeselo)",
                              error_excerpt(value, quoted));
         return true;
     case SPRT_KEY_SWITCH:
@@ -136,8 +140,7 @@ bool sprt_params_parse(char *const *tokens, int count, SprtParams *p, Error *err
     for (int t = 0; t < count; t++) {
         const char *equals = strchr(tokens[t], '=');
         if (!equals || equals == tokens[t])
-            return error_set(err, "-sprt: '%s' is not key=value",
-                             error_excerpt(tokens[t], quoted));
+            return error_set(err, "-sprt: '%s' is not key=value", error_excerpt(tokens[t], quoted));
         const SprtKey *k = find_key(tokens[t], (size_t)(equals - tokens[t]));
         if (!k)
             return unknown_key(tokens[t], (size_t)(equals - tokens[t]), err);
@@ -213,8 +216,9 @@ bool sprt_params_from_json(const cJSON *json, SprtParams *p, Error *err) {
             SprtModel model;
             char quoted[ERROR_EXCERPT_MAX];
             if (!name || !sprt_model_from_name(name, &model))
-                return error_set(err, "sprt \"%s\" must be normalized, logistic or bayeselo, "
-                                      "not '%s'",
+                return error_set(err,
+                                 "sprt \"%s\" must be normalized, logistic or bayeselo, "
+                                 "not '%s'",
                                  k->key, name ? error_excerpt(name, quoted) : "(missing)");
             snprintf(text, sizeof text, "%s", name);
         } else {

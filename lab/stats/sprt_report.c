@@ -30,8 +30,8 @@ void sprt_report_llr_line(const SprtReport *r, FILE *out) {
 
 void sprt_report_elo_lines(const SprtReport *r, FILE *out) {
     const SprtEstimate *e = &r->estimate;
-    fprintf(out, "Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f\n", e->elo, (e->elo_high - e->elo_low) / 2,
-            e->nelo, (e->nelo_high - e->nelo_low) / 2);
+    fprintf(out, "Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f\n", e->elo,
+            (e->elo_high - e->elo_low) / 2, e->nelo, (e->nelo_high - e->nelo_low) / 2);
     fprintf(out, "LOS: %.2f %%", 100 * e->los);
     if (r->has_penta) {
         double ratio = sprt_pairs_ratio(&r->penta);
