@@ -2,6 +2,8 @@
 // abtest with engine programs: build/engine against the same configuration in-process (the same
 // games byte for byte, and an exact resume), and tests/mock_engine.c's faults, each with its
 // documented outcome (docs/abtest.md, "Build against build"). Every run is bounded to seconds.
+#include "cli.h"
+#include "engine_process.h"
 #include "test_util.h"
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
@@ -272,6 +274,25 @@ static void arguments__program_and_in_process_keys_do_not_mix(void **state) {
     }
 }
 
+/* A program that cannot be run may be gone before the first write or only before the first
+ * read; either way the reason is the same, however often it is asked (a flaky CI run once said
+ * "already stopped" where the write had found it gone first). */
+static void missing_program__the_same_reason_whichever_side_finds_it(void **state) {
+    (void)state;
+    EngineProcess p;
+    Error err;
+    assert_true(engine_process_start(&p, "/nonexistent/engine", "", "", NULL, &err));
+    const struct timespec pause = {0, 100 * 1000 * 1000}; /* it has surely exited by then */
+    nanosleep(&pause, NULL);
+    assert_int_equal(engine_process_send(&p, "uci", cli_now_ms() + 1000), ENGINE_IO_CLOSED);
+    for (int ask = 0; ask < 2; ask++) {
+        char how[160];
+        engine_process_ending(&p, 500, how, sizeof how);
+        assert_string_equal(how, "could not be run: not found or not executable");
+    }
+    engine_process_stop(&p, 100);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(engine_program__same_games_as_in_process_and_exact_resume),
@@ -282,6 +303,7 @@ int main(void) {
         cmocka_unit_test(illegal_and_garbage__game_lost_with_the_move_named),
         cmocka_unit_test(bench__expected_count_plays_another_refuses),
         cmocka_unit_test(arguments__program_and_in_process_keys_do_not_mix),
+        cmocka_unit_test(missing_program__the_same_reason_whichever_side_finds_it),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -275,8 +275,8 @@ static int kill_group_and_reap(EngineProcess *p) {
 }
 
 void engine_process_ending(EngineProcess *p, int64_t wait_ms, char *out, size_t size) {
-    if (p->pid < 0) {
-        snprintf(out, size, "already stopped");
+    if (p->pid < 0) { /* reaped: by an earlier call, whose answer it keeps, or by a stop */
+        snprintf(out, size, "%s", p->ending[0] ? p->ending : "already stopped");
         return;
     }
     int64_t deadline = cli_now_ms() + wait_ms;
@@ -289,14 +289,17 @@ void engine_process_ending(EngineProcess *p, int64_t wait_ms, char *out, size_t 
     }
     int status = kill_group_and_reap(p);
     const char *held = p->output_held ? "; a process it started held its output open" : "";
+    char *how = p->ending;
+    size_t room = sizeof p->ending;
     if (WIFSIGNALED(status))
-        snprintf(out, size, "killed by signal %d%s", WTERMSIG(status), held);
+        snprintf(how, room, "killed by signal %d%s", WTERMSIG(status), held);
     else if (WEXITSTATUS(status) == EXIT_CANNOT_EXEC)
-        snprintf(out, size, "could not be run: not found or not executable");
+        snprintf(how, room, "could not be run: not found or not executable");
     else if (WEXITSTATUS(status) == EXIT_CANNOT_ENTER_DIR)
-        snprintf(out, size, "could not enter its directory");
+        snprintf(how, room, "could not enter its directory");
     else
-        snprintf(out, size, "exit status %d%s", WEXITSTATUS(status), held);
+        snprintf(how, room, "exit status %d%s", WEXITSTATUS(status), held);
+    snprintf(out, size, "%s", how);
 }
 
 void engine_process_stop(EngineProcess *p, int64_t grace_ms) {

@@ -28,6 +28,7 @@ typedef struct {
     bool at_end;         /* its stdout reached end of file */
     bool output_held;    /* it exited while a process it started held its stdout open */
     int64_t drained_for; /* the deadline past which the pipe was read a last time */
+    char ending[96];     /* how it ended, once engine_process_ending has reaped it */
 } EngineProcess;
 
 typedef enum {
@@ -64,7 +65,8 @@ EngineIo engine_process_read(EngineProcess *p, int64_t deadline_ms, char *out, s
 /* After its output closed: how the process ended, waiting up to wait_ms for it, as text into
  * out ("exit status 3", "killed by signal 9", "could not be run: not found or not executable",
  * "could not enter its directory", or "still running"). An ended process's group is killed
- * and the process reaped. */
+ * and the process reaped; asked again, it gives the same answer (a write and then a read may
+ * both find the process gone). */
 void engine_process_ending(EngineProcess *p, int64_t wait_ms, char *out, size_t size);
 
 /* Sends quit and waits up to grace_ms for the engine to exit, then kills its process group.
