@@ -241,8 +241,8 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
     memcpy(flags, shared, count * sizeof *flags);
     if (bench_command->extra_count > BENCH_EXTRA_FLAGS_MAX)
         die("%s: too many options for the shared table", command);
-    memcpy(flags + count, bench_command->extra, bench_command->extra_count * sizeof *flags);
-    count += bench_command->extra_count;
+    for (size_t i = 0; i < bench_command->extra_count; i++) /* none: extra may be NULL */
+        flags[count++] = bench_command->extra[i];
     WordContext context = {args, allow_file, prefix, help};
     const CliCommand flag_command = {.name = is_run ? "" : command,
                                      .subcommand = is_run ? "" : command,
