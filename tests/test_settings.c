@@ -132,6 +132,13 @@ static void resume__merges_by_the_fields_roles(void **state) {
                   &given);
     assert_false(settings_merge_resume(&given, &file, 5, &err));
     assert_non_null(strstr(err.text, "maxmoves (91 vs 90)"));
+    /* A path emptied in place (its old bytes left behind its end) is at its default: not
+     * "given", so the file's value stays. */
+    parse_or_fail("-resume /tmp/copy.json -plot file=/tmp/mine.png", &given);
+    given.plot_path[0] = '\0';
+    assert_true(settings_field_is_default(settings_field("plot"), &given));
+    assert_true(settings_merge_resume(&given, &file, 5, &err));
+    assert_string_equal(given.plot_path, "/tmp/p.png");
     parse_or_fail("-resume /tmp/copy.json -pgnout file=/tmp/late.pgn", &given);
     assert_false(settings_merge_resume(&given, &file, 5, &err));
     assert_non_null(strstr(err.text, "-pgnout: the run kept no game records"));

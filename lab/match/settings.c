@@ -183,11 +183,31 @@ void settings_field_text(const SettingsField *f, const MatchSettings *s, char *o
     }
 }
 
+/* A number, an order or a switch as its row's fallback would be written. */
+static int64_t number_of(const SettingsField *f, const MatchSettings *s) {
+    const char *field = (const char *)s + f->offset;
+    switch (f->type) {
+    case FIELD_INT:
+    case FIELD_ORDER:
+        return *(const int *)field;
+    case FIELD_INT64:
+        return *(const int64_t *)field;
+    case FIELD_SEED:
+        return (int64_t)(*(const uint64_t *)field);
+    case FIELD_SWITCH:
+        return *(const bool *)field;
+    case FIELD_PATH:
+        break;
+    }
+    return 0;
+}
+
+/* Against the row itself: a path's default is "" (whatever bytes follow its end), a number's
+ * its fallback. */
 bool settings_field_is_default(const SettingsField *f, const MatchSettings *s) {
-    MatchSettings defaults;
-    settings_init(&defaults);
-    return !memcmp((const char *)s + f->offset, (const char *)&defaults + f->offset,
-                   field_size(f->type));
+    if (f->type == FIELD_PATH)
+        return ((const char *)s + f->offset)[0] == '\0';
+    return number_of(f, s) == f->fallback;
 }
 
 void settings_init(MatchSettings *s) {
