@@ -15,8 +15,8 @@
 #include <string.h>
 #include <time.h>
 
-#define PROTOCOL_TIME_MARGIN_MS 50 /* kept back from the clock under wtime/btime */
-#define PROTOCOL_MOVES_TO_GO 30    /* moves the clock is shared over when movestogo is absent */
+/* The largest nodestime taken: a billion nodes a millisecond is far past any machine. */
+#define PROTOCOL_NODESTIME_MAX INT64_C(1000000000)
 
 /* A line split into words (as many as it has: a `position` line of a long game has thousands). */
 typedef struct {
@@ -164,6 +164,8 @@ static void command_uci(EngineSession *s, const Words *w) {
      * without limits of its own uses (0: none). */
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++)
         say_option(s, &CONFIG_OPTIONS[i]);
+    say(s, "option name nodestime type spin default %" PRId64 " min 0 max %" PRId64, s->nodestime,
+        PROTOCOL_NODESTIME_MAX);
     char line[1024];
     int n = snprintf(line, sizeof line, "option name preset type combo default default");
     for (size_t i = 0; i < CONFIG_PRESET_COUNT && n < (int)sizeof line; i++)
@@ -193,6 +195,12 @@ static void command_setoption(EngineSession *s, const Words *w) {
         value = w->words[4];
     if (!value || w->count > 5) {
         say_error(s, "expected: setoption name NAME value VALUE (one word each)", NULL);
+        return;
+    }
+    if (!strcmp(name, "nodestime")) { /* the session's, not the option table's */
+        Error err;
+        if (!parse_int64(value, 0, PROTOCOL_NODESTIME_MAX, &s->nodestime, &err))
+            say_error(s, "setoption nodestime", &err);
         return;
     }
     const OptionSpec *spec = config_find(name);
@@ -322,16 +330,6 @@ static void *search_thread(void *context) {
     return NULL;
 }
 
-/* The time for one move from the clock: its share of the remaining time plus most of the
- * increment, never closer than PROTOCOL_TIME_MARGIN_MS to the flag. */
-static int64_t time_for_move(int64_t remaining, int64_t increment, int64_t moves_to_go) {
-    int64_t share = remaining / (moves_to_go > 0 ? moves_to_go : PROTOCOL_MOVES_TO_GO);
-    int64_t ms = share + increment * 3 / 4;
-    if (ms > remaining - PROTOCOL_TIME_MARGIN_MS)
-        ms = remaining - PROTOCOL_TIME_MARGIN_MS;
-    return ms > 1 ? ms : 1;
-}
-
 static void command_go(EngineSession *s, const Words *w) {
     if (!make_idle(s, "go"))
         return;
@@ -392,8 +390,12 @@ static void command_go(EngineSession *s, const Words *w) {
                   NULL);
         return;
     }
-    if (!movetime && has_clock[side])
-        movetime = time_for_move(clock[side], increment[side], to_go);
+    /* The side to move's clock, for the time manager (lib/search/timeman.h); movetime, when
+     * given, is the limit instead. */
+    SearchClock search_clock = {!movetime && has_clock[side], clock[side], increment[side],
+                                (int)(to_go < 10000 ? to_go : 10000), s->nodestime};
+    if (search_clock.on && !depth)
+        depth = SEARCH_MAX_DEPTH; /* the clock is the limit */
     if (!depth && !nodes && !movetime && !infinite) { /* the limits set as options, if any */
         depth = s->config.depth;
         nodes = s->config.nodes;
@@ -407,6 +409,7 @@ static void command_go(EngineSession *s, const Words *w) {
         return;
     }
     search_set_limits(&s->searcher, depth, nodes, movetime);
+    search_set_clock(&s->searcher, &search_clock);
     s->searcher.on_pass = say_info;
     s->searcher.on_pass_context = s;
     atomic_store(&s->finished, false);

@@ -23,6 +23,8 @@ typedef struct {
     bool searching;           /* a search thread was started and not joined */
     atomic_bool finished;     /* set by the search thread just before its bestmove */
     bool search_unlimited;    /* the running search ends only on stop */
+    int64_t nodestime;        /* setoption nodestime: nodes per ms, the clock of wtime/btime and
+                                 movetime counted in nodes (fishtest's; 0: wall time) */
 } EngineSession;
 
 bool protocol_init(EngineSession *session, FILE *out, Error *err);

@@ -77,20 +77,29 @@ static void grammar__invalid_time_controls_say_why(void **state) {
     assert_string_equal(err.text, "st=0.1s: the time per move '0.1s' is not a number of seconds");
 }
 
-/* 10+0.1: 10000 ms; a move of 300 ms leaves 9700 + 100. */
+/* 10+0.1 as fastchess keeps it: 10000 + 100 ms for the first move; a move of 300 ms leaves
+ * 9800, then the next move's 100. The fastshogi/fastchess test's figures: 10000+100, a move of
+ * 5555 ms, then 4745 (100 past zero, within the 100 ms margin), then 10251 (past it). */
 static void clock__increment_after_each_move(void **state) {
     (void)state;
     TimeControl tc = {0, 10000, 100, 0};
     Clock c = clock_start(&tc);
-    assert_int_equal(c.left_ms, 10000);
-    assert_true(clock_after_move(&c, &tc, 300, 0));
-    assert_int_equal(c.left_ms, 9800);
+    assert_int_equal(c.left_us, 10100000);
+    assert_true(clock_after_move(&c, &tc, 300000, 0));
+    assert_int_equal(c.left_us, 9900000);
     assert_true(clock_after_move(&c, &tc, 0, 0));
-    assert_int_equal(c.left_ms, 9900);
-    /* Within the margin past zero: kept, at zero, then the increment. */
-    Clock low = {50, 0};
-    assert_true(clock_after_move(&low, &tc, 80, 30));
-    assert_int_equal(low.left_ms, 100);
+    assert_int_equal(c.left_us, 10000000);
+    assert_int_equal(c.given_us, 10300000); /* 10 s and three increments */
+    Clock f = clock_start(&tc);
+    assert_true(clock_after_move(&f, &tc, 5555000, 100));
+    assert_int_equal(f.left_us, 4645000);
+    assert_true(clock_after_move(&f, &tc, 4745000, 100)); /* 100 ms past zero: kept, at zero */
+    assert_int_equal(f.left_us, 100000);
+    assert_false(clock_after_move(&f, &tc, 10251000, 100));
+    /* A microsecond counts: 0.4 ms moves are not free. */
+    Clock fine = clock_start(&tc);
+    assert_true(clock_after_move(&fine, &tc, 400, 0));
+    assert_int_equal(fine.left_us, 10199600);
 }
 
 /* 2/1: two moves a second, then a second more for the next two. */
@@ -99,30 +108,36 @@ static void clock__periods_give_time_again(void **state) {
     TimeControl tc = {2, 1000, 0, 0};
     Clock c = clock_start(&tc);
     assert_int_equal(c.moves_left, 2);
-    assert_true(clock_after_move(&c, &tc, 400, 0));
-    assert_int_equal(c.left_ms, 600);
+    assert_true(clock_after_move(&c, &tc, 400000, 0));
+    assert_int_equal(c.left_us, 600000);
     assert_int_equal(c.moves_left, 1);
-    assert_true(clock_after_move(&c, &tc, 500, 0)); /* the period ends: 100 + 1000 */
-    assert_int_equal(c.left_ms, 1100);
+    assert_true(clock_after_move(&c, &tc, 500000, 0)); /* the period ends: 100 + 1000 */
+    assert_int_equal(c.left_us, 1100000);
     assert_int_equal(c.moves_left, 2);
-    assert_true(clock_after_move(&c, &tc, 1100, 0)); /* exactly all of it */
-    assert_int_equal(c.left_ms, 0);
+    assert_int_equal(c.given_us, 2000000);
+    assert_true(clock_after_move(&c, &tc, 1100000, 0)); /* exactly all of it */
+    assert_int_equal(c.left_us, 0);
     assert_false(clock_after_move(&c, &tc, 1, 0)); /* the flag falls */
 }
 
-/* The flag falls one millisecond past the time left plus the margin, not at it. */
+/* The flag falls one microsecond past the time left plus the margin, not at it. */
 static void clock__flag_at_the_boundary(void **state) {
     (void)state;
     TimeControl tc = {0, 1000, 0, 0};
     Clock at = clock_start(&tc), past = clock_start(&tc);
-    assert_true(clock_after_move(&at, &tc, 1100, 100));
-    assert_int_equal(at.left_ms, 0);
-    assert_false(clock_after_move(&past, &tc, 1101, 100));
+    assert_true(clock_after_move(&at, &tc, 1100000, 100));
+    assert_int_equal(at.left_us, 0);
+    assert_false(clock_after_move(&past, &tc, 1100001, 100));
     TimeControl st = {0, 0, 0, 100};
     Clock fixed = clock_start(&st);
-    assert_true(clock_after_move(&fixed, &st, 150, 50));
-    assert_int_equal(fixed.left_ms, 100); /* every move has the same time again */
-    assert_false(clock_after_move(&fixed, &st, 151, 50));
+    assert_true(clock_after_move(&fixed, &st, 150000, 50));
+    assert_int_equal(fixed.left_us, 100000); /* every move has the same time again */
+    assert_int_equal(fixed.given_us, 200000);
+    assert_false(clock_after_move(&fixed, &st, 150001, 50));
+    /* An increment-only control gives the increment before the first move. */
+    TimeControl inc = {0, 0, 50, 0};
+    Clock only = clock_start(&inc);
+    assert_int_equal(only.left_us, 50000);
 }
 
 int main(void) {

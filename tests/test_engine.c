@@ -56,7 +56,9 @@ static void uci__one_option_line_per_table_row_then_uciok(void **state) {
     (void)state;
     char *out = talk("uci\nisready\nquit\n");
     assert_int_equal(count_lines_starting(out, "option name "),
-                     (int)CONFIG_OPTION_COUNT + 1); /* every row of the table, and preset */
+                     (int)CONFIG_OPTION_COUNT + 2); /* every row, nodestime and preset */
+    assert_non_null(strstr(out, "option name tm_soft type spin default 60 min 1 max 10000\n"));
+    assert_non_null(strstr(out, "option name nodestime type spin default 0 min 0 max "));
     assert_non_null(strstr(out, "id name tslab-engine "));
     assert_non_null(strstr(out, "option name killers type check default true\n"));
     assert_non_null(strstr(out, "option name tt_bits type spin default 20 min 1 max 30\n"));
@@ -100,6 +102,36 @@ static void go__same_move_score_and_nodes_as_the_search_core(void **state) {
     assert_true(last_line(out, "info depth 6 score", line, sizeof line));
     assert_memory_equal(line, expected, strlen(expected));
     assert_non_null(strstr(line, " pv "));
+    game_destroy(&game);
+    free(out);
+}
+
+/* go wtime/btime under setoption nodestime: the time manager's budget counted in nodes, so the
+ * engine's search is exactly the in-process search given the same clock (the tigers' btime
+ * here, the side to move), on any machine and load. */
+static void go__clock_under_nodestime_as_the_search_core(void **state) {
+    (void)state;
+    char *out = talk("setoption name nodestime value 40\nsetoption name tm_soft value 20\n"
+                     "position startpos moves c3\ngo wtime 5000 btime 2000 winc 20 binc 30\n");
+    SearchConfig config = config_default();
+    Error err;
+    assert_true(config_apply_line(&config, "tm_soft=20 depth=64", &err));
+    Game game;
+    Board start = board_start();
+    assert_true(game_init(&game, &start, &err));
+    assert_true(game_play(&game, parse_move("c3"), &err));
+    Searcher searcher;
+    assert_true(searcher_init(&searcher, &config, &err));
+    SearchClock clock = {true, 2000, 30, 0, 40};
+    search_set_clock(&searcher, &clock);
+    SearchResult r = search_run(&searcher, game_current(&game), game.positions, game.plies);
+    searcher_destroy(&searcher);
+    char expected[256];
+    snprintf(expected, sizeof expected, "info depth %d nodes %" PRIu64 " nps ", r.depth,
+             r.stats.nodes);
+    assert_non_null(strstr(out, expected));
+    /* The budget: share (2000 - 1) / 30 + 30 = 96.633 ms, hard 3x (289.899 ms = 11595 nodes). */
+    assert_true(r.stats.nodes <= 11596);
     game_destroy(&game);
     free(out);
 }
@@ -256,6 +288,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(uci__one_option_line_per_table_row_then_uciok),
         cmocka_unit_test(go__same_move_score_and_nodes_as_the_search_core),
+        cmocka_unit_test(go__clock_under_nodestime_as_the_search_core),
         cmocka_unit_test(go__wins_as_mate_in_moves),
         cmocka_unit_test(go__nodes_limit_and_infinite_with_stop),
         cmocka_unit_test(bench__signature_and_stockfish_lines_of_the_suite),

@@ -125,22 +125,26 @@ char *clock_pgn_text(const TimeControl *tc, char out[CLOCK_TEXT_MAX]) {
 
 Clock clock_start(const TimeControl *tc) {
     if (tc->fixed_ms)
-        return (Clock){tc->fixed_ms, 0};
-    return (Clock){tc->time_ms, tc->moves};
+        return (Clock){tc->fixed_ms * 1000, 0, tc->fixed_ms * 1000};
+    int64_t first_us = (tc->time_ms + tc->increment_ms) * 1000;
+    return (Clock){first_us, tc->moves, first_us};
 }
 
-bool clock_after_move(Clock *clock, const TimeControl *tc, int64_t elapsed_ms, int64_t margin_ms) {
-    if (elapsed_ms > clock->left_ms + margin_ms)
+bool clock_after_move(Clock *clock, const TimeControl *tc, int64_t elapsed_us, int64_t margin_ms) {
+    if (elapsed_us > clock->left_us + margin_ms * 1000)
         return false;
     if (tc->fixed_ms) {
-        clock->left_ms = tc->fixed_ms;
+        clock->left_us = tc->fixed_ms * 1000;
+        clock->given_us += tc->fixed_ms * 1000;
         return true;
     }
-    clock->left_ms = elapsed_ms >= clock->left_ms ? 0 : clock->left_ms - elapsed_ms;
-    clock->left_ms += tc->increment_ms;
+    clock->left_us = elapsed_us >= clock->left_us ? 0 : clock->left_us - elapsed_us;
+    clock->left_us += tc->increment_ms * 1000;
+    clock->given_us += tc->increment_ms * 1000;
     if (tc->moves && --clock->moves_left == 0) {
         clock->moves_left = tc->moves;
-        clock->left_ms += tc->time_ms;
+        clock->left_us += tc->time_ms * 1000;
+        clock->given_us += tc->time_ms * 1000;
     }
     return true;
 }

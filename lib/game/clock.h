@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Time controls in fastchess's grammar and the clocks a match keeps with them: the arithmetic
-// only (what is left after a move, when the flag falls), on whole milliseconds, so that the same
+// only (what is left after a move, when the flag falls), in whole microseconds, so that the same
 // moves and times give the same clocks everywhere. Who measures the time is the caller's job.
 #pragma once
 
@@ -36,17 +36,21 @@ char *clock_text(const TimeControl *tc, char out[CLOCK_TEXT_MAX]);
  * "60" for sudden death; a fixed time per move has no form there and gives "-". */
 char *clock_pgn_text(const TimeControl *tc, char out[CLOCK_TEXT_MAX]);
 
-/* One side's clock during a game. */
+/* One side's clock during a game, in microseconds: a move measured to the microsecond is charged
+ * what it took (a whole-millisecond clock would give moves under a millisecond for free). */
 typedef struct {
-    int64_t left_ms; /* time left on the clock (the fixed time, under st=) */
-    int moves_left;  /* moves to the end of the period; 0 without periods */
+    int64_t left_us;  /* time left on the clock (the fixed time, under st=) */
+    int moves_left;   /* moves to the end of the period; 0 without periods */
+    int64_t given_us; /* all the time the clock has given so far: the start, the increments, the
+                         periods given again (under st=, the fixed time of each move) */
 } Clock;
 
-/* A side's clock at the start of a game: the first period's time. */
+/* A side's clock at the start of a game, as fastchess starts it: the first period's time and
+ * the first move's increment (under st=, the fixed time). */
 Clock clock_start(const TimeControl *tc);
 
-/* After a move that took elapsed_ms: false when the flag fell (elapsed_ms beyond the time left
+/* After a move that took elapsed_us: false when the flag fell (elapsed_us beyond the time left
  * plus margin_ms), else the clock goes on: the time spent taken off (never below zero), the
- * increment added, and at the end of a period its moves and time given again. Under st= the
- * clock is the fixed time again. */
-bool clock_after_move(Clock *clock, const TimeControl *tc, int64_t elapsed_ms, int64_t margin_ms);
+ * increment of the next move added, and at the end of a period its time given again. Under st=
+ * the clock is the fixed time again. */
+bool clock_after_move(Clock *clock, const TimeControl *tc, int64_t elapsed_us, int64_t margin_ms);

@@ -83,6 +83,16 @@ const OptionSpec CONFIG_OPTIONS[] = {
      OPTION_KIND_EVAL, OPTION_ELSEWHERE, NULL, NULL, NULL, "evaluation: weight per tiger with no move"},
     {"eval_mobility", OPTION_INT, FIELD(eval_mobility), "2", -WEIGHT_LIMIT, WEIGHT_LIMIT, NULL,
      OPTION_KIND_EVAL, OPTION_ELSEWHERE, NULL, NULL, NULL, "evaluation: weight per tiger move available"},
+    {"tm_moves", OPTION_INT, FIELD(tm_moves), "30", 1, 1000, NULL, OPTION_KIND_TIME, OPTION_ELSEWHERE,
+     NULL, NULL, NULL, "time: a clock without periods is shared as if N moves were left"},
+    {"tm_soft", OPTION_INT, FIELD(tm_soft), "60", 1, 10000, NULL, OPTION_KIND_TIME, OPTION_ELSEWHERE,
+     NULL, NULL, NULL, "time: no new pass starts after N percent of the move's share"},
+    {"tm_hard", OPTION_INT, FIELD(tm_hard), "300", 1, 10000, NULL, OPTION_KIND_TIME, OPTION_ELSEWHERE,
+     NULL, NULL, NULL,
+     "time: a pass is cut off at N percent of the share (at most half the clock)"},
+    {"tm_overhead", OPTION_INT, FIELD(tm_overhead), "1", 0, 10000, NULL, OPTION_KIND_TIME,
+     OPTION_ELSEWHERE, NULL, NULL, NULL,
+     "time: milliseconds of the clock kept back from every move (pipes, the harness)"},
     {"depth", OPTION_INT, FIELD(depth), "0", 0, 64, NULL, OPTION_KIND_LIMIT, OPTION_ELSEWHERE, NULL, NULL, NULL,
      "limit: deepest iteration in plies (0 = no depth limit)"},
     {"nodes", OPTION_INT64, FIELD(nodes), "0", 0, INT64_C(1000000000000000), NULL,
@@ -213,6 +223,7 @@ const char *config_kind_name(OptionKind kind) {
                                         [OPTION_KIND_PRUNING] = "pruning",
                                         [OPTION_KIND_PARAMETER] = "parameter",
                                         [OPTION_KIND_EVAL] = "evaluation",
+                                        [OPTION_KIND_TIME] = "time",
                                         [OPTION_KIND_LIMIT] = "limit"};
     return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }
@@ -226,7 +237,7 @@ static bool apply_preset(SearchConfig *config, const char *value, Error *err) {
         for (size_t k = 0; k < CONFIG_OPTION_COUNT; k++) {
             const OptionSpec *spec = &CONFIG_OPTIONS[k];
             bool feature = spec->kind == OPTION_KIND_EXACT || spec->kind == OPTION_KIND_PRUNING;
-            if (spec->kind == OPTION_KIND_LIMIT)
+            if (spec->kind == OPTION_KIND_LIMIT || spec->kind == OPTION_KIND_TIME)
                 memcpy((char *)&result + spec->offset, (const char *)config + spec->offset,
                        option_field_size(spec->type));
             else if (feature && preset->features_off &&

@@ -40,6 +40,10 @@ typedef struct {
     int eval_jumps;     /* per tiger jump available */
     int eval_trapped;   /* per tiger with no move */
     int eval_mobility;  /* per tiger move available */
+    int tm_moves;       /* time (timeman.h): moves to go assumed when the clock has no period */
+    int tm_soft;        /* time: percent of a move's share after which no new pass starts */
+    int tm_hard;        /* time: percent of the share at which a running pass is cut off */
+    int tm_overhead;    /* time: milliseconds of the clock kept back for each move's overhead */
     int depth;          /* limit: deepest pass (0 = none) */
     int64_t nodes;      /* limit: node budget (0 = none) */
     int64_t movetime;   /* limit: milliseconds (0 = none) */
@@ -54,6 +58,7 @@ typedef enum { OPTION_BOOL, OPTION_INT, OPTION_INT64, OPTION_CHOICE } OptionType
  *             differ, so each has its own tests;
  *   PARAMETER tunes another feature (tt_bits, lmr_depth);
  *   EVAL      an evaluation weight;
+ *   TIME      time management: how a clock (SearchClock, timeman.h) becomes a move's time;
  *   LIMIT     a search limit.
  * preset=plain sets every EXACT and PRUNING option to its off value. */
 typedef enum {
@@ -61,6 +66,7 @@ typedef enum {
     OPTION_KIND_PRUNING,
     OPTION_KIND_PARAMETER,
     OPTION_KIND_EVAL,
+    OPTION_KIND_TIME,
     OPTION_KIND_LIMIT
 } OptionKind;
 
@@ -94,7 +100,8 @@ extern const size_t CONFIG_OPTION_COUNT;
 /* Named configurations for preset=NAME: "default", "plain" (every feature off) and earlier
  * defaults kept so that a new default can be tested against the old one. A preset names a
  * search, not a budget: it starts from the defaults with the limits (depth, nodes, movetime)
- * kept, turns every exact and pruning feature off when features_off, then applies its tokens.
+ * and the time management (tm_*) kept, turns every exact and pruning feature off when
+ * features_off, then applies its tokens.
  * So an earlier default names what it had on, and a feature added after it is off in it. */
 typedef struct {
     const char *name;

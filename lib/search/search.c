@@ -62,6 +62,8 @@ void search_set_limits(Searcher *s, int depth, int64_t nodes, int64_t movetime) 
     s->config.movetime = movetime;
 }
 
+void search_set_clock(Searcher *s, const SearchClock *clock) { s->clock = *clock; }
+
 void search_stop(Searcher *s) { atomic_store(&s->stop_requested, true); }
 
 /* Win scores are stored relative to the node (plies to the win from there) and read back
@@ -88,7 +90,7 @@ static bool is_irreversible(Move m) { return move_is_place(m) || move_is_jump(m)
 static bool out_of_limits(Searcher *s) {
     if (!s->run.limits_active)
         return false;
-    if (s->config.nodes && s->stats.nodes > (uint64_t)s->config.nodes)
+    if (s->run.node_limit && s->stats.nodes > s->run.node_limit)
         return true;
     if ((s->stats.nodes & TIME_CHECK_MASK) == 0) {
         if (atomic_load_explicit(&s->stop_requested, memory_order_relaxed))
@@ -590,6 +592,44 @@ static bool prepare_keys(Searcher *s, const Board *root, const Board *history,
     return true;
 }
 
+/* The limits of one search from movetime= and the clock: a soft limit (no new pass: half of
+ * movetime, or the time manager's) and a hard one (the pass cut off), in microseconds. Under
+ * nodestime the hard limit becomes nodes (checked at every node, like nodes=) and no wall clock
+ * is read. */
+static void set_time_limits(Searcher *s) {
+    const SearchConfig *c = &s->config;
+    int64_t soft_us = 0, hard_us = 0;
+    if (s->clock.on) {
+        TimeBudget budget = timeman_budget(c, &s->clock);
+        soft_us = budget.soft_us;
+        hard_us = budget.hard_us;
+    }
+    if (c->movetime && (!hard_us || c->movetime * 1000 < hard_us)) {
+        hard_us = c->movetime * 1000;
+        soft_us = c->movetime * 500;
+    }
+    s->run.soft_us = soft_us;
+    s->run.node_limit = (uint64_t)c->nodes;
+    s->run.deadline_seconds = 0;
+    if (hard_us && s->clock.nodestime) {
+        uint64_t hard_nodes = (uint64_t)(hard_us / 1000 * s->clock.nodestime +
+                                         hard_us % 1000 * s->clock.nodestime / 1000);
+        if (hard_nodes < 1)
+            hard_nodes = 1;
+        if (!s->run.node_limit || hard_nodes < s->run.node_limit)
+            s->run.node_limit = hard_nodes;
+    } else if (hard_us) {
+        s->run.deadline_seconds = s->run.start_seconds + (double)hard_us / 1e6;
+    }
+}
+
+/* Time spent by the running search: its nodes under nodestime, else the wall clock. */
+static int64_t elapsed_us(const Searcher *s) {
+    if (s->clock.nodestime)
+        return (int64_t)(s->stats.nodes * 1000 / (uint64_t)s->clock.nodestime);
+    return (int64_t)((now_seconds() - s->run.start_seconds) * 1e6);
+}
+
 static int tigers_view(const Board *root, int score) {
     return root->side == SIDE_TIGERS ? score : -score;
 }
@@ -624,8 +664,7 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
     atomic_store(&s->stop_requested, false);
     s->run.limits_active = false;
     s->run.start_seconds = now_seconds();
-    s->run.deadline_seconds =
-        s->config.movetime ? s->run.start_seconds + (double)s->config.movetime / 1000.0 : 0;
+    set_time_limits(s);
 
     if (!prepare_keys(s, root, history, history_length)) {
         result.failed = true;
@@ -673,9 +712,8 @@ SearchResult search_run(Searcher *s, const Board *root, const Board *history,
         }
         if (score_is_win(score))
             break; /* a forced win or loss: deeper passes cannot change it */
-        double elapsed = now_seconds() - s->run.start_seconds;
-        if (s->config.movetime && elapsed * 2000.0 > (double)s->config.movetime)
-            break; /* more than half the time used: the next pass would not finish */
+        if (s->run.soft_us && elapsed_us(s) > s->run.soft_us)
+            break; /* the next pass would not finish in time (movetime: half of it used) */
     }
     describe_win(&result);
     result.stats = s->stats;

@@ -10,6 +10,7 @@
 #include "ordering.h"
 #include "stats.h"
 #include "symmetry.h"
+#include "timeman.h"
 #include "tt.h"
 
 #include <stdatomic.h>
@@ -45,6 +46,7 @@ typedef struct {
      * searching thread and must not touch the searcher. */
     void (*on_pass)(void *context, const SearchResult *so_far);
     const struct Tablebase *tablebase; /* egdb=on: probed below the root (NULL: none) */
+    SearchClock clock; /* the side to move's clock for the searches to come (search_set_clock) */
     void *on_pass_context;
     /* Scratch of the running search. */
     struct {
@@ -56,6 +58,8 @@ typedef struct {
         int pv_length[SEARCH_MAX_PLY];
         double start_seconds;
         double deadline_seconds; /* 0 = no time limit */
+        uint64_t node_limit;     /* the node budget, nodestime's hard limit included (0: none) */
+        int64_t soft_us;         /* no pass starts after this much time (0: none) */
         bool limits_active;      /* false in pass 1, which always finishes */
         int dependency;          /* set by each node: the lowest line index whose position a
                                     repetition below it matched (INT_MAX: none) */
@@ -91,6 +95,13 @@ SearchResult search_run(Searcher *searcher, const Board *root, const Board *hist
  * caller whose limit changes per move (the engine protocol's `go`) keeps its searcher and its
  * cache. Not while a search runs. At least one limit must be set. */
 void search_set_limits(Searcher *searcher, int depth, int64_t nodes, int64_t movetime);
+
+/* Sets the clock of the searches to come (clock->on false: none, as after searcher_init); the
+ * time manager (timeman.h, the config's tm_* rows) turns it into each search's soft and hard
+ * limits, on top of depth=, nodes= and movetime=. With clock->nodestime, time is nodes searched
+ * divided by it, for the clock and for movetime=: the search is then as reproducible as under
+ * nodes=. Not while a search runs. */
+void search_set_clock(Searcher *searcher, const SearchClock *clock);
 
 /* Asks a running search to stop (thread-safe); it returns the last finished pass. The request
  * ends that search only: the next search_run starts with it cleared. */
