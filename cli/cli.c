@@ -78,6 +78,12 @@ double cli_now_seconds(void) {
 
 int64_t cli_now_ms(void) { return (int64_t)(cli_now_seconds() * 1000.0); }
 
+int64_t cli_now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 double cli_cpu_seconds(void) {
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)

@@ -37,8 +37,9 @@ char *cli_utc_now(char out[CLI_UTC_TEXT_MAX]);
 /* This machine's host name, into out (size bytes; "unknown" when it cannot be read). */
 char *cli_hostname(char *out, size_t size);
 
-/* Monotonic clock in milliseconds / seconds. */
+/* Monotonic clock in milliseconds / microseconds / seconds. */
 int64_t cli_now_ms(void);
+int64_t cli_now_us(void);
 double cli_now_seconds(void);
 
 /* The cores of this machine (at least 1): the default of -concurrency and -threads. */

@@ -6,6 +6,8 @@
 //   good     never misbehaves
 //   slow     sleeps 3 s before it reads anything (a slow start)
 //   overrun  sleeps 1 s before its bestmove (a time loss under movetime)
+//   sleep    sleeps N ms before every bestmove (N is the number here, not a go count) and
+//            writes each go line it gets to stderr ("mock: go ...")
 //   crash    exits without answering
 //   stall    never answers `go` again (reads and ignores everything)
 //   illegal  answers a well-formed but illegal move
@@ -92,6 +94,11 @@ int main(int argc, char **argv) {
             return 0;
         } else if (!strncmp(line, "go", 2)) {
             bool misbehave = ++go_count == from_go && strcmp(mode, "good");
+            if (!strcmp(mode, "sleep")) {
+                fprintf(stderr, "mock: %s\n", line);
+                sleep_ms(from_go);
+                misbehave = false;
+            }
             MoveList list;
             movegen_all(&position, &list);
             char text[MOVE_TEXT_MAX], answer[64];

@@ -114,6 +114,25 @@ static void shapes__threads_and_ranks_give_identical_results(void **state) {
     cJSON_Delete(json);
 }
 
+/* On a clock counted in nodes (nodestime), with time odds, a match is as reproducible as at
+ * fixed nodes: two ranks give the same counts and records, move times included, as one thread. */
+#define CLOCK_MATCH \
+    " -engine name=cand tc=0.2+0.002 -engine name=base preset=tslab-0.2 tc=0.1+0.001" \
+    " -each nodestime=200 -openings file=" BOOK " -sprt elo0=0 elo1=10 -rounds 6 -quiet"
+static void shapes__nodestime_clock_identical_on_ranks(void **state) {
+    (void)state;
+    skip_without_mpi();
+    run_match(ABTEST, CLOCK_MATCH, "-concurrency 1", "clock1");
+    run_match(MPIRUN " -np 2 " ABTEST_MPI, CLOCK_MATCH, "-concurrency 1", "clockranks2");
+    test_assert_same_run(dir, "clock1", "clockranks2");
+    char path[512];
+    snprintf(path, sizeof path, "%s/clockranks2.pgn", dir);
+    char *pgn = test_read_file(path);
+    assert_non_null(strstr(pgn, "[TigersTimeControl \""));
+    assert_non_null(strstr(pgn, "s} "));
+    free(pgn);
+}
+
 /* Builds a copy of the tools whose evaluation adds 1 to every tiger score: another engine. */
 static void build_skewed_copy(char *binary, size_t size) {
     char command[4096];
@@ -274,6 +293,7 @@ static void fault__frozen_rank_noticed_and_its_pairs_played_by_others(void **sta
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shapes__threads_and_ranks_give_identical_results),
+        cmocka_unit_test(shapes__nodestime_clock_identical_on_ranks),
         cmocka_unit_test(fingerprint__another_build_is_refused_before_play),
         cmocka_unit_test(fault__killed_rank_resumed_on_another_shape),
         cmocka_unit_test(fault__stopped_mpirun_saves_and_resumes_under_abtest),

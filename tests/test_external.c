@@ -248,7 +248,8 @@ static void arguments__program_and_in_process_keys_do_not_mix(void **state) {
         {"-engine name=a cmd= -engine name=b -each nodes=9 -rounds 1", "cmd=: empty"},
         /* A program's deadlines mean nothing to an in-process engine: said, never dropped. */
         {"-engine name=a timemargin=500 -engine name=b -each nodes=9 -rounds 1",
-         "-engine a: timemargin= belongs to engine programs (give cmd=)"},
+         "-engine a: timemargin=500 forgives an overrun of a clock: an in-process engine has "
+         "none without tc= or st="},
         {"-engine name=a cmd=" MOCK " -engine name=b -each nodes=9 stall=900 -rounds 1",
          "-engine b: stall= belongs to engine programs (give cmd=)"},
         {"-engine name=a args=x -engine name=b -each nodes=9 -rounds 1",

@@ -41,7 +41,36 @@ static bool count_value(const char *word, uint64_t limit, uint64_t *out) {
     return true;
 }
 
-/* info ... : nodes N and depth N, up to `string`. */
+/* A signed whole number (an optional '-') of magnitude at most limit. */
+static bool signed_value(const char *word, uint64_t limit, int *out) {
+    uint64_t magnitude;
+    bool negative = word[0] == '-';
+    if (!count_value(word + negative, limit, &magnitude))
+        return false;
+    *out = negative ? -(int)magnitude : (int)magnitude;
+    return true;
+}
+
+/* score cp N | score mate N (bounds such as lowerbound after it are words of their own). */
+static void parse_score(const char **rest, EngineReply *out) {
+    char unit[8], value[32];
+    const char *before = *rest;
+    if (!next_word(rest, unit, sizeof unit) || !next_word(rest, value, sizeof value)) {
+        *rest = before;
+        return;
+    }
+    bool mate = !strcmp(unit, "mate");
+    if ((!mate && strcmp(unit, "cp")) ||
+        !signed_value(value, mate ? ENGINE_REPLY_MATE_MAX : ENGINE_REPLY_SCORE_MAX, &out->score)) {
+        *rest = before; /* not a score: the words may be keys */
+        out->has_score = false;
+        return;
+    }
+    out->has_score = true;
+    out->score_is_mate = mate;
+}
+
+/* info ... : nodes N, depth N and score, up to `string`. */
 static void parse_info(const char *rest, int max_depth, EngineReply *out) {
     char key[32], value[32];
     while (next_word(&rest, key, sizeof key)) {
@@ -50,6 +79,10 @@ static void parse_info(const char *rest, int max_depth, EngineReply *out) {
             if (next_word(&rest, word, sizeof word) && !strncmp(word, "error", 5))
                 out->kind = REPLY_INFO_ERROR;
             return;
+        }
+        if (!strcmp(key, "score")) {
+            parse_score(&rest, out);
+            continue;
         }
         bool nodes = !strcmp(key, "nodes"), depth = !strcmp(key, "depth");
         if (!nodes && !depth)

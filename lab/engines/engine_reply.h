@@ -12,12 +12,14 @@
  * MATCH_COUNT_MAX (match.h), so no engine can wrap them. */
 #define ENGINE_REPLY_NODES_MAX (UINT64_C(1) << 40)
 #define ENGINE_REPLY_MOVE_MAX 32
+#define ENGINE_REPLY_SCORE_MAX 1000000
+#define ENGINE_REPLY_MATE_MAX 10000
 
 typedef enum {
     REPLY_OTHER,       /* anything else (id, option, noise): not abtest's to judge */
     REPLY_UCIOK,       /* uciok */
     REPLY_READYOK,     /* readyok */
-    REPLY_INFO,        /* info ...: its nodes and depth, when given and believable */
+    REPLY_INFO,        /* info ...: its nodes, depth and score, when given and believable */
     REPLY_INFO_ERROR,  /* info string error...: the engine refused something */
     REPLY_BESTMOVE,    /* bestmove MOVE [ponder ...] */
     REPLY_BENCH_NODES, /* "Nodes searched  : N", the last line of Stockfish's bench */
@@ -30,6 +32,10 @@ typedef struct {
     uint64_t nodes;
     bool has_depth; /* info: a depth in 0..max_depth */
     int depth;
+    bool has_score; /* info: score cp N (|N| <= ENGINE_REPLY_SCORE_MAX) or score mate N (moves,
+                       |N| <= ENGINE_REPLY_MATE_MAX), from the engine's side */
+    bool score_is_mate;
+    int score;
     char move[ENGINE_REPLY_MOVE_MAX]; /* bestmove's word ("" when it gives none) */
 } EngineReply;
 

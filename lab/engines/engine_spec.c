@@ -43,7 +43,6 @@ static const ProgramKey PROGRAM_KEYS[] = {
     {"options", KEY_OPTIONS, offsetof(ExternalSpec, options), EXTERNAL_OPTIONS_MAX, 0, 0, 0, false,
      "[option.NAME=VALUE ...]"},
     NUMBER(bench, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, false, "[bench=NODES]"),
-    NUMBER(timemargin, 0, 3600000, EXTERNAL_DEFAULT_TIMEMARGIN_MS, false, "[timemargin=MS]"),
     NUMBER(startup, 1, 3600000, EXTERNAL_DEFAULT_STARTUP_MS, false, "[startup=MS]"),
     NUMBER(stall, 1, 86400000, EXTERNAL_DEFAULT_STALL_MS, false, "[stall=MS]"),
     NUMBER(bench_seen, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, true, NULL),
@@ -61,10 +60,174 @@ static int64_t number_of(const ExternalSpec *x, const ProgramKey *k) {
     return value;
 }
 
+/* The timing keys (EngineTiming): the clock as tc= or st= text, the numbers. */
+typedef enum { TIMING_TC, TIMING_ST, TIMING_NUMBER } TimingKeyType;
+
+typedef struct {
+    const char *key;
+    TimingKeyType type;
+    size_t offset;            /* numbers: of the field in EngineTiming */
+    int64_t min, max, fallback;
+    const char *usage;
+} TimingKey;
+
+static const TimingKey TIMING_KEYS[] = {
+    {"tc", TIMING_TC, 0, 0, 0, 0, "[tc=[MOVES/]SECONDS[+INCREMENT]"},
+    {"st", TIMING_ST, 0, 0, 0, 0, "| st=SECONDS]"},
+    {"timemargin", TIMING_NUMBER, offsetof(EngineTiming, timemargin), 0, 3600000,
+     EXTERNAL_DEFAULT_TIMEMARGIN_MS, "[timemargin=MS]"},
+    {"nodestime", TIMING_NUMBER, offsetof(EngineTiming, nodestime), 0, 1000000000, 0,
+     "[nodestime=NODES_PER_MS]"},
+};
+#define TIMING_KEY_COUNT (sizeof TIMING_KEYS / sizeof TIMING_KEYS[0])
+
+static const TimingKey *timing_key(const char *key) {
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++)
+        if (!strcmp(TIMING_KEYS[i].key, key))
+            return &TIMING_KEYS[i];
+    return NULL;
+}
+
+static int64_t timing_number(const EngineTiming *t, const TimingKey *k) {
+    int64_t value;
+    memcpy(&value, (const char *)t + k->offset, sizeof value);
+    return value;
+}
+
+/* The clock's text under its key ("10+0.1" for tc, "0.1" for st), "" when the key is unset. */
+static void timing_text(const EngineTiming *t, const TimingKey *k, char out[CLOCK_TEXT_MAX]) {
+    out[0] = '\0';
+    bool fixed = t->tc.fixed_ms != 0, any = t->tc.time_ms || t->tc.increment_ms || fixed;
+    if (!any || (k->type == TIMING_ST) != fixed)
+        return;
+    clock_text(&t->tc, out);
+    if (fixed)
+        out[strcspn(out, "/")] = '\0'; /* "0.1/move" */
+}
+
+bool engine_spec_timing_key(EngineTiming *t, const char *key, const char *value, bool *handled,
+                            Error *err) {
+    *handled = true;
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++) {
+        const TimingKey *k = &TIMING_KEYS[i];
+        if (strcmp(key, k->key))
+            continue;
+        if (k->type == TIMING_NUMBER) {
+            Error inner;
+            int64_t number;
+            if (!parse_int64(value, k->min, k->max, &number, &inner))
+                return error_set(err, "%s=%s: %s", k->key, value, inner.text);
+            memcpy((char *)t + k->offset, &number, sizeof number);
+            return true;
+        }
+        TimeControl tc;
+        if (k->type == TIMING_TC ? !clock_parse_tc(value, &tc, err)
+                                 : !clock_parse_st(value, &tc, err))
+            return false;
+        /* A later tc= replaces an earlier one (an engine's own after -each's: time odds), but
+         * tc= and st= together are two clocks. */
+        const TimeControl *had = &t->tc;
+        bool had_clock = had->time_ms || had->increment_ms || had->fixed_ms;
+        if (had_clock && (had->fixed_ms != 0) != (k->type == TIMING_ST))
+            return error_set(err, "%s=%s: the engine already has %s (one clock per engine: tc= "
+                                  "for a game clock, st= for a fixed time per move)",
+                             k->key, value, had->fixed_ms ? "st=" : "tc=");
+        t->tc = tc;
+        return true;
+    }
+    *handled = false;
+    return true;
+}
+
+void engine_spec_timing_usage(TextBuf *buf) {
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++)
+        textbuf_printf(buf, "%s%s", i ? " " : "", TIMING_KEYS[i].usage);
+}
+
+void engine_spec_timing_tokens(const EngineTiming *t, TextBuf *buf) {
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++) {
+        const TimingKey *k = &TIMING_KEYS[i];
+        char text[CLOCK_TEXT_MAX];
+        if (k->type != TIMING_NUMBER) {
+            timing_text(t, k, text);
+            if (text[0])
+                textbuf_printf(buf, " %s=%s", k->key, text);
+        } else if (timing_number(t, k) != k->fallback) {
+            textbuf_printf(buf, " %s=%lld", k->key, (long long)timing_number(t, k));
+        }
+    }
+}
+
+bool engine_spec_same_timing(const EngineTiming *a, const EngineTiming *b, const char **key) {
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++) {
+        const TimingKey *k = &TIMING_KEYS[i];
+        char text_a[CLOCK_TEXT_MAX], text_b[CLOCK_TEXT_MAX];
+        bool same;
+        if (k->type == TIMING_NUMBER) {
+            same = timing_number(a, k) == timing_number(b, k);
+        } else {
+            timing_text(a, k, text_a);
+            timing_text(b, k, text_b);
+            same = !strcmp(text_a, text_b);
+        }
+        if (!same) {
+            *key = k->key;
+            return false;
+        }
+    }
+    return true;
+}
+
+void engine_spec_timing_to_json(const EngineTiming *t, cJSON *engine) {
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++) {
+        const TimingKey *k = &TIMING_KEYS[i];
+        char text[CLOCK_TEXT_MAX];
+        if (k->type == TIMING_NUMBER) {
+            cJSON_AddNumberToObject(engine, k->key, (double)timing_number(t, k));
+        } else {
+            timing_text(t, k, text);
+            cJSON_AddStringToObject(engine, k->key, text);
+        }
+    }
+}
+
+bool engine_spec_timing_from_json(const cJSON *engine, EngineTiming *t, Error *err) {
+    *t = engine_spec_default().timing;
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++) {
+        const TimingKey *k = &TIMING_KEYS[i];
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(engine, k->key);
+        if (!item && !strcmp(k->key, "timemargin")) /* before clocks: a program key */
+            item = cJSON_GetObjectItemCaseSensitive(
+                cJSON_GetObjectItemCaseSensitive(engine, "program"), "timemargin");
+        if (!item)
+            continue; /* written before clocks: none */
+        char text[64];
+        if (k->type == TIMING_NUMBER) {
+            double value = cJSON_IsNumber(item) ? item->valuedouble : -1;
+            if (!(value >= (double)k->min && value <= (double)k->max) || value != floor(value))
+                return error_set(err, "\"%s\" must be a whole number, %lld..%lld", k->key,
+                                 (long long)k->min, (long long)k->max);
+            snprintf(text, sizeof text, "%.0f", value);
+        } else {
+            const char *value = cJSON_GetStringValue(item);
+            if (!value || strlen(value) >= sizeof text)
+                return error_set(err, "\"%s\" must be a time control's text", k->key);
+            if (!*value)
+                continue;
+            strcpy(text, value);
+        }
+        bool handled;
+        if (!engine_spec_timing_key(t, k->key, text, &handled, err))
+            return false;
+    }
+    return true;
+}
+
 EngineSpec engine_spec_default(void) {
     EngineSpec spec;
     memset(&spec, 0, sizeof spec);
     spec.config = config_default();
+    spec.timing.timemargin = EXTERNAL_DEFAULT_TIMEMARGIN_MS;
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++)
         if (PROGRAM_KEYS[i].type == KEY_NUMBER)
             memcpy(field_of(&spec.external, &PROGRAM_KEYS[i]), &PROGRAM_KEYS[i].fallback,
@@ -85,13 +248,15 @@ void engine_spec_usage(TextBuf *buf) {
             textbuf_printf(buf, "%s%s", i ? " " : "", PROGRAM_KEYS[i].usage);
 }
 
-const char *engine_spec_closest_key(const char *key) {
-    const char *names[PROGRAM_KEY_COUNT];
+const char *engine_spec_closest_key(const char *key, size_t max_distance) {
+    const char *names[PROGRAM_KEY_COUNT + TIMING_KEY_COUNT];
     size_t count = 0;
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++)
         if (PROGRAM_KEYS[i].type != KEY_OPTIONS && !PROGRAM_KEYS[i].recorded_only)
             names[count++] = PROGRAM_KEYS[i].key;
-    return parse_closest(key, names, count, 2);
+    for (size_t i = 0; i < TIMING_KEY_COUNT; i++)
+        names[count++] = TIMING_KEYS[i].key;
+    return parse_closest(key, names, count, max_distance);
 }
 
 bool engine_spec_check_name(const char *name, Error *err) {
@@ -189,7 +354,32 @@ bool engine_spec_program_key(ExternalSpec *x, const char *key, const char *value
     return true;
 }
 
+/* A clock excludes movetime= (fastchess sends either wtime/btime or movetime), and nodestime=
+ * times a clock. */
+static bool check_timing(const EngineSpec *spec, Error *err) {
+    char text[CLOCK_TEXT_MAX];
+    const TimingKey *clock_key = timing_key(spec->timing.tc.fixed_ms ? "st" : "tc");
+    timing_text(&spec->timing, clock_key, text);
+    if (engine_has_clock(spec) && spec->config.movetime)
+        return error_set(err, "-engine %s: movetime=%lld and %s=%s are two limits on time: give "
+                              "one (st=SECONDS is a fixed time per move on abtest's clock)",
+                         spec->name, (long long)spec->config.movetime, clock_key->key, text);
+    /* A program's movetime= is timed too; nothing else is without a clock. */
+    if (spec->timing.timemargin != EXTERNAL_DEFAULT_TIMEMARGIN_MS && !engine_has_clock(spec) &&
+        !engine_is_external(spec))
+        return error_set(err, "-engine %s: timemargin=%lld forgives an overrun of a clock: an "
+                              "in-process engine has none without tc= or st=",
+                         spec->name, (long long)spec->timing.timemargin);
+    if (spec->timing.nodestime && !engine_has_clock(spec))
+        return error_set(err, "-engine %s: nodestime=%lld counts a clock in nodes: give tc= or "
+                              "st= with it",
+                         spec->name, (long long)spec->timing.nodestime);
+    return true;
+}
+
 bool engine_spec_check_kind(const EngineSpec *spec, Error *err) {
+    if (!check_timing(spec, err))
+        return false;
     if (!engine_is_external(spec)) {
         for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
             const ProgramKey *k = &PROGRAM_KEYS[i];

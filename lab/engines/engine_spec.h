@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // One engine of a match: its name, its search configuration (an in-process engine) and, for an
-// engine program, the program's keys (cmd= args= dir= option.NAME= bench= timemargin= startup=
-// stall=). The keys are one table that drives the command line, the defaults, the echoed
-// command, the comparison on resume and the results file both ways.
+// engine program, the program's keys (cmd= args= dir= option.NAME= bench= startup= stall=), and
+// for either kind its timing keys (tc= st= timemargin= nodestime=). Each group of keys is one
+// table that drives the command line, the defaults, the echoed command, the comparison on resume
+// and the results file both ways.
 #pragma once
 
+#include "clock.h"
 #include "config.h"
 #include "textbuf.h"
 
@@ -25,7 +27,6 @@ typedef struct {
     char dir[EXTERNAL_TEXT_MAX];        /* its working directory ("": abtest's) */
     char options[EXTERNAL_OPTIONS_MAX]; /* "NAME=VALUE ...": one setoption each, in order */
     int64_t bench;      /* the node count its `bench` must report (0: not checked) */
-    int64_t timemargin; /* ms past movetime before the move is lost on time */
     int64_t startup;    /* ms to answer uci and isready */
     int64_t stall;      /* ms a search without time limit (or bench) may take */
     /* Not an option: the count its `bench` gave when the run first started, recorded in the
@@ -33,14 +34,37 @@ typedef struct {
     int64_t bench_seen;
 } ExternalSpec;
 
+/* How an engine's moves are timed, for in-process engines and programs alike: the clock abtest
+ * keeps for it (fastchess's tc= or st=), the overrun it forgives, and whether the clock runs on
+ * nodes searched. */
+typedef struct {
+    TimeControl tc;     /* tc= or st= (all zero: no clock; the limits are depth, nodes, movetime) */
+    int64_t timemargin; /* ms past the clock (or a program's movetime) before the flag falls */
+    int64_t nodestime;  /* nodes per ms (fishtest's nodestime): a move costs its nodes divided by
+                           this, never wall time, so a clocked match is reproducible (0: wall) */
+} EngineTiming;
+
 typedef struct {
     char name[MATCH_NAME_MAX];
     SearchConfig config; /* limits included (depth, nodes, movetime); an engine program uses
                             the limits only */
     ExternalSpec external;
+    EngineTiming timing;
 } EngineSpec;
 
 static inline bool engine_is_external(const EngineSpec *spec) { return spec->external.cmd[0]; }
+
+/* Whether abtest keeps a clock for the engine (tc= or st=). */
+static inline bool engine_has_clock(const EngineSpec *spec) {
+    const TimeControl *tc = &spec->timing.tc;
+    return tc->time_ms || tc->increment_ms || tc->fixed_ms;
+}
+
+/* Whether the engine's moves take wall time that decides what it plays: a clock on wall time, or
+ * movetime=. Such a match is not reproducible. */
+static inline bool engine_on_wall_time(const EngineSpec *spec) {
+    return (engine_has_clock(spec) && !spec->timing.nodestime) || spec->config.movetime;
+}
 
 /* An unnamed in-process engine with the default search and every program key at its default. */
 EngineSpec engine_spec_default(void);
@@ -48,21 +72,41 @@ EngineSpec engine_spec_default(void);
 /* The program's keys for a usage line: "cmd=PROGRAM [args=\"...\"] [dir=D] ...". */
 void engine_spec_usage(TextBuf *buf);
 
-/* The program key closest to a mistyped key (within two edits), or NULL. */
-const char *engine_spec_closest_key(const char *key);
+/* The program or timing key closest to a mistyped key (within max_distance edits), or NULL. */
+const char *engine_spec_closest_key(const char *key, size_t max_distance);
 
 /* Checks an engine name: 1..31 characters from [A-Za-z0-9._+-]. Names go into per-game lines
  * that OpenBench splits on spaces and colons and into the game records' quoted tags. */
 bool engine_spec_check_name(const char *name, Error *err);
 
-/* Applies one program key (cmd, args, dir, option.NAME, proto, bench, timemargin, startup,
- * stall), checked; *handled is false for any other key (a search option, say). */
+/* Applies one timing key (tc, st, timemargin, nodestime), checked; *handled is false for any
+ * other key. tc= and st= are one clock: giving both is refused. */
+bool engine_spec_timing_key(EngineTiming *timing, const char *key, const char *value,
+                            bool *handled, Error *err);
+
+/* The timing keys for a usage line: "[tc=[MOVES/]SECONDS[+INC] | st=SECONDS] ...". */
+void engine_spec_timing_usage(TextBuf *buf);
+
+/* The timing keys that differ from their defaults, as command-line tokens (" tc=10+0.1 ..."). */
+void engine_spec_timing_tokens(const EngineTiming *timing, TextBuf *buf);
+
+/* Whether two engines are timed alike; on a difference *key names the first key. */
+bool engine_spec_same_timing(const EngineTiming *a, const EngineTiming *b, const char **key);
+
+/* Adds the timing keys to an engine's JSON object ("tc", "st": texts, "" when none;
+ * "timemargin", "nodestime": numbers), and reads them back with the command line's checks. A file
+ * without them (written before clocks) reads as no clock, and its program's "timemargin". */
+void engine_spec_timing_to_json(const EngineTiming *timing, cJSON *engine);
+bool engine_spec_timing_from_json(const cJSON *engine, EngineTiming *timing, Error *err);
+
+/* Applies one program key (cmd, args, dir, option.NAME, proto, bench, startup, stall),
+ * checked; *handled is false for any other key (a search option, say). */
 bool engine_spec_program_key(ExternalSpec *x, const char *key, const char *value, bool *handled,
                              Error *err);
 
 /* An engine program takes its limits from abtest and every other option as option.NAME=VALUE;
- * an in-process engine takes search options and no program key. False naming the first key
- * that breaks this. */
+ * an in-process engine takes search options and no program key. A clock (tc= or st=) excludes
+ * movetime=, and nodestime= needs a clock. False naming the first key that breaks this. */
 bool engine_spec_check_kind(const EngineSpec *spec, Error *err);
 
 /* The program's keys that differ from their defaults, as command-line tokens (" cmd=... "). */

@@ -104,10 +104,15 @@ static bool handshake_step(ExternalEngine *x, const char *send, EngineReplyKind 
                      WHO(x), send, dir);
 }
 
-/* One setoption line per NAME=VALUE word of the spec's options, in order. */
+/* One setoption line per NAME=VALUE word of the spec's options, in order; with nodestime=N
+ * first `setoption name nodestime value N`, so that the program's clock runs on nodes as
+ * abtest charges it (a program without that option says so and is refused at start-up). */
 static bool send_options(ExternalEngine *x, Error *err) {
-    char options[EXTERNAL_OPTIONS_MAX], detail[256];
-    snprintf(options, sizeof options, "%s", x->spec->external.options);
+    char options[EXTERNAL_OPTIONS_MAX + 32], detail[256];
+    TextBuf buf = textbuf(options, sizeof options);
+    if (x->spec->timing.nodestime)
+        textbuf_printf(&buf, "nodestime=%lld ", (long long)x->spec->timing.nodestime);
+    textbuf_printf(&buf, "%s", x->spec->external.options);
     int64_t deadline = cli_now_ms() + x->spec->external.startup;
     char *save = NULL;
     for (char *word = strtok_r(options, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
@@ -187,58 +192,75 @@ static ExternalOutcome move_failure(ExternalEngine *x, EngineIo got, bool sendin
     return timed ? EXTERNAL_TIME_LOSS : EXTERNAL_STALL;
 }
 
-ExternalOutcome external_play(ExternalEngine *x, const Game *game, Move *move, uint64_t *nodes,
-                              int *depth, char *detail, size_t size) {
-    const ExternalSpec *e = &x->spec->external;
-    const SearchConfig *limits = &x->spec->config;
-    *move = MOVE_NONE;
-    *nodes = 0;
-    *depth = 0;
+/* The go line: the spec's depth and nodes, then go's clocks or movetime. */
+static void go_line(const SearchConfig *limits, const ExternalGo *go, char *out, size_t size) {
+    TextBuf buf = textbuf(out, size);
+    textbuf_printf(&buf, "go");
+    if (limits->depth)
+        textbuf_printf(&buf, " depth %d", limits->depth);
+    if (limits->nodes)
+        textbuf_printf(&buf, " nodes %" PRId64, limits->nodes);
+    if (go->movetime)
+        textbuf_printf(&buf, " movetime %" PRId64, go->movetime);
+    if (go->clock) {
+        textbuf_printf(&buf, " wtime %" PRId64 " btime %" PRId64 " winc %" PRId64 " binc %" PRId64,
+                       go->time_ms[SIDE_SHEEP], go->time_ms[SIDE_TIGERS],
+                       go->increment_ms[SIDE_SHEEP], go->increment_ms[SIDE_TIGERS]);
+        if (go->moves_to_go)
+            textbuf_printf(&buf, " movestogo %d", go->moves_to_go);
+    }
+}
+
+ExternalOutcome external_play(ExternalEngine *x, const Game *game, const ExternalGo *go,
+                              ExternalMove *out, char *detail, size_t size) {
+    memset(out, 0, sizeof *out);
+    out->move = MOVE_NONE;
     detail[0] = '\0';
     char *position = position_line(game);
     if (!position) {
         snprintf(detail, size, "out of memory for the position line");
         return EXTERNAL_DISCONNECT;
     }
-    char go[128];
-    int n = snprintf(go, sizeof go, "go");
-    if (limits->depth)
-        n += snprintf(go + n, sizeof go - (size_t)n, " depth %d", limits->depth);
-    if (limits->nodes)
-        n += snprintf(go + n, sizeof go - (size_t)n, " nodes %" PRId64, limits->nodes);
-    if (limits->movetime)
-        snprintf(go + n, sizeof go - (size_t)n, " movetime %" PRId64, limits->movetime);
+    char line[512];
+    go_line(&x->spec->config, go, line, sizeof line);
     int64_t started = cli_now_ms();
-    int64_t deadline = started + (limits->movetime ? limits->movetime + e->timemargin : e->stall);
+    int64_t deadline = started + go->wait_ms;
     EngineIo got = send_line(x, position, deadline, detail, size);
     free(position);
+    /* The clock runs from go to bestmove, as fastchess and cutechess time a move. */
+    int64_t go_us = cli_now_us();
     if (got == ENGINE_IO_OK)
-        got = send_line(x, go, deadline, detail, size);
+        got = send_line(x, line, deadline, detail, size);
     if (got != ENGINE_IO_OK)
-        return move_failure(x, got, true, limits->movetime, started, detail, size);
-    char line[512];
+        return move_failure(x, got, true, go->timed, started, detail, size);
     for (;;) {
         got = engine_process_read(&x->process, deadline, line, sizeof line);
         if (got != ENGINE_IO_OK)
-            return move_failure(x, got, false, limits->movetime, started, detail, size);
+            return move_failure(x, got, false, go->timed, started, detail, size);
         EngineReply reply;
         engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         if (reply.kind == REPLY_INFO) {
             if (reply.has_nodes)
-                *nodes = reply.nodes;
+                out->nodes = reply.nodes;
             if (reply.has_depth)
-                *depth = reply.depth;
+                out->depth = reply.depth;
+            if (reply.has_score) {
+                out->has_score = true;
+                out->score_is_mate = reply.score_is_mate;
+                out->score = reply.score;
+            }
             continue;
         }
         if (reply.kind != REPLY_BESTMOVE)
             continue; /* anything else is not ours to judge */
+        out->elapsed_us = cli_now_us() - go_us;
         Error why;
-        if (!move_from_text(reply.move, move, &why) ||
-            !board_check_move(game_current(game), *move, &why)) {
+        if (!move_from_text(reply.move, &out->move, &why) ||
+            !board_check_move(game_current(game), out->move, &why)) {
             char quoted[ERROR_EXCERPT_MAX];
             snprintf(detail, size, "bestmove '%s': %s", error_excerpt(reply.move, quoted),
                      why.text);
-            *move = MOVE_NONE;
+            out->move = MOVE_NONE;
             return EXTERNAL_ILLEGAL;
         }
         return EXTERNAL_MOVED;

@@ -14,7 +14,7 @@
 
 typedef enum {
     EXTERNAL_MOVED,      /* a legal move */
-    EXTERNAL_TIME_LOSS,  /* no move by movetime + timemargin */
+    EXTERNAL_TIME_LOSS,  /* no move by the time left (or movetime) + timemargin */
     EXTERNAL_DISCONNECT, /* it exited (or its output closed) */
     EXTERNAL_STALL,      /* no move within the stall limit of a search without time limit */
     EXTERNAL_ILLEGAL,    /* an unreadable or illegal move */
@@ -38,12 +38,35 @@ bool external_start(ExternalEngine *x, const EngineSpec *spec, const atomic_bool
 /* ucinewgame, then isready → readyok within the startup time. */
 bool external_new_game(ExternalEngine *x, Error *err);
 
+/* What a program's `go` says and how long abtest waits for its bestmove. */
+typedef struct {
+    bool clock;               /* wtime btime winc binc [movestogo], from abtest's clocks */
+    int64_t time_ms[2];       /* by side (SIDE_SHEEP is wtime: the sheep move first) */
+    int64_t increment_ms[2];
+    int moves_to_go;          /* the mover's moves to the end of its period (0: none) */
+    int64_t movetime;         /* go movetime (st=, or movetime=); 0: none */
+    int64_t wait_ms;          /* from go to bestmove, then EXTERNAL_TIME_LOSS (timed) or
+                                 EXTERNAL_STALL */
+    bool timed;
+} ExternalGo;
+
+/* A move and what the program said of it. */
+typedef struct {
+    Move move;
+    uint64_t nodes;    /* from the last info line that gives believable ones (engine_reply.h) */
+    int depth;
+    bool has_score;    /* score cp N or mate N from the last info line with one */
+    bool score_is_mate;
+    int score;
+    int64_t elapsed_us; /* from writing go to reading bestmove, on abtest's monotonic clock */
+} ExternalMove;
+
 /* Asks for a move in the game's current position (`position fen START moves ...`, then `go`
- * with the spec's limits). On EXTERNAL_MOVED, *move, *nodes and *depth are set (nodes and depth
- * from the last info line that gives believable ones: engine_reply.h); otherwise detail says
- * what happened. A program that stops reading its input is a stall (EXTERNAL_STALL). */
-ExternalOutcome external_play(ExternalEngine *x, const Game *game, Move *move, uint64_t *nodes,
-                              int *depth, char *detail, size_t size);
+ * with the spec's depth and nodes limits and go's time). On EXTERNAL_MOVED, out is set;
+ * otherwise detail says what happened. A program that stops reading its input is a stall
+ * (EXTERNAL_STALL). */
+ExternalOutcome external_play(ExternalEngine *x, const Game *game, const ExternalGo *go,
+                              ExternalMove *out, char *detail, size_t size);
 
 /* After a time loss the engine may still be thinking: stop, wait for its bestmove and a
  * readyok. False when it does not come back (then restart it). */

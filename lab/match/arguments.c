@@ -49,15 +49,13 @@ static const Pointer OPTION_POINTERS[] = {
     {"-testEnv", "not needed"},
     {"-noswap", "pairs always swap sides: that is what makes them fair"},
     {"-reverse", "pairs always play both sides"},
-    {"-wait", "games start at once: there is no clock to settle between them (limits are "
-              "nodes, depth or movetime)"},
+    {"-wait", "games start at once: a clock (tc=, st=) runs only while its engine is asked "
+              "for a move"},
     {"-quick", "write -engine name=A ... -engine name=B ... -each nodes=N -openings file=F"},
 };
 
 /* Engine keys of fastchess (-engine / -each) that abtest does not take. */
 static const Pointer ENGINE_KEY_POINTERS[] = {
-    {"tc", "engines take nodes=N, depth=N or movetime=MS (no clock)"},
-    {"st", "engines take movetime=MS (st=0.1 is movetime=100), or nodes=N"},
     {"restart", "engine programs are started once per worker and reused, with ucinewgame "
                 "between games (-recover restarts one that exits or stalls)"},
     {"plies", "use depth=N"},
@@ -205,12 +203,13 @@ static bool parse_field_option(Parse *p, int *i, const SettingsField *f, Error *
 static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each, Error *err) {
     const char *option = is_each ? "-each" : "-engine";
     /* Errors name the engine, wherever in its group name= comes. */
-    const char *who = is_each ? "" : "?";
+    const char *name = "?";
     for (int k = group.first; k < group.end && !is_each; k++)
         if (!strncmp(argv[k], "name=", 5))
-            who = argv[k] + 5;
-    char quoted[ERROR_EXCERPT_MAX];
-    who = error_excerpt(who, quoted);
+            name = argv[k] + 5;
+    char quoted[ERROR_EXCERPT_MAX], who[ERROR_EXCERPT_MAX + 2] = "";
+    if (!is_each) /* "-engine NAME: ...", "-each: ..." */
+        snprintf(who, sizeof who, " %s", error_excerpt(name, quoted));
     for (int k = group.first; k < group.end; k++) {
         const char *token = argv[k];
         if (!strncmp(token, "name=", 5)) {
@@ -233,18 +232,28 @@ static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each
                              option, token, pointer);
         bool handled;
         Error inner;
-        if (equals && !engine_spec_program_key(&spec->external, key, equals + 1, &handled, &inner))
-            return error_set(err, "%s %s: %s", option, who, inner.text);
+        if (equals && !engine_spec_timing_key(&spec->timing, key, equals + 1, &handled, &inner))
+            return error_set(err, "%s%s: %s", option, who, inner.text);
         if (equals && handled)
             continue;
-        /* Neither a program key nor a search option: a typo of a program key is named as one
-         * (stal=, timemargn=), the rest are the option table's to explain. */
-        const char *closest = config_find(key) ? NULL : engine_spec_closest_key(key);
-        if (closest && !config_suggest(key))
-            return error_set(err, "%s %s: unknown key '%s' (did you mean '%s'?)", option, who, key,
+        if (equals && !engine_spec_program_key(&spec->external, key, equals + 1, &handled, &inner))
+            return error_set(err, "%s%s: %s", option, who, inner.text);
+        if (equals && handled)
+            continue;
+        /* Neither a program or timing key nor a search option: one edit from such a key is a
+         * typo of it (stal=, tcc=), two edits when no search option is near; the rest are the
+         * option table's to explain. */
+        const char *closest = NULL;
+        if (!config_find(key)) {
+            closest = engine_spec_closest_key(key, 1);
+            if (!closest && !config_suggest(key))
+                closest = engine_spec_closest_key(key, 2);
+        }
+        if (closest)
+            return error_set(err, "%s%s: unknown key '%s' (did you mean '%s'?)", option, who, key,
                              closest);
         if (!config_apply(&spec->config, token, &inner))
-            return error_set(err, "%s %s: %s", option, who, inner.text);
+            return error_set(err, "%s%s: %s", option, who, inner.text);
     }
     return true;
 }
@@ -374,6 +383,11 @@ static void print_engine_usage(FILE *out) {
                "a search configuration; twice: the engine under test");
     usage_line(out, "", "first, then the baseline (every number is the first's)");
     usage_line(out, program, "an engine program (docs/engine.md)");
+    char timing[256];
+    buf = textbuf(timing, sizeof timing);
+    textbuf_printf(&buf, "  -engine name=N ");
+    engine_spec_timing_usage(&buf);
+    usage_line(out, timing, "a clock abtest keeps for either kind (docs/abtest.md)");
 }
 
 static void print_sprt_usage(FILE *out) {

@@ -28,7 +28,10 @@ bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const ato
             }
         } else {
             Error inner;
-            ok = cli_searcher_init(&worker->searchers[e], &engines[e].config, &inner) ||
+            SearchConfig config = engines[e].config;
+            if (engine_has_clock(&engines[e]) && !config.depth && !config.nodes)
+                config.depth = SEARCH_MAX_DEPTH; /* the clock is the limit */
+            ok = cli_searcher_init(&worker->searchers[e], &config, &inner) ||
                  error_set(err, "engine %s: %s", engines[e].name, inner.text);
         }
         if (!ok) {
@@ -85,40 +88,115 @@ Board match_opening_position(const Board *opening, int random_plies, uint64_t se
     return b;
 }
 
-/* One move of a game: the move with its search's nodes and depth, or a forfeit. */
+/* One move of a game: the move with its search's nodes, depth and score, what its clock is
+ * charged, or a forfeit. */
 typedef struct {
     Move move;
     uint64_t nodes;
     int depth;
+    MoveNote note;   /* score and depth; time set by charge_clock */
+    int64_t wall_us; /* measured around the move on the monotonic clock */
     GameEnd forfeit; /* GAME_END_NONE, or why the engine lost the game instead */
 } MoveOutcome;
 
+/* The clocks of a game, one per engine (used for engines with tc= or st= only). */
+typedef struct {
+    Clock clock[MATCH_ENGINES];
+} GameClocks;
+
+/* The note of an in-process search: the score from the mover's side, a forced win as moves. */
+static MoveNote search_note(const SearchResult *r, const Board *b) {
+    MoveNote note = {0, MOVE_NOTE_SCORE, (uint8_t)r->depth, 0};
+    bool tigers = b->side == SIDE_TIGERS;
+    note.score = tigers ? r->score : -r->score;
+    if (r->win != RESULT_NONE) {
+        bool mover_wins = (r->win == RESULT_TIGERS_WIN) == tigers;
+        int moves = (r->win_in + 1) / 2;
+        note.flags |= MOVE_NOTE_MATE;
+        note.score = mover_wins ? moves : -moves;
+    }
+    return note;
+}
+
 static bool internal_move(MatchWorker *worker, const Game *game, int engine,
-                          const atomic_bool *abort, MoveOutcome *out, Error *err) {
-    SearchResult r = search_run(&worker->searchers[engine], game_current(game), game->positions,
-                                game->plies);
+                          const GameClocks *clocks, const atomic_bool *abort, MoveOutcome *out,
+                          Error *err) {
+    const EngineSpec *spec = &worker->engines[engine];
+    Searcher *searcher = &worker->searchers[engine];
+    const TimeControl *tc = &spec->timing.tc;
+    SearchClock clock = {false, 0, 0, 0, spec->timing.nodestime};
+    if (engine_has_clock(spec) && !tc->fixed_ms) {
+        const Clock *c = &clocks->clock[engine];
+        clock = (SearchClock){true, c->left_us / 1000, tc->increment_ms, c->moves_left,
+                              spec->timing.nodestime};
+    } else if (tc->fixed_ms) { /* st=: the search's movetime, as fastchess sends it */
+        search_set_limits(searcher, searcher->config.depth, searcher->config.nodes,
+                          tc->fixed_ms);
+    }
+    search_set_clock(searcher, &clock);
+    int64_t started = cli_now_us();
+    SearchResult r = search_run(searcher, game_current(game), game->positions, game->plies);
+    int64_t wall_us = cli_now_us() - started;
     if (r.failed)
         return error_set(err, "out of memory in a search of engine %d", engine + 1);
     if (atomic_load_explicit(abort, memory_order_relaxed))
         return error_set(err, "aborted");
-    *out = (MoveOutcome){r.move, r.stats.nodes, r.depth, GAME_END_NONE};
+    *out = (MoveOutcome){r.move, r.stats.nodes, r.depth, search_note(&r, game_current(game)),
+                         wall_us, GAME_END_NONE};
     return true;
+}
+
+/* What a program's go says: its clocks (wtime is the sheep's; an opponent without a clock shows
+ * the mover's), or st='s and movetime='s fixed time, and how long to wait for the move. */
+static ExternalGo external_go(const MatchWorker *worker, const Game *game, int engine,
+                              const GameClocks *clocks) {
+    const EngineSpec *spec = &worker->engines[engine];
+    const TimeControl *tc = &spec->timing.tc;
+    ExternalGo go = {0};
+    go.movetime = tc->fixed_ms ? tc->fixed_ms : spec->config.movetime;
+    int mover_side = game_current(game)->side;
+    if (engine_has_clock(spec) && !tc->fixed_ms) {
+        go.clock = true;
+        for (int side = 0; side < 2; side++) {
+            int e = side == mover_side ? engine : 1 - engine;
+            if (!engine_has_clock(&worker->engines[e]) || worker->engines[e].timing.tc.fixed_ms)
+                e = engine;
+            go.time_ms[side] = clocks->clock[e].left_us / 1000;
+            go.increment_ms[side] = worker->engines[e].timing.tc.increment_ms;
+        }
+        go.moves_to_go = clocks->clock[engine].moves_left;
+    }
+    /* Under nodestime the wall clock decides nothing: only a stall ends the wait. */
+    int64_t left_ms = go.clock ? clocks->clock[engine].left_us / 1000 : go.movetime;
+    go.timed = (go.clock || go.movetime) && !spec->timing.nodestime;
+    go.wait_ms = go.timed ? left_ms + spec->timing.timemargin : spec->external.stall;
+    return go;
 }
 
 /* An external engine's move. A time loss or an illegal move loses the game (said on stderr);
  * an exit or a stall loses it and restarts the engine with -recover, and fails the pair without
  * (the run stops, its results saved). */
 static bool external_move(MatchWorker *worker, const PairSetup *setup, const Game *game,
-                          int engine, MoveOutcome *out, Error *err) {
+                          int engine, const GameClocks *clocks, MoveOutcome *out, Error *err) {
     ExternalEngine *x = worker->externals[engine];
     const char *name = worker->engines[engine].name;
     char detail[256], position[BOARD_TEXT_MAX];
     memset(out, 0, sizeof *out);
-    ExternalOutcome outcome =
-        external_play(x, game, &out->move, &out->nodes, &out->depth, detail, sizeof detail);
+    ExternalGo go = external_go(worker, game, engine, clocks);
+    ExternalMove played;
+    ExternalOutcome outcome = external_play(x, game, &go, &played, detail, sizeof detail);
     board_to_text(game_current(game), position);
     switch (outcome) {
     case EXTERNAL_MOVED:
+        out->move = played.move;
+        out->nodes = played.nodes;
+        out->depth = played.depth;
+        out->wall_us = played.elapsed_us;
+        out->note.depth = (uint8_t)(played.depth < 255 ? played.depth : 255);
+        if (played.has_score) {
+            out->note.score = played.score;
+            out->note.flags = MOVE_NOTE_SCORE | (played.score_is_mate ? MOVE_NOTE_MATE : 0);
+        }
         return true;
     case EXTERNAL_ABORTED:
         return error_set(err, "aborted");
@@ -149,6 +227,31 @@ static bool external_move(MatchWorker *worker, const PairSetup *setup, const Gam
     return external_restart(x, err);
 }
 
+/* Charges a clocked engine's move to its clock: its wall time, or its nodes under nodestime.
+ * A move past the time left plus timemargin loses the game on time (said on stderr). */
+static void charge_clock(const EngineSpec *spec, GameClocks *clocks, int engine,
+                         const Game *game, MoveOutcome *move, EngineMoveStats *counts) {
+    if (!engine_has_clock(spec))
+        return;
+    const EngineTiming *t = &spec->timing;
+    int64_t charge_us = t->nodestime ? (int64_t)(move->nodes * 1000 / (uint64_t)t->nodestime)
+                                     : move->wall_us;
+    Clock *clock = &clocks->clock[engine];
+    int64_t left_us = clock->left_us;
+    move->note.flags |= MOVE_NOTE_TIMED;
+    move->note.time_us = charge_us;
+    counts->time_us = match_count_add(counts->time_us, (uint64_t)charge_us);
+    if (clock_after_move(clock, &t->tc, charge_us, t->timemargin))
+        return;
+    char position[BOARD_TEXT_MAX];
+    cli_error("warning: engine %s loses a game on time in %s (ply %d): its move took %.3f s "
+              "with %.3f s on its clock (timemargin %lld ms)%s",
+              spec->name, board_to_text(game_current(game), position), game->plies + 1,
+              (double)charge_us / 1e6, (double)left_us / 1e6, (long long)t->timemargin,
+              t->nodestime ? " counted in nodes (nodestime)" : "");
+    move->forfeit = GAME_END_TIME_FORFEIT;
+}
+
 /* Every external engine starts a new game (ucinewgame, isready); one that does not answer is
  * restarted with -recover. */
 static bool new_game(MatchWorker *worker, const PairSetup *setup, const atomic_bool *abort,
@@ -166,6 +269,20 @@ static bool new_game(MatchWorker *worker, const PairSetup *setup, const atomic_b
     return true;
 }
 
+/* Appends a ply's note (notes grow with the game). */
+static bool push_note(MoveNote **notes, int *capacity, int plies, MoveNote note) {
+    if (plies >= *capacity) {
+        int more = *capacity ? 2 * *capacity : 128;
+        MoveNote *grown = realloc(*notes, sizeof *grown * (size_t)more);
+        if (!grown)
+            return false;
+        *notes = grown;
+        *capacity = more;
+    }
+    (*notes)[plies] = note;
+    return true;
+}
+
 /* One game from start; tigers_engine plays the tigers. */
 static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *start,
                       int tigers_engine, const atomic_bool *abort, GameRecord *out, Error *err) {
@@ -175,6 +292,11 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
     Game game;
     if (!new_game(worker, setup, abort, err) || !game_init(&game, start, err))
         return false;
+    GameClocks clocks;
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        clocks.clock[e] = clock_start(&worker->engines[e].timing.tc);
+    MoveNote *notes = NULL;
+    int note_capacity = 0;
     bool ok = true;
     while (game.end == GAME_END_NONE) {
         if (game.plies >= setup->max_plies) {
@@ -199,19 +321,25 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
         int engine = now->side == SIDE_TIGERS ? tigers_engine : 1 - tigers_engine;
         MoveOutcome move;
         if (worker->externals[engine])
-            ok = external_move(worker, setup, &game, engine, &move, err);
+            ok = external_move(worker, setup, &game, engine, &clocks, &move, err);
         else
-            ok = internal_move(worker, &game, engine, abort, &move, err);
+            ok = internal_move(worker, &game, engine, &clocks, abort, &move, err);
         if (!ok)
             break;
+        EngineMoveStats *counts = &out->engine[engine];
+        if (move.forfeit == GAME_END_NONE)
+            charge_clock(&worker->engines[engine], &clocks, engine, &game, &move, counts);
         if (move.forfeit != GAME_END_NONE) {
             game_forfeit(&game, move.forfeit);
             break;
         }
-        EngineMoveStats *counts = &out->engine[engine];
         counts->moves++;
         counts->nodes = match_count_add(counts->nodes, move.nodes);
         counts->depth_sum = match_count_add(counts->depth_sum, (uint64_t)move.depth);
+        if (!push_note(&notes, &note_capacity, game.plies, move.note)) {
+            ok = error_set(err, "out of memory for a game record");
+            break;
+        }
         Error refused;
         if (!game_play(&game, move.move, &refused)) {
             /* A program's moves are checked as they arrive (an illegal one loses the game), so
@@ -224,16 +352,25 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
             break;
         }
     }
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        if (engine_has_clock(&worker->engines[e]))
+            out->engine[e].given_us = (uint64_t)clocks.clock[e].given_us;
     if (ok) {
         out->end = game.end;
         out->result = game.result;
         out->plies = game.plies;
-        out->moves = malloc(sizeof *out->moves * (size_t)(game.plies > 0 ? game.plies : 1));
-        if (!out->moves)
+        size_t count = (size_t)(game.plies > 0 ? game.plies : 1);
+        out->moves = malloc(sizeof *out->moves * count);
+        out->notes = calloc(count, sizeof *out->notes);
+        if (!out->moves || !out->notes) {
             ok = error_set(err, "out of memory for a game record");
-        else
+        } else {
             memcpy(out->moves, game.moves, sizeof *out->moves * (size_t)game.plies);
+            if (game.plies)
+                memcpy(out->notes, notes, sizeof *out->notes * (size_t)game.plies);
+        }
     }
+    free(notes);
     game_destroy(&game);
     return ok;
 }
@@ -256,7 +393,9 @@ bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
 void match_pair_destroy(PairRecord *pair) {
     for (int g = 0; g < 2; g++) {
         free(pair->games[g].moves);
+        free(pair->games[g].notes);
         pair->games[g].moves = NULL;
+        pair->games[g].notes = NULL;
     }
 }
 

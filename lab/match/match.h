@@ -29,7 +29,25 @@ typedef struct {
     uint64_t moves;
     uint64_t nodes;
     uint64_t depth_sum;
+    /* On a clock only (else 0): what its moves were charged and what the clock gave (the start,
+     * increments, periods) in microseconds; a move's charge is its wall time, or its nodes
+     * divided by nodestime. */
+    uint64_t time_us;
+    uint64_t given_us;
 } EngineMoveStats;
+
+/* What the game records say of one move: the mover's score, depth and time. */
+enum {
+    MOVE_NOTE_SCORE = 1, /* score holds a score (centi-units of the mover's side) */
+    MOVE_NOTE_MATE = 2,  /* ... moves to a forced win (negative: to a forced loss) */
+    MOVE_NOTE_TIMED = 4, /* time_us holds the clock's charge */
+};
+typedef struct {
+    int32_t score;
+    uint8_t flags;
+    uint8_t depth;
+    int64_t time_us;
+} MoveNote;
 
 typedef struct {
     Board start;         /* after the opening and its random plies */
@@ -37,7 +55,8 @@ typedef struct {
     GameEnd end;
     GameResult result;
     int plies;
-    Move *moves;         /* plies moves, malloc'd (match_game_free) */
+    Move *moves;         /* plies moves, malloc'd (match_pair_destroy) */
+    MoveNote *notes;     /* plies notes, malloc'd alike */
     EngineMoveStats engine[MATCH_ENGINES];
 } GameRecord;
 

@@ -56,12 +56,14 @@ static uint64_t get(Reader *r, int bytes) {
 }
 
 /* Bytes of one game before its moves. */
-#define GAME_HEADER_BYTES (4 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 4 + MATCH_ENGINES * 3 * 8)
+#define GAME_HEADER_BYTES (4 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 4 + MATCH_ENGINES * 5 * 8)
+/* Bytes of one ply: the move and its note (score, flags, depth, time). */
+#define PLY_BYTES (2 + 4 + 1 + 1 + 8)
 
 bool pair_wire_encode(const PairRecord *pair, WireBuffer *out) {
     size_t bytes = 4 + 8 + 4;
     for (int g = 0; g < 2; g++)
-        bytes += GAME_HEADER_BYTES + 2 * (size_t)pair->games[g].plies;
+        bytes += GAME_HEADER_BYTES + PLY_BYTES * (size_t)pair->games[g].plies;
     if (!reserve(out, bytes))
         return false;
     put(out, PAIR_WIRE_MAGIC, 4);
@@ -82,9 +84,17 @@ bool pair_wire_encode(const PairRecord *pair, WireBuffer *out) {
             put(out, game->engine[e].moves, 8);
             put(out, game->engine[e].nodes, 8);
             put(out, game->engine[e].depth_sum, 8);
+            put(out, game->engine[e].time_us, 8);
+            put(out, game->engine[e].given_us, 8);
         }
-        for (int i = 0; i < game->plies; i++)
+        for (int i = 0; i < game->plies; i++) {
+            const MoveNote *note = &game->notes[i];
             put(out, game->moves[i], 2);
+            put(out, (uint32_t)note->score, 4);
+            put(out, note->flags, 1);
+            put(out, note->depth, 1);
+            put(out, (uint64_t)note->time_us, 8);
+        }
     }
     return true;
 }
@@ -100,9 +110,15 @@ static bool decode_game(Reader *r, int max_plies, GameRecord *game, int number, 
         game->engine[e].moves = get(r, 8);
         game->engine[e].nodes = get(r, 8);
         game->engine[e].depth_sum = get(r, 8);
+        game->engine[e].time_us = get(r, 8);
+        game->engine[e].given_us = get(r, 8);
     }
     if (r->short_read)
         return error_set(err, "game %d: the message ends inside its header", number);
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        if (game->engine[e].time_us > MATCH_COUNT_MAX || game->engine[e].given_us > MATCH_COUNT_MAX)
+            return error_set(err, "game %d: engine %d's clock times are out of range", number,
+                             e + 1);
     if (!board_is_consistent(&game->start))
         return error_set(err, "game %d: the start position is not a position", number);
     if (tigers_engine >= MATCH_ENGINES)
@@ -120,11 +136,22 @@ static bool decode_game(Reader *r, int max_plies, GameRecord *game, int number, 
     game->result = (GameResult)result;
     game->plies = (int)plies;
     game->moves = malloc(sizeof *game->moves * (plies ? plies : 1));
-    if (!game->moves)
+    game->notes = calloc(plies ? plies : 1, sizeof *game->notes);
+    if (!game->moves || !game->notes)
         return error_set(err, "game %d: out of memory for %llu moves", number,
                          (unsigned long long)plies);
-    for (uint64_t i = 0; i < plies; i++)
+    for (uint64_t i = 0; i < plies; i++) {
+        MoveNote *note = &game->notes[i];
         game->moves[i] = (Move)get(r, 2);
+        note->score = (int32_t)(uint32_t)get(r, 4);
+        note->flags = (uint8_t)get(r, 1);
+        note->depth = (uint8_t)get(r, 1);
+        uint64_t time_us = get(r, 8);
+        if (time_us > MATCH_COUNT_MAX)
+            return error_set(err, "game %d, ply %llu: a move's time of %llu us", number,
+                             (unsigned long long)i + 1, (unsigned long long)time_us);
+        note->time_us = (int64_t)time_us;
+    }
     if (r->short_read)
         return error_set(err, "game %d: the message ends inside its moves", number);
     return true;

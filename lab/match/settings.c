@@ -236,9 +236,10 @@ bool settings_check(const MatchSettings *s, Error *err) {
         Error inner;
         if (!engine_spec_check_name(spec->name, &inner))
             return error_set(err, "engine %d: %s", e + 1, inner.text);
-        if (!spec->config.depth && !spec->config.nodes && !spec->config.movetime)
-            return error_set(err, "engine %s has no limit: give depth=, nodes= or movetime= "
-                                  "(with -engine or -each)", spec->name);
+        if (!spec->config.depth && !spec->config.nodes && !spec->config.movetime &&
+            !engine_has_clock(spec))
+            return error_set(err, "engine %s has no limit: give tc=, st=, depth=, nodes= or "
+                                  "movetime= (with -engine or -each)", spec->name);
         /* Here, not in one caller: a results file is held to it like a command line. */
         if (!engine_spec_check_kind(spec, err))
             return false;
@@ -274,6 +275,7 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
             if (strcmp(value, base))
                 textbuf_printf(&buf, " %s=%s", CONFIG_OPTIONS[i].name, value);
         }
+        engine_spec_timing_tokens(&s->engines[e].timing, &buf);
         engine_spec_program_tokens(&s->engines[e].external, &buf);
     }
     if (s->has_sprt) {
@@ -314,6 +316,8 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
         const char *key;
         if (!engine_spec_same_program(&a->engines[e].external, &b->engines[e].external, &key))
             textbuf_printf(&buf, " engine %s program (%s);", a->engines[e].name, key);
+        if (!engine_spec_same_timing(&a->engines[e].timing, &b->engines[e].timing, &key))
+            textbuf_printf(&buf, " engine %s timing (%s);", a->engines[e].name, key);
     }
     if (a->has_sprt != b->has_sprt || (a->has_sprt && !sprt_params_same(&a->sprt, &b->sprt)))
         textbuf_printf(&buf, " sprt;");
@@ -372,7 +376,7 @@ SprtParams settings_report_sprt(const MatchSettings *s) {
 
 bool settings_reproducible(const MatchSettings *s) {
     for (int e = 0; e < MATCH_ENGINES; e++)
-        if (s->engines[e].config.movetime)
+        if (engine_on_wall_time(&s->engines[e]))
             return false;
     return true;
 }

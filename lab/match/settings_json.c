@@ -41,6 +41,7 @@ cJSON *settings_to_json(const MatchSettings *s) {
         cJSON *engine = cJSON_CreateObject();
         cJSON_AddStringToObject(engine, "name", s->engines[e].name);
         cJSON_AddStringToObject(engine, "config", text);
+        engine_spec_timing_to_json(&s->engines[e].timing, engine);
         if (engine_is_external(&s->engines[e]))
             cJSON_AddItemToObject(engine, "program",
                                   engine_spec_program_to_json(&s->engines[e].external));
@@ -125,6 +126,8 @@ static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err
         if (!engine_spec_program_from_json(cJSON_GetObjectItemCaseSensitive(engine, "program"),
                                            &s->engines[e].external, &inner))
             return error_set(err, "settings: engine %d: program: %s", e + 1, inner.text);
+        if (!engine_spec_timing_from_json(engine, &s->engines[e].timing, &inner))
+            return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
     }
     return true;
 }

@@ -57,6 +57,8 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
             sum->moves = match_count_add(sum->moves, game->engine[e].moves);
             sum->nodes = match_count_add(sum->nodes, game->engine[e].nodes);
             sum->depth_sum = match_count_add(sum->depth_sum, game->engine[e].depth_sum);
+            sum->time_us = match_count_add(sum->time_us, game->engine[e].time_us);
+            sum->given_us = match_count_add(sum->given_us, game->engine[e].given_us);
         }
     }
     double first = match_first_score(&pair->games[0]);

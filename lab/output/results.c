@@ -159,6 +159,15 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
                                 m->moves ? (double)m->depth_sum / (double)m->moves : 0);
         cJSON_AddNumberToObject(engine, "average_nodes_per_move",
                                 m->moves ? (double)m->nodes / (double)m->moves : 0);
+        cJSON_AddNumberToObject(engine, "time_used_us", (double)m->time_us);
+        cJSON_AddNumberToObject(engine, "time_given_us", (double)m->given_us);
+        cJSON_AddNumberToObject(engine, "mean_time_per_move_ms",
+                                m->moves ? (double)m->time_us / 1000.0 / (double)m->moves : 0);
+        char tc[CLOCK_TEXT_MAX] = "";
+        if (engine_has_clock(&s->engines[e]))
+            clock_text(&s->engines[e].timing.tc, tc);
+        cJSON_AddStringToObject(engine, "tc", tc);
+        cJSON_AddNumberToObject(engine, "nodestime", (double)s->engines[e].timing.nodestime);
         for (int r = GAME_END_TIME_FORFEIT; r < TOTALS_END_REASONS; r++)
             cJSON_AddNumberToObject(engine, results_forfeit_key((GameEnd)r),
                                     (double)t->forfeits[e][r]);

@@ -270,6 +270,12 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
             !count_at(engine, "nodes", &m->nodes, &inner) ||
             !count_at(engine, "depth_sum", &m->depth_sum, &inner))
             return error_set(err, "engine %d: %s", e + 1, inner.text);
+        /* Files written before clocks have no times: none used. */
+        if ((cJSON_GetObjectItemCaseSensitive(engine, "time_used_us") &&
+             !count_at(engine, "time_used_us", &m->time_us, &inner)) ||
+            (cJSON_GetObjectItemCaseSensitive(engine, "time_given_us") &&
+             !count_at(engine, "time_given_us", &m->given_us, &inner)))
+            return error_set(err, "engine %d: %s", e + 1, inner.text);
         for (int r = GAME_END_TIME_FORFEIT; r < TOTALS_END_REASONS; r++) {
             const char *key = results_forfeit_key((GameEnd)r);
             if (cJSON_GetObjectItemCaseSensitive(engine, key) &&

@@ -11,10 +11,17 @@
 
 #define BAR_WIDTH 21
 
-static void limits_of(const SearchConfig *c, TextBuf *buf) {
+/* An engine's limits as its keys: the clock (tc= or st=, nodestime=), then depth, nodes,
+ * movetime. */
+static void limits_of(const EngineSpec *spec, TextBuf *buf) {
+    const SearchConfig *c = &spec->config;
     const char *separator = "";
+    if (engine_has_clock(spec)) {
+        engine_spec_timing_tokens(&spec->timing, buf); /* " tc=10+0.1 ..." */
+        separator = " ";
+    }
     if (c->depth) {
-        textbuf_printf(buf, "depth=%d", c->depth);
+        textbuf_printf(buf, "%sdepth=%d", separator, c->depth);
         separator = " ";
     }
     if (c->nodes) {
@@ -26,16 +33,20 @@ static void limits_of(const SearchConfig *c, TextBuf *buf) {
 }
 
 void status_limits_text(const MatchSettings *s, char *out, size_t size) {
+    char limits[MATCH_ENGINES][160];
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        TextBuf one = textbuf(limits[e], sizeof limits[e]);
+        limits_of(&s->engines[e], &one);
+    }
     TextBuf buf = textbuf(out, size);
-    const SearchConfig *a = &s->engines[0].config, *b = &s->engines[1].config;
-    if (a->depth == b->depth && a->nodes == b->nodes && a->movetime == b->movetime) {
-        limits_of(a, &buf);
+    /* The timing tokens start with a space. */
+    if (!strcmp(limits[0], limits[1])) {
+        textbuf_printf(&buf, "%s", limits[0] + (limits[0][0] == ' '));
         return;
     }
-    for (int e = 0; e < MATCH_ENGINES; e++) {
-        textbuf_printf(&buf, "%s%s: ", e ? ", " : "", s->engines[e].name);
-        limits_of(&s->engines[e].config, &buf);
-    }
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        textbuf_printf(&buf, "%s%s: %s", e ? ", " : "", s->engines[e].name,
+                       limits[e] + (limits[e][0] == ' '));
 }
 
 static SprtReport report_of(const MatchSettings *s, const MatchTotals *t) {
@@ -93,6 +104,23 @@ static void overshoot_line(FILE *out, const MatchSettings *s, const MatchTotals 
     fprintf(out, "Overshoot-corrected bounds: (%.2f, %.2f), o0 %.4f, o1 %.4f%s\n",
             sprt_lower_bound(&s->sprt) + o0, sprt_upper_bound(&s->sprt) - o1, o0, o1,
             t->overshoot.active ? "" : " (correction dropped)");
+}
+
+/* Per clocked engine: the time its moves used against what its clock gave (an overloaded
+ * machine shows as moves that use more of the clock, and as time losses). */
+static void clock_lines(FILE *out, const MatchSettings *s, const MatchTotals *t) {
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        const EngineMoveStats *m = &t->engine[e];
+        if (!engine_has_clock(&s->engines[e]) || !m->moves)
+            continue;
+        double used_ms = (double)m->time_us / 1000.0 / (double)m->moves;
+        double given_ms = (double)m->given_us / 1000.0 / (double)m->moves;
+        fprintf(out, "Clock of %s: %.2f ms a move used of %.2f ms given (%.0f %%), lost on the "
+                     "clock %" PRIu64 "%s\n",
+                s->engines[e].name, used_ms, given_ms,
+                given_ms > 0 ? 100 * used_ms / given_ms : 0, t->forfeits[e][GAME_END_TIME_FORFEIT],
+                s->engines[e].timing.nodestime ? " (time counted in nodes: nodestime)" : "");
+    }
 }
 
 void status_block(FILE *out, const MatchSettings *s, const MatchTotals *t) {
@@ -242,6 +270,7 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
                 m->moves ? (double)m->nodes / (double)m->moves : 0);
     }
     fprintf(out, "\n");
+    clock_lines(out, s, t);
     for (int e = 0; e < MATCH_ENGINES; e++) {
         uint64_t any = 0;
         for (int reason = GAME_END_TIME_FORFEIT; reason < TOTALS_END_REASONS; reason++)

@@ -345,6 +345,21 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
     return r->totals.pairs >= r->limit ? RUN_ROUNDS : RUN_RUNNING;
 }
 
+/* One line per clocked engine: its time control, margin and what its clock runs on. */
+static void print_clocks(const MatchSettings *s, FILE *out) {
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        const EngineTiming *t = &s->engines[e].timing;
+        char text[CLOCK_TEXT_MAX], runs_on[64] = "the wall clock";
+        if (!engine_has_clock(&s->engines[e]))
+            continue;
+        if (t->nodestime)
+            snprintf(runs_on, sizeof runs_on, "nodes (nodestime %lld a ms)",
+                     (long long)t->nodestime);
+        fprintf(out, "clock %s: %s, timemargin %lld ms, on %s\n", s->engines[e].name,
+                clock_text(&t->tc, text), (long long)t->timemargin, runs_on);
+    }
+}
+
 static void print_start(const Runner *r, FILE *out, bool resuming) {
     const MatchSettings *s = r->settings;
     const SessionRanks *session = &r->totals.session;
@@ -356,11 +371,25 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
         snprintf(ranks, sizeof ranks, " on %d ranks", session->count);
     fprintf(out, "abtest: %s vs %s (every number from the first engine's side), %d worker(s)%s%s\n",
             s->engines[0].name, s->engines[1].name, workers, ranks,
-            settings_reproducible(s) ? "" : "; movetime limits: results are NOT reproducible");
+            settings_reproducible(s) ? ""
+                                     : "; moves timed on the wall clock: results are NOT "
+                                       "reproducible (nodestime= makes a clock reproducible)");
     fprintf(out, "command: %s\n", r->command);
     for (int e = 0; e < MATCH_ENGINES; e++)
         fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
                 (unsigned long long)config_hash(&s->engines[e].config));
+    print_clocks(s, out);
+    /* With time on the wall clock, games that share a core slow each other down and lose on
+     * time: the result measures the machine. fastchess warns alike. */
+    bool wall = false;
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        wall |= engine_on_wall_time(&s->engines[e]);
+    int threads = session->count ? session->ranks[0].threads : workers;
+    if (wall && threads > cli_cores())
+        fprintf(out, "warning: %d games at once on %d cores with moves timed on the wall clock: "
+                     "engines will lose time to each other (give -concurrency %d or less, or "
+                     "nodestime=)\n",
+                threads, cli_cores(), cli_cores());
     fprintf(out, "book: %s, %d openings, %s order, seed %llu\n", s->book_path, r->book.count,
             s->order == ORDER_RANDOM ? "random" : "sequential", (unsigned long long)s->seed);
     /* Only a planned maximum can exceed the book; an SPRT without -rounds gets a note if and
