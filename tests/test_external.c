@@ -23,21 +23,8 @@ static int teardown(void **state) {
     return test_remove_dir(dir);
 }
 
-/* Runs abtest in the scratch directory on the small book, one game at a time (so that each mock
- * process sees the same moves whatever the machine), with the given arguments; returns the exit
- * status, with stdout in *out and stderr in *errors (both malloc'd). */
 static int run_abtest(const char *arguments, char **out, char **errors) {
-    char command[4096];
-    snprintf(command, sizeof command,
-             "cd %s && rm -f run.json run.pgn && timeout 120 %s -openings file=%s -concurrency 1 "
-             "-out run.json %s 2>stderr.txt",
-             dir, ABTEST, BOOK, arguments);
-    int status = test_run(command, out);
-    char path[512];
-    snprintf(path, sizeof path, "%s/stderr.txt", dir);
-    *errors = test_read_file(path);
-    assert_non_null(*errors);
-    return status;
+    return test_abtest_in(dir, arguments, out, errors);
 }
 
 /* The results file's count `key` of engine `index`. */

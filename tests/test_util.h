@@ -186,6 +186,26 @@ static inline pid_t test_start_until(const char *command, const char *path, int 
     return child;
 }
 
+/* Runs build/abtest in dir on the small test book, one game at a time (so that each engine
+ * program sees the same moves whatever the machine), writing run.json and run.pgn there, with
+ * the given arguments; returns the exit status, stdout in *out and stderr in *errors (both
+ * malloc'd). */
+static inline int test_abtest_in(const char *dir, const char *arguments, char **out,
+                                 char **errors) {
+    char command[4096];
+    snprintf(command, sizeof command,
+             "cd %s && rm -f run.json run.pgn && timeout 120 " TSLAB_BUILD_DIR "/abtest "
+             "-openings file=" TSLAB_SOURCE_DIR "/tests/data/book_small.txt -concurrency 1 "
+             "-out run.json -pgnout file=run.pgn %s 2>stderr.txt",
+             dir, arguments);
+    int status = test_run(command, out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/stderr.txt", dir);
+    *errors = test_read_file(path);
+    assert_non_null(*errors);
+    return status;
+}
+
 /* A fresh scratch directory /tmp/tslab_NAME_PID into dir (made empty); 0 on success, as a
  * cmocka group fixture returns. test_remove_dir removes it. */
 static inline int test_make_dir(char *dir, size_t size, const char *name) {
