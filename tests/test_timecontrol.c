@@ -6,6 +6,8 @@
 // resume. Every run is bounded to seconds.
 #include "test_util.h"
 
+#include <unistd.h>
+
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
 #define MOCK TSLAB_BUILD_DIR "/tests/mock_engine"
 #define ENGINE TSLAB_BUILD_DIR "/engine"
@@ -124,22 +126,22 @@ static void program__periods_counted_in_movestogo(void **state) {
     free(errors);
 }
 
-/* st=0.1: a move of 150 ms is 50 ms over, within timemargin=100 (no loss), past timemargin=20
- * (lost on time). */
+/* st=0.02: a move of 30 ms is 10 ms over: within timemargin=400 (no loss, with room for a loaded
+ * machine), past timemargin=5 (lost on time). The exact boundary is test_clock's. */
 static void program__within_timemargin_does_not_lose(void **state) {
     (void)state;
     char *out, *errors;
-    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " 'args=sleep 150' st=0.1 "
-                                "timemargin=100 -engine name=int nodes=300 -rounds 1",
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " 'args=sleep 30' st=0.02 "
+                                "timemargin=400 -engine name=int nodes=300 -rounds 1",
                                 &out, &errors),
                      0);
-    assert_non_null(strstr(errors, "mock: go movetime 100\n"));
+    assert_non_null(strstr(errors, "mock: go movetime 20\n"));
     assert_null(strstr(errors, "on time"));
     assert_non_null(strstr(out, "lost on the clock 0\n"));
     free(out);
     free(errors);
-    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " 'args=sleep 150' st=0.1 "
-                                "timemargin=20 -engine name=int nodes=300 -rounds 1",
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " 'args=sleep 30' st=0.02 "
+                                "timemargin=5 -engine name=int nodes=300 -rounds 1",
                                 &out, &errors),
                      0);
     assert_non_null(strstr(errors, "warning: engine mock loses a game on time in "));
@@ -212,16 +214,18 @@ static void nodestime__program_plays_as_in_process(void **state) {
 }
 
 /* A wall-clock match says it is not reproducible, and warns when more games than cores would
- * share the machine. */
+ * share the machine (one more game than this machine's cores, as abtest counts them). */
 static void wall_clock__said_and_overload_warned(void **state) {
     (void)state;
-    char *out, *errors;
-    assert_int_equal(run_abtest("-engine name=a -engine name=b -each tc=0.1+0.001 -rounds 1 "
-                                "-concurrency 256",
-                                &out, &errors),
-                     0);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    char arguments[256], warning[64], *out, *errors;
+    snprintf(arguments, sizeof arguments,
+             "-engine name=a -engine name=b -each tc=0.1+0.001 -rounds 1 -concurrency %ld",
+             cores + 1);
+    assert_int_equal(run_abtest(arguments, &out, &errors), 0);
     assert_non_null(strstr(out, "results are NOT reproducible"));
-    assert_non_null(strstr(out, "warning: 256 games at once on "));
+    snprintf(warning, sizeof warning, "warning: %ld games at once on %ld cores ", cores + 1, cores);
+    assert_non_null(strstr(out, warning));
     assert_non_null(strstr(out, "clock a: 0.1+0.001, timemargin 100 ms, on the wall clock\n"));
     free(out);
     free(errors);
