@@ -3,11 +3,11 @@
 // a new commit only relinks).
 #pragma once
 
-#define TSLAB_VERSION "0.3.0"
+#define TSLAB_VERSION "0.4.0"
 
 /* The commit the build came from: 12 hex digits, "-dirty" appended when the tree had
  * uncommitted changes, or "unknown" outside a git checkout. */
 const char *version_git_commit(void);
 
-/* "tslab 0.3.0 (git 0123456789ab)", for -version and reports. */
+/* "tslab 0.4.0 (git 0123456789ab)", for -version and reports. */
 const char *version_text(void);

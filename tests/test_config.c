@@ -37,7 +37,7 @@ static const TokenRow rows[] = {
     {"killers", "'killers' is not a key=value option", "no equals sign"},
     {"=on", "'=on' is not a key=value option", "no key"},
     {"preset=plain", NULL, "preset"},
-    {"preset=fast", "option preset: 'fast' is not allowed (allowed: default|plain|tslab-0.2|tslab-0.3)",
+    {"preset=fast", "option preset: 'fast' is not allowed (allowed: default|plain|tslab-0.2|tslab-0.3|tslab-0.4)",
      "bad preset"},
     {"preset=tslab-0.2", NULL, "an earlier default"},
     {"aspiration=25", NULL, "aspiration window"},
@@ -240,19 +240,24 @@ static void table__loop_variants_come_from_the_table(void **state) {
         assert_true(spec->kind == OPTION_KIND_EXACT || spec->kind == OPTION_KIND_PRUNING);
         SearchConfig one = plain;
         char token[64];
-        /* Its default if that turns it on, else the first matrix value that does. */
+        /* Its default if that turns it on, else "on" (a switch) or 1 (a margin such as futility). */
+        const char *on = spec->type == OPTION_BOOL ? "on" : "1";
         snprintf(token, sizeof token, "%s=%s", spec->name,
-                 strcmp(spec->default_text, spec->off_text) ? spec->default_text : "on");
+                 strcmp(spec->default_text, spec->off_text) ? spec->default_text : on);
         Error err;
         if (!config_apply(&one, token, &err))
             fail_msg("%s: %s", token, err.text);
         if (!config_loop_variants_on(&one))
             fail_msg("%s alone does not take the variant path", token);
     }
-    /* lmr, pvs, jump_extension, futility and history today. */
+    /* lmr, pvs, jump_extension, futility and history today; all off by default since tslab 0.4,
+     * so the default search takes the plain loop. */
     assert_int_equal(marked, 5);
     SearchConfig defaults = config_default();
-    assert_true(config_loop_variants_on(&defaults));
+    assert_false(config_loop_variants_on(&defaults));
+    SearchConfig old_defaults = config_default();
+    assert_true(config_apply(&old_defaults, "preset=tslab-0.3", NULL));
+    assert_true(config_loop_variants_on(&old_defaults));
 }
 
 int main(int argc, char **argv) {

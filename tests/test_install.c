@@ -104,7 +104,7 @@ static void install__main_job_from_elsewhere_checkpoints_and_resumes(void **stat
         fail_msg("'%s' not in:\n%s", expected, out);
     free(out);
     /* The resume finds the recorded book from here too, and ends as the main job does in the
-     * checkout (docs/abtest.md): H0 after 1050 pairs (1053 without overshoot correction). */
+     * checkout (docs/abtest.md): H1 after 726 pairs. */
     if (TEST_ADDRESS_SANITIZER) { /* several times slower: the job stops early */
         assert_int_equal(run_installed("tslab-abtest -resume results/killers.json -quiet "
                                        "-debug-stopafter 4",
@@ -116,10 +116,10 @@ static void install__main_job_from_elsewhere_checkpoints_and_resumes(void **stat
     }
     assert_int_equal(run_installed("tslab-abtest -resume results/killers.json -quiet", &out), 0);
     assert_non_null(strstr(out, "resuming at pair"));
-    assert_non_null(strstr(out, "SPRT ([0.00, 10.00]) completed - H0 was accepted"));
+    assert_non_null(strstr(out, "SPRT ([0.00, 10.00]) completed - H1 was accepted"));
     free(out);
     cJSON *json = test_load_json(results);
-    assert_int_equal(cJSON_GetObjectItem(json, "decision_pair")->valueint, 1050);
+    assert_int_equal(cJSON_GetObjectItem(json, "decision_pair")->valueint, 726);
     assert_int_equal(cJSON_GetObjectItem(json, "sessions")->valueint, 2);
     cJSON_Delete(json);
 }
