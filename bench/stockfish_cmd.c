@@ -22,7 +22,7 @@ static const char stockfish_usage[] =
     "             down to a power of two\n"
     "  threads    positions searched in parallel (default 1); unlike Stockfish, each search is\n"
     "             single-threaded, so results and node counts do not depend on it\n"
-    "  limit      the depth (default 11), the nodes or the milliseconds per position\n"
+    "  limit      the depth (default 10), the nodes or the milliseconds per position\n"
     "  fenFile    default (the suite) or a positions file; 'current' does not apply (a tool\n"
     "             has no current position)\n"
     "  limitType  depth (default), nodes or movetime; movetime results depend on the machine;\n"
