@@ -37,10 +37,12 @@ $(shell mkdir -p $(BUILD) && { echo '$(BUILD_FLAGS)' | cmp -s - $(FLAGS_STAMP) |
     echo '$(BUILD_FLAGS)' > $(FLAGS_STAMP); })
 
 # The git commit the tools report (-version, results files): compiled into cli/version.o only, so
-# a new commit relinks the tools without recompiling the rest. "-dirty": uncommitted changes.
+# a new commit relinks the tools without recompiling the rest. "-dirty": uncommitted changes, or
+# files git neither tracks nor ignores (what git status lists). make engine-at REV=WORKTREE sets
+# it from outside (its copy of the tree has no .git).
 GIT_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) || c=unknown; \
-    if [ "$$c" != unknown ] && ! git diff --quiet HEAD -- 2>/dev/null; then c="$$c-dirty"; fi; \
-    echo "$$c")
+    if [ "$$c" != unknown ] && [ -n "$$(git status --porcelain 2>/dev/null)" ]; then \
+    c="$$c-dirty"; fi; echo "$$c")
 COMMIT_STAMP := $(BUILD)/commit.stamp
 $(shell { echo '$(GIT_COMMIT)' | cmp -s - $(COMMIT_STAMP) || echo '$(GIT_COMMIT)' > $(COMMIT_STAMP); })
 
@@ -350,6 +352,7 @@ help:
 	@echo "make perf       a speed row: perft, suite nodes per CPU second, abtest pairs/s (docs/performance.md)"
 	@echo "make pgo        profile-guided build (gcc) into $(PGO_BUILD)/, trained on the bench suite"
 	@echo "make engine-at REV=R [OUT=D]  build revision R's engine in a worktree into D/bin/tslab-engine"
+	@echo "                 (REV=WORKTREE: the working tree as it is, uncommitted changes included)"
 	@echo "make tablebase  solve the sliding phase into tablebase/sliding.tstb (docs/tablebase.md)"
 	@echo "make tablebase-check  solve it and check every entry (docs/tablebase.md)"
 	@echo "make docs       regenerate docs/options.md from the option table"

@@ -3,8 +3,9 @@
 // arguments only, so names that are shell code (backquotes, $(...), quotes and semicolons, all
 // valid in git branch names) are never run, whether the revision exists or not; a REV that
 // would read as an option or holds a control character is refused. Runs in a clone of this
-// checkout (with this checkout's Makefile and script), never touching its branches. Skipped,
-// saying so, outside a git checkout.
+// checkout (with this checkout's Makefile and script), never touching its branches. On a tree
+// with uncommitted changes, REV=HEAD is refused and REV=WORKTREE builds the tree as it is.
+// Skipped, saying so, outside a git checkout.
 #include "test_util.h"
 
 #include <sys/stat.h>
@@ -30,7 +31,7 @@ static int setup(void **state) {
     snprintf(command, sizeof command,
              "git clone -q --shared " TSLAB_SOURCE_DIR " %s && cp " TSLAB_SOURCE_DIR
              "/Makefile %s/Makefile && cp " TSLAB_SOURCE_DIR "/tools/engine_at.sh "
-             "%s/tools/engine_at.sh",
+             TSLAB_SOURCE_DIR "/tools/install.sh %s/tools/",
              repo, repo, repo);
     return system(command) == 0 ? 0 : -1;
 }
@@ -111,10 +112,62 @@ static void hostile_branch__built_as_named(void **state) {
     free(out);
 }
 
+/* A tree with an uncommitted change (the version text, so the engine shows which tree it was
+ * built from): REV=HEAD is refused with a pointer to REV=WORKTREE, which builds the tree as it
+ * is and reports git <HEAD>-dirty; another name of HEAD's commit builds the commit with a note
+ * (CC=false stops that build right after the note); tools/install.sh from that tree says so. The
+ * change is undone at the end. */
+static void dirty_tree__head_refused_worktree_built(void **state) {
+    (void)state;
+    if (skip_reason)
+        skip();
+    char command[1024], *out;
+    snprintf(command, sizeof command,
+             "sed -i 's/^#define TSLAB_VERSION \"\\(.*\\)\"$/#define TSLAB_VERSION \"\\1-wt\"/' "
+             "%s/cli/version.h && grep -q -- '-wt\"' %s/cli/version.h && git -C %s branch at-head",
+             repo, repo, repo);
+    assert_int_equal(system(command), 0);
+
+    int status = engine_at("REV=HEAD", &out);
+    if (status != 2 || !strstr(out, "uncommitted change(s) that a build of HEAD") ||
+        !strstr(out, "REV=WORKTREE builds the tree as it is"))
+        fail_msg("REV=HEAD on a dirty tree: exit %d:\n%s", status, out);
+    free(out);
+
+    status = engine_at("REV=at-head CC=false", &out);
+    if (status != 2 || !strstr(out, "note: at-head is HEAD") ||
+        !strstr(out, "are not in this build (REV=WORKTREE builds them)"))
+        fail_msg("REV=at-head on a dirty tree: exit %d:\n%s", status, out);
+    free(out);
+
+    status = engine_at("REV=WORKTREE OUT=wt", &out);
+    if (status != 0 || !strstr(out, "building the working tree"))
+        fail_msg("REV=WORKTREE: exit %d:\n%s", status, out);
+    free(out);
+    snprintf(command, sizeof command, "%s/wt/bin/tslab-engine -version", repo);
+    assert_int_equal(test_run(command, &out), 0);
+    if (!strstr(out, "-wt (git ") || !strstr(out, "-dirty)"))
+        fail_msg("the WORKTREE engine reports '%s'", out);
+    free(out);
+
+    /* make install from that tree says so, with the version the tools report. */
+    snprintf(command, sizeof command, "sh %s/tools/install.sh %s/prefix " TSLAB_BUILD_DIR, repo,
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    if (!strstr(out, "note: installed from a working tree with ") ||
+        !strstr(out, "uncommitted change(s): the tools report 'tslab "))
+        fail_msg("install from a dirty tree:\n%s", out);
+    free(out);
+
+    snprintf(command, sizeof command, "git -C %s checkout -q -- cli/version.h", repo);
+    assert_int_equal(system(command), 0);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hostile_names__refused_never_run),
         cmocka_unit_test(hostile_branch__built_as_named),
+        cmocka_unit_test(dirty_tree__head_refused_worktree_built),
     };
     return tslab_run_tests_setup("engine_at", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);
