@@ -14,9 +14,9 @@
 #include <cJSON.h>
 #include <stdio.h>
 
-/* Depth 10 since tslab 0.4: its default (no pruning) searches 25.9 M nodes there, about the work
- * of the 0.3 default at depth 11 (9.4 M nodes at 2.5x the instructions a node), so the bench that
- * every engine program runs at the start of a match costs what it did. */
+/* Depth 10 since tslab 0.4, whose default has no pruning: 25.9 M nodes, 1.4x the CPU time of the
+ * 0.3 default's bench at depth 11 (9.4 M nodes); at depth 11 it would be 74.5 M nodes and 3.3x.
+ * Every engine program runs this bench at the start of a match (docs/bench.md has the runs). */
 #define BENCH_DEFAULT_DEPTH 10
 #define BENCH_DEFAULT_POSITIONS "bench/positions.txt"
 #define BENCH_DEFAULT_SIGNATURE "bench/signature.json"

@@ -425,7 +425,8 @@ static void command_go(EngineSession *s, const Words *w) {
 
 /* bench [ttSize] [threads] [limit] [fenFile] [limitType], Stockfish's arguments in Stockfish's
  * order (as `engine bench ...` on the command line): the current options, the suite (or a
- * positions file, or "current": the position set by `position`) to BENCH_DEFAULT_DEPTH by default. */
+ * positions file, or "current": the position set by `position`) to BENCH_DEFAULT_DEPTH by
+ * default. */
 static void command_bench(EngineSession *s, const Words *w) {
     if (!make_idle(s, "bench"))
         return;
