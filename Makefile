@@ -38,10 +38,10 @@ $(shell mkdir -p $(BUILD) && { echo '$(BUILD_FLAGS)' | cmp -s - $(FLAGS_STAMP) |
 
 # The git commit the tools report (-version, results files): compiled into cli/version.o only, so
 # a new commit relinks the tools without recompiling the rest. "-dirty": uncommitted changes, or
-# files git neither tracks nor ignores (what git status lists). make engine-at REV=WORKTREE sets
+# files git neither tracks nor ignores (tools/tree_changes.sh). make engine-at REV=WORKTREE sets
 # it from outside (its copy of the tree has no .git).
 GIT_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) || c=unknown; \
-    if [ "$$c" != unknown ] && [ -n "$$(git status --porcelain 2>/dev/null)" ]; then \
+    if [ "$$c" != unknown ] && [ "$$(sh tools/tree_changes.sh .)" -gt 0 ]; then \
     c="$$c-dirty"; fi; echo "$$c")
 COMMIT_STAMP := $(BUILD)/commit.stamp
 $(shell { echo '$(GIT_COMMIT)' | cmp -s - $(COMMIT_STAMP) || echo '$(GIT_COMMIT)' > $(COMMIT_STAMP); })

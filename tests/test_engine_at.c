@@ -31,7 +31,8 @@ static int setup(void **state) {
     snprintf(command, sizeof command,
              "git clone -q --shared " TSLAB_SOURCE_DIR " %s && cp " TSLAB_SOURCE_DIR
              "/Makefile %s/Makefile && cp " TSLAB_SOURCE_DIR "/tools/engine_at.sh "
-             TSLAB_SOURCE_DIR "/tools/install.sh %s/tools/",
+             TSLAB_SOURCE_DIR "/tools/install.sh " TSLAB_SOURCE_DIR "/tools/tree_changes.sh "
+             "%s/tools/",
              repo, repo, repo);
     return system(command) == 0 ? 0 : -1;
 }

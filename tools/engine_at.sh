@@ -36,8 +36,7 @@ case "$rev" in
     ;;
 esac
 head=$(git -C "$source" rev-parse --verify --quiet HEAD) || head=""
-# Tracked files with uncommitted changes, and untracked files that are not ignored.
-changes=$(git -C "$source" status --porcelain 2>/dev/null | wc -l)
+changes=$(sh "$source/tools/tree_changes.sh" "$source")
 if [ "$rev" = WORKTREE ]; then
     if [ -z "$head" ]; then
         echo "engine-at: REV=WORKTREE needs a checkout with at least one commit" >&2

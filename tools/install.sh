@@ -32,7 +32,7 @@ fi
 echo "installed into $prefix:$installed share/tslab (defaults), share/doc/tslab"
 # From a working tree with uncommitted changes the tools are not any commit's: say so, with the
 # version they report (git <commit>-dirty), since their bench may differ from the pinned one.
-changes=$(git -C "$source" status --porcelain 2>/dev/null | wc -l)
+changes=$(sh "$source/tools/tree_changes.sh" "$source")
 if [ "$changes" -gt 0 ]; then
     printf "note: installed from a working tree with %s uncommitted change(s): the tools report \
 '%s', and tslab-bench check compares them with this tree's bench/signature.json\n" \
