@@ -63,6 +63,12 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 LAB_OBJ   := $(LAB_SRC:%.c=$(BUILD)/obj/%.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
+# The default bench suite and its signature, compiled into bench and engine (bench/embedded.h),
+# so that `engine bench` works from any directory, as fishtest's and OpenBench's workers run it.
+EMBED_DATA := bench/positions.txt bench/signature.json
+EMBED_SRC := $(BUILD)/gen/embedded_data.c
+EMBED_OBJ := $(BUILD)/obj/gen/embedded_data.o
+BENCH_OBJ += $(EMBED_OBJ)
 BENCH_LIB_OBJ := $(filter-out $(BUILD)/obj/bench/bench.o,$(BENCH_OBJ))  # without main()
 LIBTSLAB  := $(BUILD)/libtslab.a
 TOOLS     := $(BUILD)/bench $(BUILD)/abtest $(BUILD)/engine
@@ -89,9 +95,27 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-no
 
 all: $(LIBTSLAB) $(TOOLS)
 
+# `make EXE=PATH` also puts the engine at PATH, as OpenBench's client builds an engine
+# (`make -j EXE=PATH`, then runs PATH); its bench needs no data files (bench/embedded.h).
+ifneq ($(EXE),)
+all: $(EXE)
+$(EXE): $(BUILD)/engine
+	@mkdir -p $(dir $@)
+	cp $< $@
+endif
+
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) $(OBJ_DEFINES) -MMD -MP -c $< -o $@
+
+$(EMBED_SRC): $(EMBED_DATA) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh bench/positions.txt BENCH_EMBEDDED_POSITIONS \
+	    bench/signature.json BENCH_EMBEDDED_SIGNATURE > $@.tmp && mv $@.tmp $@
+
+$(EMBED_OBJ): $(EMBED_SRC) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/cli/version.o: $(COMMIT_STAMP)
 $(BUILD)/obj/cli/version.o: OBJ_DEFINES = -DTSLAB_GIT_COMMIT='"$(GIT_COMMIT)"'

@@ -39,10 +39,11 @@ int bench_check_main(int argc, char **argv) {
         die("check: the signature file says what to run; options other than -threads and -json "
             "are not allowed");
     char default_path[PATHS_MAX];
-    const char *path = bench_file_or_default(args.file, BENCH_DEFAULT_SIGNATURE, default_path);
+    const char *path = args.file ? args.file : default_path;
     PinFile pin;
     Error err;
-    if (!pinfile_load(path, &pin, &err))
+    if (args.file ? !pinfile_load(path, &pin, &err)
+                  : !bench_default_pin(&pin, default_path, sizeof default_path, &err))
         die("check: %s", err.text);
     BookEntry *entries = malloc((size_t)pin.count * sizeof *entries);
     if (!entries)

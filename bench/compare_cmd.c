@@ -105,7 +105,7 @@ int bench_compare_main(int argc, char **argv) {
         base.depth = cand.depth = args.depth;
 
     Book book;
-    bench_load_positions(bench_positions(&args), &book);
+    bench_load_suite(&args, &book);
     BenchRun runs[2];
     TimingSamples samples;
     TimingSummary timing;

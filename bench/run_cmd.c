@@ -45,12 +45,12 @@ int bench_run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
     BenchArgs args = *args_in;
     SearchConfig config = *config_in;
     Book book;
-    bench_load_positions(bench_positions(&args), &book);
+    bench_load_suite(&args, &book);
     BenchRun run;
     Error err;
     if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
         die("%s", err.text);
-    bench_print_run(&run, bench_table_stream(args.json));
+    bench_print_run(&run, args.positions, bench_table_stream(args.json));
     if (args.json) {
         cJSON *json = bench_run_json(&run);
         cJSON_AddStringToObject(json, "positions_file", args.positions);
@@ -70,7 +70,7 @@ int bench_pin_main(int argc, char **argv) {
     char default_out[PATHS_MAX];
     const char *out = bench_file_or_default(args.out, BENCH_DEFAULT_SIGNATURE, default_out);
     Book book;
-    bench_load_positions(bench_positions(&args), &book);
+    bench_load_suite(&args, &book);
     BenchRun run;
     Error err;
     if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))

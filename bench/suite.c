@@ -2,6 +2,7 @@
 #include "suite.h"
 
 #include "cli.h"
+#include "embedded.h"
 #include "flags.h"
 #include "parse.h"
 #include "report.h"
@@ -111,11 +112,11 @@ static double percent(uint64_t part, uint64_t whole) {
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-void bench_print_run(const BenchRun *run, FILE *out) {
+void bench_print_run(const BenchRun *run, const char *source, FILE *out) {
     char config_text[512], hex[17];
     config_to_text(&run->config, config_text, sizeof config_text);
-    fprintf(out, "bench: %d positions, depth %d\nconfig: %s (hash %s)\n\n", run->count,
-            run->config.depth, config_text, bench_hex(config_hash(&run->config), hex));
+    fprintf(out, "bench: %d positions from %s, depth %d\nconfig: %s (hash %s)\n\n", run->count,
+            source, run->config.depth, config_text, bench_hex(config_hash(&run->config), hex));
     fprintf(out, "%-8s %-6s %7s %5s %11s %8s %6s %9s %6s\n", "id", "move", "score", "depth",
             "nodes", "ms", "hit%", "cutoffs", "first%");
     for (int i = 0; i < run->count; i++) {
@@ -267,9 +268,57 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
         die("%s-json and -out are the same file (%s)", prefix, args->json);
 }
 
-const char *bench_positions(BenchArgs *args) {
-    return args->positions = bench_file_or_default(args->positions, BENCH_DEFAULT_POSITIONS,
-                                                   args->default_positions);
+/* The default data file `relative` into path (true), or false with *built_in when there is no
+ * data root to look in: then the copy compiled into the program serves. A data root named by
+ * TSLAB_DATA that lacks the file is an error (false, err set, *built_in false): the user said
+ * where the data is. */
+static bool default_file(const char *relative, char path[PATHS_MAX], bool *built_in, Error *err) {
+    *built_in = false;
+    if (paths_data_file(relative, path, PATHS_MAX, err))
+        return true;
+    const char *env = getenv("TSLAB_DATA");
+    *built_in = !env || !*env;
+    return false;
+}
+
+bool bench_default_suite(Book *book, char *source, size_t size, Error *err) {
+    char path[PATHS_MAX];
+    bool built_in;
+    if (default_file(BENCH_DEFAULT_POSITIONS, path, &built_in, err)) {
+        snprintf(source, size, "%s", path);
+        return book_load(book, path, true, err);
+    }
+    if (!built_in)
+        return false;
+    snprintf(source, size, "%s", BENCH_BUILT_IN_POSITIONS);
+    return book_parse_text(book, BENCH_EMBEDDED_POSITIONS, BENCH_EMBEDDED_POSITIONS_SIZE,
+                           BENCH_BUILT_IN_POSITIONS, true, err);
+}
+
+bool bench_default_pin(PinFile *pin, char *source, size_t size, Error *err) {
+    char path[PATHS_MAX];
+    bool built_in;
+    if (default_file(BENCH_DEFAULT_SIGNATURE, path, &built_in, err)) {
+        snprintf(source, size, "%s", path);
+        return pinfile_load(path, pin, err);
+    }
+    if (!built_in)
+        return false;
+    snprintf(source, size, "%s", BENCH_BUILT_IN_SIGNATURE);
+    return pinfile_parse(BENCH_EMBEDDED_SIGNATURE, BENCH_EMBEDDED_SIGNATURE_SIZE,
+                         BENCH_BUILT_IN_SIGNATURE, pin, err);
+}
+
+void bench_load_suite(BenchArgs *args, Book *book) {
+    Error err;
+    if (args->positions) {
+        bench_load_positions(args->positions, book);
+        return;
+    }
+    if (!bench_default_suite(book, args->default_positions, sizeof args->default_positions,
+                             &err))
+        die("%s", err.text);
+    args->positions = args->default_positions;
 }
 
 void bench_default_file(const char *relative, char out[PATHS_MAX]) {

@@ -7,6 +7,7 @@
 
 #include "book.h"
 #include "config.h"
+#include "pinfile.h"
 #include "paths.h"
 #include "search.h"
 #include "tb_accuracy.h"
@@ -20,6 +21,9 @@
 #define BENCH_DEFAULT_DEPTH 10
 #define BENCH_DEFAULT_POSITIONS "bench/positions.txt"
 #define BENCH_DEFAULT_SIGNATURE "bench/signature.json"
+/* How the copies compiled into the program are named (in messages, JSON and pinned files). */
+#define BENCH_BUILT_IN_POSITIONS "bench/positions.txt (built in)"
+#define BENCH_BUILT_IN_SIGNATURE "bench/signature.json (built in)"
 
 typedef struct {
     BookEntry entry;
@@ -47,14 +51,15 @@ void bench_run_destroy(BenchRun *run);
 /* FNV-1a over "id move score\n" of every row: 16 hex digits pin every move and score. */
 uint64_t bench_signature(const BenchRow *rows, int count);
 
-/* The per-position table and the totals (on out), then Stockfish's summary on stderr, last:
+/* The per-position table (of the positions read from source) and the totals (on out), then
+ * Stockfish's summary on stderr, last:
  *   ===========================
  *   Total time (ms) : 5939
  *   Nodes searched  : 71420524
  *   Nodes/second    : 12025888
  * fishtest reads the first two from stderr; OpenBench reads nodes and nodes/second from the
  * last matching lines of stdout and stderr together. */
-void bench_print_run(const BenchRun *run, FILE *out);
+void bench_print_run(const BenchRun *run, const char *source, FILE *out);
 
 /* Stockfish's three summary lines alone (after a line of '='), on out. */
 void bench_print_summary(const BenchRun *run, FILE *out);
@@ -67,7 +72,7 @@ cJSON *bench_run_json(const BenchRun *run);
 typedef struct {
     SearchConfig config;
     int depth;                 /* -depth (0 = the command's default) */
-    const char *positions;     /* -positions (NULL: the default suite, see bench_positions) */
+    const char *positions;     /* -positions (NULL: the default suite, bench_load_suite) */
     char default_positions[PATHS_MAX];
     const char *json;          /* -json */
     const char *out;           /* -out (pin) */
@@ -91,9 +96,18 @@ typedef struct {
  * Calls die() on errors, exit(0) after -help. */
 void bench_parse_args(const BenchCommand *command, int argc, char **argv, BenchArgs *args);
 
-/* The positions file: -positions as given, else the default suite found by paths_data_file
- * (dies with where it looked when there is none). */
-const char *bench_positions(BenchArgs *args);
+/* The default suite: bench/positions.txt where paths_data_file finds it (a checkout, an
+ * installation, TSLAB_DATA), else, when there is no data root at all, the copy compiled into the
+ * program (embedded.h); source names which. False with the message when the file is unreadable
+ * or TSLAB_DATA names a directory without it. */
+bool bench_default_suite(Book *book, char *source, size_t size, Error *err);
+
+/* The default signature file, found or built in alike. */
+bool bench_default_pin(PinFile *pin, char *source, size_t size, Error *err);
+
+/* The suite to run: -positions FILE as given, else the default suite (args->positions then
+ * names what was read). Dies with the message on error. */
+void bench_load_suite(BenchArgs *args, Book *book);
 
 /* A default data file ("bench/signature.json") into out, or dies saying where it looked. */
 void bench_default_file(const char *relative, char out[PATHS_MAX]);

@@ -28,7 +28,7 @@ int bench_verify_main(int argc, char **argv) {
         die("verify: it tries the combinations itself; no search options");
     int depth = args.depth ? args.depth : VERIFY_DEFAULT_DEPTH;
     Book book;
-    bench_load_positions(bench_positions(&args), &book);
+    bench_load_suite(&args, &book);
     FILE *out = bench_table_stream(args.json);
 
     int *scores = malloc((size_t)book.count * sizeof *scores);

@@ -440,17 +440,14 @@ static void command_bench(EngineSession *s, const Words *w) {
         say_error(s, "bench", &err);
         return;
     }
-    char path[PATHS_MAX];
+    char source[PATHS_MAX];
     Book book = {0};
     BookEntry here = {.board = *game_current(&s->game), .id = "current"};
     const BookEntry *entries = &here;
     int count = 1;
     if (!current) {
-        if (!positions && !paths_data_file(BENCH_DEFAULT_POSITIONS, path, sizeof path, &err)) {
-            say_error(s, "bench", &err);
-            return;
-        }
-        if (!book_load(&book, positions ? positions : path, true, &err)) {
+        if (positions ? !book_load(&book, positions, true, &err)
+                      : !bench_default_suite(&book, source, sizeof source, &err)) {
             say_error(s, "bench", &err);
             return;
         }
@@ -466,6 +463,18 @@ static void command_bench(EngineSession *s, const Words *w) {
         book_destroy(&book);
         return;
     }
+    /* A line per position before the totals, so that `bench compare -base-engine` gets the
+     * same table from a program as in process (lab/engines/program_bench.h reads them). */
+    pthread_mutex_lock(&s->out_lock);
+    for (int i = 0; i < run.count; i++) {
+        const SearchResult *r = &run.rows[i].result;
+        char move[MOVE_TEXT_MAX];
+        fprintf(s->out,
+                "info string bench position %s move %s score %d depth %d nodes %" PRIu64 "\n",
+                run.rows[i].entry.id, move_to_text(r->move, move), r->score, r->depth,
+                r->stats.nodes);
+    }
+    pthread_mutex_unlock(&s->out_lock);
     char hex[17], limit[48];
     if (config.depth)
         snprintf(limit, sizeof limit, "depth %d", config.depth);
@@ -473,7 +482,8 @@ static void command_bench(EngineSession *s, const Words *w) {
         snprintf(limit, sizeof limit, "nodes %" PRId64, config.nodes);
     else
         snprintf(limit, sizeof limit, "movetime %" PRId64, config.movetime);
-    say(s, "info string bench: %d positions, %s, signature %s", run.count, limit,
+    say(s, "info string bench: %d positions from %s, %s, signature %s", run.count,
+        current ? "the current position" : positions ? positions : source, limit,
         bench_hex(run.signature, hex));
     pthread_mutex_lock(&s->out_lock);
     bench_print_summary(&run, s->out);

@@ -188,10 +188,24 @@ static void bench__signature_and_stockfish_lines_of_the_suite(void **state) {
     assert_true(book_load(&book, path, true, &err));
     BenchRun run;
     assert_true(bench_run(book.entries, book.count, &config, 1, &run, &err));
-    char expected[128], hex[17];
-    snprintf(expected, sizeof expected, "info string bench: %d positions, depth 4, signature %s\n",
-             run.count, bench_hex(run.signature, hex));
+    char expected[PATHS_MAX + 128], hex[17];
+    snprintf(expected, sizeof expected,
+             "info string bench: %d positions from %s, depth 4, signature %s\n", run.count, path,
+             bench_hex(run.signature, hex));
     assert_non_null(strstr(out, expected));
+    /* A line per position, in the suite's order, as in process. */
+    const char *cursor = out;
+    for (int i = 0; i < run.count; i++) {
+        const SearchResult *r = &run.rows[i].result;
+        char move[MOVE_TEXT_MAX];
+        snprintf(expected, sizeof expected,
+                 "info string bench position %s move %s score %d depth %d nodes %" PRIu64 "\n",
+                 run.rows[i].entry.id, move_to_text(r->move, move), r->score, r->depth,
+                 r->stats.nodes);
+        cursor = strstr(cursor, expected);
+        if (!cursor)
+            fail_msg("no line '%s' after the previous position's", expected);
+    }
     snprintf(expected, sizeof expected, "\nNodes searched  : %" PRIu64 "\n", run.total.nodes);
     assert_non_null(strstr(out, expected));
     assert_non_null(strstr(out, "===========================\nTotal time (ms) : "));
@@ -199,7 +213,8 @@ static void bench__signature_and_stockfish_lines_of_the_suite(void **state) {
     book_destroy(&book);
     free(out);
     out = talk("position fen T3T/S4/5/5/T3T s 15 4\nbench 16 1 2 current\n");
-    assert_non_null(strstr(out, "info string bench: 1 positions, depth 2, signature "));
+    assert_non_null(
+        strstr(out, "info string bench: 1 positions from the current position, depth 2, signature "));
     free(out);
 }
 

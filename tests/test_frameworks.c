@@ -409,6 +409,70 @@ static void bench__fishtest_and_openbench_read_nodes_time_and_speed(void **state
     assert_true(nps > 0);
 }
 
+/* The pinned bench node count (bench/signature.json's "nodes"). */
+static double pinned_nodes(void) {
+    char *text = test_read_file(TSLAB_SOURCE_DIR "/bench/signature.json");
+    assert_non_null(text);
+    cJSON *json = cJSON_Parse(text);
+    free(text);
+    assert_non_null(json);
+    double nodes = number_at(json, "nodes");
+    cJSON_Delete(json);
+    return nodes;
+}
+
+/* As the workers run it: the engine binary alone in a directory of its own, with no data files
+ * anywhere it could look (no TSLAB_DATA, and the copy is outside any checkout). OpenBench's `./engine bench` gives the pinned count to OpenBench's reader; fishtest's
+ * `./engine bench 16 1 13 default depth`, here at depth 6 to stay short (depth 13 takes half a
+ * minute), gives fishtest's reader the count the bench tool gives at that depth. `bench check`
+ * from there checks against the signature compiled in. */
+static void engine__benchable_alone_in_an_empty_directory(void **state) {
+    (void)state;
+    char dir[96], command[512];
+    assert_int_equal(test_make_dir(dir, sizeof dir, "bare_engine"), 0);
+    snprintf(command, sizeof command, "cp " TSLAB_BUILD_DIR "/engine %s/engine", dir);
+    assert_int_equal(system(command), 0);
+    char *merged;
+    snprintf(command, sizeof command, "cd %s && env -u TSLAB_DATA ./engine bench 2>&1", dir);
+    assert_int_equal(test_run(command, &merged), 0);
+    assert_non_null(strstr(merged, "bench/positions.txt (built in)"));
+    long long bench, nps;
+    openbench_read_bench(merged, &bench, &nps);
+    free(merged);
+    assert_int_equal(bench, (long long)pinned_nodes());
+    assert_true(nps > 0);
+
+    char *json_text;
+    assert_int_equal(test_run(BENCH " -depth 6 -json - 2>/dev/null", &json_text), 0);
+    cJSON *json = cJSON_Parse(json_text);
+    free(json_text);
+    assert_non_null(json);
+    double nodes = number_at(json, "nodes");
+    cJSON_Delete(json);
+    char *err_only;
+    snprintf(command, sizeof command,
+             "cd %s && env -u TSLAB_DATA ./engine bench 16 1 6 default depth 2>&1 >/dev/null",
+             dir);
+    assert_int_equal(test_run(command, &err_only), 0);
+    FishtestBench fb;
+    fishtest_read_bench(err_only, &fb);
+    free(err_only);
+    assert_true(fb.has_time && fb.has_nodes);
+    assert_float_equal(fb.nodes, nodes, 0);
+
+    /* The bench tool alone checks itself against the signature compiled into it. */
+    char *out;
+    snprintf(command, sizeof command,
+             "cp " TSLAB_BUILD_DIR "/bench %s/bench && cd %s && env -u TSLAB_DATA ./bench check "
+             "-threads 2 2>&1",
+             dir, dir);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "against bench/signature.json (built in)"));
+    assert_non_null(strstr(out, "IDENTICAL"));
+    free(out);
+    assert_int_equal(test_remove_dir(dir), 0);
+}
+
 /* What does not apply is refused with the reason. */
 static void bench__stockfish_arguments_that_do_not_apply(void **state) {
     (void)state;
@@ -447,6 +511,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(abtest__quiet_drops_the_game_lines),
         cmocka_unit_test(bench__fishtest_and_openbench_read_nodes_time_and_speed),
         cmocka_unit_test(bench__stockfish_arguments_that_do_not_apply),
+        cmocka_unit_test(engine__benchable_alone_in_an_empty_directory),
     };
     return RUN_TESTS("frameworks", tests);
 }

@@ -64,7 +64,8 @@ static void install__help_says_where_the_defaults_come_from(void **state) {
              "cd %s && printf 'bench 16 1 2\\n' | env -u TSLAB_DATA %s/usr/bin/tslab-engine", work,
              prefix);
     assert_int_equal(test_run(engine_command, &out), 0);
-    assert_non_null(strstr(out, "info string bench: 67 positions, depth 2, signature "));
+    assert_non_null(strstr(out, "info string bench: 67 positions from "));
+    assert_non_null(strstr(out, "/bench/positions.txt, depth 2, signature "));
     free(out);
     assert_int_equal(run_installed("tslab-engine bench 16 1 2", &out), 0);
     assert_non_null(strstr(out, "Nodes searched  : "));
