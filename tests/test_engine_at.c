@@ -4,7 +4,8 @@
 // valid in git branch names) are never run, whether the revision exists or not; a REV that
 // would read as an option or holds a control character is refused. Runs in a clone of this
 // checkout (with this checkout's Makefile and script), never touching its branches. On a tree
-// with uncommitted changes, REV=HEAD is refused and REV=WORKTREE builds the tree as it is.
+// with uncommitted changes, REV=HEAD is refused and REV=WORKTREE builds the tree as it is. The
+// clone also serves `make EXE=PATH` as OpenBench runs it.
 // Skipped, saying so, outside a git checkout.
 #include "test_util.h"
 
@@ -164,11 +165,30 @@ static void dirty_tree__head_refused_worktree_built(void **state) {
     assert_int_equal(system(command), 0);
 }
 
+/* OpenBench's client builds an engine with `make -j EXE=PATH` and runs PATH: the engine lands
+ * there and benches from that directory alone (its suite is built in). */
+static void make_exe__the_engine_at_the_path(void **state) {
+    (void)state;
+    if (skip_reason)
+        skip();
+    char command[1024], *out;
+    snprintf(command, sizeof command,
+             "cd %s && OPT=-O0 timeout 600 make -s -j2 EXE=%s/y/eng >/dev/null 2>&1 && cd %s/y && "
+             "env -u TSLAB_DATA ./eng bench 16 1 3 default depth 2>&1",
+             repo, dir, dir);
+    int status = test_run(command, &out);
+    if (status != 0 || !strstr(out, "bench/positions.txt (built in)") ||
+        !strstr(out, "Nodes searched  : "))
+        fail_msg("make EXE=, then ./eng bench: exit %d:\n%s", status, out);
+    free(out);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hostile_names__refused_never_run),
         cmocka_unit_test(hostile_branch__built_as_named),
         cmocka_unit_test(dirty_tree__head_refused_worktree_built),
+        cmocka_unit_test(make_exe__the_engine_at_the_path),
     };
     return tslab_run_tests_setup("engine_at", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);
