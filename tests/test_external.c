@@ -4,6 +4,8 @@
 // documented outcome (docs/abtest.md, "Build against build"). Every run is bounded to seconds.
 #include "cli.h"
 #include "engine_process.h"
+#include "engine_reply.h"
+#include "search.h"
 #include "test_util.h"
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
@@ -195,7 +197,8 @@ static void illegal_and_garbage__game_lost_with_the_move_named(void **state) {
     free(errors);
 }
 
-/* bench=N as fishtest's workers check it: the expected count plays, another refuses. */
+/* bench=N as fishtest's workers check it: the expected count plays, another refuses. The start
+ * gives a program's bench and signature where an in-process engine has its config hash. */
 static void bench__expected_count_plays_another_refuses(void **state) {
     (void)state;
     char *out, *errors;
@@ -203,7 +206,11 @@ static void bench__expected_count_plays_another_refuses(void **state) {
                                 "-each nodes=200 -rounds 1",
                                 &out, &errors),
                      0);
-    assert_non_null(strstr(out, "engine mock (" MOCK "): bench 4242 nodes, as expected\n"));
+    assert_non_null(strstr(out, "engine mock (" MOCK "): bench 4242 nodes, as expected; "
+                                "signature none (the program prints none)\n"));
+    /* A config hash names an in-process configuration; a program has its bench instead. */
+    assert_null(strstr(out, "config hash mock"));
+    assert_non_null(strstr(out, "config hash int: "));
     free(out);
     free(errors);
     assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " bench=4243 -engine name=int "
@@ -215,6 +222,44 @@ static void bench__expected_count_plays_another_refuses(void **state) {
     assert_null(strstr(out, "Finished game"));
     free(out);
     free(errors);
+}
+
+/* tslab's bench lines as engine_reply reads them: a position line only when every field is
+ * there once and in range, a signature only as 16 lowercase hex digits; anything else is not
+ * mistaken for them. */
+static void reply__bench_position_and_signature_lines(void **state) {
+    (void)state;
+    EngineReply r;
+    engine_reply_parse("info string bench position mid3 move c3-c4 score -41 depth 10 nodes 123456",
+                       SEARCH_MAX_DEPTH, &r);
+    assert_int_equal(r.kind, REPLY_BENCH_POSITION);
+    assert_string_equal(r.bench_id, "mid3");
+    assert_string_equal(r.move, "c3-c4");
+    assert_int_equal(r.score, -41);
+    assert_int_equal(r.depth, 10);
+    assert_int_equal(r.nodes, 123456);
+    engine_reply_parse("info string bench: 67 positions from bench/positions.txt (built in), "
+                       "depth 10, signature e5eda8d85fe2eb26",
+                       SEARCH_MAX_DEPTH, &r);
+    assert_int_equal(r.kind, REPLY_BENCH_SIGNATURE);
+    assert_string_equal(r.signature, "e5eda8d85fe2eb26");
+    static const char *const not_bench[] = {
+        "info string bench position a move b1 score 3 depth 2",            /* no nodes */
+        "info string bench position a move b1 score 3 depth 2 nodes 5 nodes 6", /* twice */
+        "info string bench position a move b1 score x depth 2 nodes 5",    /* score */
+        "info string bench position a move b1 score 3 depth 99 nodes 5",   /* depth > 64 */
+        "info string bench position a move b1 score 3 depth 2 nodes -5",   /* nodes */
+        "info string bench position a move b1 score 3 depth 2 nodes 5 color red",
+        "info string bench: 1 positions, depth 2, signature E5EDA8D85FE2EB26",
+        "info string bench: 1 positions, depth 2, signature e5eda8d85fe2eb2",
+        "info string bench: 1 positions, depth 2",
+        "info depth 3 string bench position a move b1 score 3 depth 2 nodes 5 x",
+    };
+    for (size_t i = 0; i < sizeof not_bench / sizeof not_bench[0]; i++) {
+        engine_reply_parse(not_bench[i], SEARCH_MAX_DEPTH, &r);
+        if (r.kind == REPLY_BENCH_POSITION || r.kind == REPLY_BENCH_SIGNATURE)
+            fail_msg("'%s' read as a bench line", not_bench[i]);
+    }
 }
 
 /* The command line names what does not fit an engine's kind. */
@@ -290,6 +335,7 @@ int main(void) {
         cmocka_unit_test(stall__lost_after_the_stall_limit_with_recover),
         cmocka_unit_test(illegal_and_garbage__game_lost_with_the_move_named),
         cmocka_unit_test(bench__expected_count_plays_another_refuses),
+        cmocka_unit_test(reply__bench_position_and_signature_lines),
         cmocka_unit_test(arguments__program_and_in_process_keys_do_not_mix),
         cmocka_unit_test(missing_program__the_same_reason_whichever_side_finds_it),
     };

@@ -4,13 +4,15 @@
 // Ctrl-C that saves while abtest waits on it), one that floods lines, ones that leave processes
 // behind (a child, a parent that exits while a child holds its output, one that ignores
 // SIGTERM, one that closes its output), absurd node counts and bench totals, spaces before
-// bestmove, values that would inject a command, and a results file pointed at another program.
+// bestmove, values that would inject a command, a results file pointed at another program, and
+// a program rebuilt between two sessions of a run.
 // Every run is bounded.
 #include "test_util.h"
 
 #include "match.h"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
@@ -275,7 +277,8 @@ static void resume__another_program_refused(void **state) {
         cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "engines"),
                            0),
         "program");
-    assert_true(cJSON_GetObjectItem(program, "bench_seen")->valuedouble == 4343);
+    assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(program, "seen"), "bench")->valuedouble ==
+                4343);
     cJSON_ReplaceItemInObject(program, "cmd", cJSON_CreateString(MOCK));
     cJSON_ReplaceItemInObject(program, "args", cJSON_CreateString(""));
     char *text = cJSON_Print(json);
@@ -286,9 +289,69 @@ static void resume__another_program_refused(void **state) {
     fclose(f);
     free(text);
     free(expect_run(RUN " -resume prog.json", 2,
-                    (const char *[]){"bench gives 4242 nodes, but the run was played with a "
-                                     "program whose bench gave 4343",
+                    (const char *[]){"is not the program the run began with: bench 4343 -> 4242 "
+                                     "nodes, file " SCRIPTS "/rewrite.sh -> ",
                                      NULL}));
+}
+
+/* Writes dir/prog.sh, a program that runs `exec LINE`. */
+static void write_program(const char *line) {
+    char path[256];
+    snprintf(path, sizeof path, "%s/prog.sh", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "#!/bin/sh\nexec %s\n", line);
+    fclose(f);
+    assert_int_equal(chmod(path, 0755), 0);
+}
+
+/* The same path rebuilt between two sessions: a resume with the same build goes on; after the
+ * rebuild (another bench, another size and time) it is refused with both benches named, and
+ * -allow-engine-change resumes, saying what changed, and records the new build. */
+static void resume__rebuilt_program_refused_same_build_resumes(void **state) {
+    (void)state;
+    write_program(MOCK " \"$@\"");
+    free(expect_run(RUN " -engine name=prog cmd=./prog.sh" OPPONENT
+                        " -rounds 6 -out rebuilt.json -debug-stopafter 1",
+                    130, (const char *[]){"engine prog (./prog.sh): bench 4242 nodes", NULL}));
+    char path[256];
+    snprintf(path, sizeof path, "%s/rebuilt.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *seen = cJSON_GetObjectItem(
+        cJSON_GetObjectItem(
+            cJSON_GetArrayItem(
+                cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "engines"), 0),
+            "program"),
+        "seen");
+    char program[256];
+    snprintf(program, sizeof program, "%s/prog.sh", dir);
+    struct stat st;
+    assert_int_equal(stat(program, &st), 0);
+    assert_true(cJSON_GetObjectItem(seen, "bench")->valuedouble == 4242);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(seen, "path")), program);
+    assert_true(cJSON_GetObjectItem(seen, "size")->valuedouble == (double)st.st_size);
+    assert_int_equal(strlen(cJSON_GetStringValue(cJSON_GetObjectItem(seen, "mtime"))), 30);
+    cJSON_Delete(json);
+
+    free(expect_run(RUN " -resume rebuilt.json -debug-stopafter 2", 130, NULL));
+    write_program(SCRIPTS "/rewrite.sh " MOCK " other-bench");
+    free(expect_run(RUN " -resume rebuilt.json", 2,
+                    (const char *[]){"engine prog (./prog.sh) is not the program the run began "
+                                     "with: bench 4242 -> 4343 nodes, size ",
+                                     "give -allow-engine-change if the change is meant", NULL}));
+    free(expect_run(RUN " -resume rebuilt.json -allow-engine-change", 0,
+                    (const char *[]){"note: engine prog (./prog.sh) changed since the run began "
+                                     "(bench 4242 -> 4343 nodes",
+                                     NULL}));
+    json = test_load_json(path);
+    seen = cJSON_GetObjectItem(
+        cJSON_GetObjectItem(
+            cJSON_GetArrayItem(
+                cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "engines"), 0),
+            "program"),
+        "seen");
+    assert_true(cJSON_GetObjectItem(seen, "bench")->valuedouble == 4343);
+    cJSON_Delete(json);
 }
 
 int main(int argc, char **argv) {
@@ -301,6 +364,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(replies__spaces_tolerated_bench_totals_checked),
         cmocka_unit_test(arguments__control_characters_refused_engine_named),
         cmocka_unit_test(resume__another_program_refused),
+        cmocka_unit_test(resume__rebuilt_program_refused_same_build_resumes),
     };
     return tslab_run_tests_setup("hostile_engines", tests, sizeof tests / sizeof tests[0], argc,
                                  argv, setup, teardown);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine_reply.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
@@ -70,14 +71,81 @@ static void parse_score(const char **rest, EngineReply *out) {
     out->score_is_mate = mate;
 }
 
-/* info ... : nodes N, depth N and score, up to `string`. */
+/* tslab's bench, a line per position: "position ID move M score S depth D nodes N" (the words
+ * after "info string bench"), every key once, in any order. */
+static void parse_bench_position(const char *rest, int max_depth, EngineReply *out) {
+    char key[16], value[ENGINE_REPLY_ID_MAX];
+    unsigned seen = 0;
+    static const char *const keys[] = {"position", "move", "score", "depth", "nodes"};
+    enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
+    while (next_word(&rest, key, sizeof key)) {
+        unsigned k = 0;
+        while (k < KEY_COUNT && strcmp(key, keys[k]))
+            k++;
+        if (k == KEY_COUNT || (seen & (1u << k)) || !next_word(&rest, value, sizeof value))
+            return;
+        uint64_t number = 0;
+        bool ok = true;
+        switch (k) {
+        case 0:
+            snprintf(out->bench_id, sizeof out->bench_id, "%s", value);
+            ok = strlen(value) < sizeof out->bench_id;
+            break;
+        case 1:
+            snprintf(out->move, sizeof out->move, "%s", value);
+            ok = strlen(value) < sizeof out->move;
+            break;
+        case 2:
+            ok = signed_value(value, ENGINE_REPLY_SCORE_MAX, &out->score);
+            break;
+        case 3:
+            ok = count_value(value, (uint64_t)max_depth, &number);
+            out->depth = (int)number;
+            break;
+        default:
+            ok = count_value(value, ENGINE_REPLY_NODES_MAX, &out->nodes);
+            break;
+        }
+        if (!ok)
+            return;
+        seen |= 1u << k;
+    }
+    out->kind = REPLY_BENCH_POSITION;
+    out->has_score = out->has_depth = out->has_nodes = seen == (1u << KEY_COUNT) - 1;
+    if (!out->has_nodes)
+        out->kind = REPLY_OTHER;
+}
+
+/* tslab's bench summary: "... signature HEX" (the words after "info string bench:"). */
+static void parse_bench_summary(const char *rest, EngineReply *out) {
+    char word[32];
+    while (next_word(&rest, word, sizeof word)) {
+        if (strcmp(word, "signature"))
+            continue;
+        if (!next_word(&rest, word, sizeof word) || strlen(word) != ENGINE_REPLY_SIGNATURE_LENGTH ||
+            strspn(word, "0123456789abcdef") != ENGINE_REPLY_SIGNATURE_LENGTH)
+            return;
+        out->kind = REPLY_BENCH_SIGNATURE;
+        memcpy(out->signature, word, ENGINE_REPLY_SIGNATURE_LENGTH + 1);
+        return;
+    }
+}
+
+/* info ... : nodes N, depth N and score, up to `string`; after it, tslab's bench lines and
+ * errors. */
 static void parse_info(const char *rest, int max_depth, EngineReply *out) {
     char key[32], value[32];
     while (next_word(&rest, key, sizeof key)) {
         if (!strcmp(key, "string")) {
-            char word[8];
-            if (next_word(&rest, word, sizeof word) && !strncmp(word, "error", 5))
+            char word[16];
+            if (!next_word(&rest, word, sizeof word))
+                return;
+            if (!strncmp(word, "error", 5))
                 out->kind = REPLY_INFO_ERROR;
+            else if (!strcmp(word, "bench"))
+                parse_bench_position(rest, max_depth, out);
+            else if (!strcmp(word, "bench:"))
+                parse_bench_summary(rest, out);
             return;
         }
         if (!strcmp(key, "score")) {

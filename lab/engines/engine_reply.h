@@ -14,6 +14,8 @@
 #define ENGINE_REPLY_MOVE_MAX 32
 #define ENGINE_REPLY_SCORE_MAX 1000000
 #define ENGINE_REPLY_MATE_MAX 10000
+#define ENGINE_REPLY_ID_MAX 64
+#define ENGINE_REPLY_SIGNATURE_LENGTH 16
 
 typedef enum {
     REPLY_OTHER,       /* anything else (id, option, noise): not abtest's to judge */
@@ -23,6 +25,9 @@ typedef enum {
     REPLY_INFO_ERROR,  /* info string error...: the engine refused something */
     REPLY_BESTMOVE,    /* bestmove MOVE [ponder ...] */
     REPLY_BENCH_NODES, /* "Nodes searched  : N", the last line of Stockfish's bench */
+    REPLY_BENCH_POSITION,  /* tslab's "info string bench position ID move M score S depth D
+                              nodes N": every field read (bench_id, move, score, depth, nodes) */
+    REPLY_BENCH_SIGNATURE, /* tslab's "info string bench: ... signature HEX" (16 hex digits) */
 } EngineReplyKind;
 
 typedef struct {
@@ -36,7 +41,10 @@ typedef struct {
                        |N| <= ENGINE_REPLY_MATE_MAX), from the engine's side */
     bool score_is_mate;
     int score;
-    char move[ENGINE_REPLY_MOVE_MAX]; /* bestmove's word ("" when it gives none) */
+    char move[ENGINE_REPLY_MOVE_MAX]; /* bestmove's word ("" when it gives none); a bench
+                                         position's move */
+    char bench_id[ENGINE_REPLY_ID_MAX];                  /* a bench position's id */
+    char signature[ENGINE_REPLY_SIGNATURE_LENGTH + 1];   /* a bench summary's signature */
 } EngineReply;
 
 /* Reads one line (NUL-terminated, no newline). Words are separated by any run of spaces and

@@ -5,6 +5,7 @@
 #include "engine_reply.h"
 #include "parse.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -22,30 +23,27 @@ typedef struct {
     size_t offset, size; /* of the field in ExternalSpec */
     int64_t min, max;    /* numbers */
     int64_t fallback;    /* a number's default */
-    bool recorded_only;  /* kept in results files, never given on the command line */
     const char *usage;   /* how the usage writes it */
 } ProgramKey;
 
 #define TEXT(name, usage)                                                                          \
     {                                                                                              \
 #name, KEY_TEXT, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0, 0,   \
-            false, usage                                                                           \
+            usage                                                                                  \
     }
-#define NUMBER(name, lo, hi, fallback, recorded, usage)                                            \
+#define NUMBER(name, lo, hi, fallback, usage)                                                      \
     {                                                                                              \
-#name, KEY_NUMBER, offsetof(ExternalSpec, name), sizeof(int64_t), lo, hi, fallback,        \
-            recorded, usage                                                                        \
+#name, KEY_NUMBER, offsetof(ExternalSpec, name), sizeof(int64_t), lo, hi, fallback, usage  \
     }
 static const ProgramKey PROGRAM_KEYS[] = {
     TEXT(cmd, "cmd=PROGRAM"),
     TEXT(args, "[args=\"...\"]"),
     TEXT(dir, "[dir=D]"),
-    {"options", KEY_OPTIONS, offsetof(ExternalSpec, options), EXTERNAL_OPTIONS_MAX, 0, 0, 0, false,
+    {"options", KEY_OPTIONS, offsetof(ExternalSpec, options), EXTERNAL_OPTIONS_MAX, 0, 0, 0,
      "[option.NAME=VALUE ...]"},
-    NUMBER(bench, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, false, "[bench=NODES]"),
-    NUMBER(startup, 1, 3600000, EXTERNAL_DEFAULT_STARTUP_MS, false, "[startup=MS]"),
-    NUMBER(stall, 1, 86400000, EXTERNAL_DEFAULT_STALL_MS, false, "[stall=MS]"),
-    NUMBER(bench_seen, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, true, NULL),
+    NUMBER(bench, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, "[bench=NODES]"),
+    NUMBER(startup, 1, 3600000, EXTERNAL_DEFAULT_STARTUP_MS, "[startup=MS]"),
+    NUMBER(stall, 1, 86400000, EXTERNAL_DEFAULT_STALL_MS, "[stall=MS]"),
 };
 #define PROGRAM_KEY_COUNT (sizeof PROGRAM_KEYS / sizeof PROGRAM_KEYS[0])
 
@@ -252,7 +250,7 @@ const char *engine_spec_closest_key(const char *key, size_t max_distance) {
     const char *names[PROGRAM_KEY_COUNT + TIMING_KEY_COUNT];
     size_t count = 0;
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++)
-        if (PROGRAM_KEYS[i].type != KEY_OPTIONS && !PROGRAM_KEYS[i].recorded_only)
+        if (PROGRAM_KEYS[i].type != KEY_OPTIONS)
             names[count++] = PROGRAM_KEYS[i].key;
     for (size_t i = 0; i < TIMING_KEY_COUNT; i++)
         names[count++] = TIMING_KEYS[i].key;
@@ -346,7 +344,7 @@ bool engine_spec_program_key(ExternalSpec *x, const char *key, const char *value
     }
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
         const ProgramKey *k = &PROGRAM_KEYS[i];
-        if (strcmp(key, k->key) || k->recorded_only || k->type == KEY_OPTIONS)
+        if (strcmp(key, k->key) || k->type == KEY_OPTIONS)
             continue;
         return k->type == KEY_TEXT ? set_text(x, k, value, err) : set_number(x, k, value, err);
     }
@@ -383,7 +381,7 @@ bool engine_spec_check_kind(const EngineSpec *spec, Error *err) {
     if (!engine_is_external(spec)) {
         for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
             const ProgramKey *k = &PROGRAM_KEYS[i];
-            if (k->recorded_only || is_default(&spec->external, k))
+            if (is_default(&spec->external, k))
                 continue;
             if (k->type == KEY_OPTIONS)
                 return error_set(err,
@@ -418,7 +416,7 @@ void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf) {
         return;
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
         const ProgramKey *k = &PROGRAM_KEYS[i];
-        if (k->recorded_only || is_default(x, k))
+        if (is_default(x, k))
             continue;
         if (k->type == KEY_NUMBER) {
             textbuf_printf(buf, " %s=%lld", k->key, (long long)number_of(x, k));
@@ -439,8 +437,6 @@ void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf) {
 bool engine_spec_same_program(const ExternalSpec *a, const ExternalSpec *b, const char **key) {
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
         const ProgramKey *k = &PROGRAM_KEYS[i];
-        if (k->recorded_only)
-            continue;
         bool same = k->type == KEY_NUMBER ? number_of(a, k) == number_of(b, k)
                                           : !strcmp(const_field_of(a, k), const_field_of(b, k));
         if (!same) {
@@ -460,6 +456,7 @@ cJSON *engine_spec_program_to_json(const ExternalSpec *x) {
         else
             cJSON_AddStringToObject(json, k->key, const_field_of(x, k));
     }
+    cJSON_AddItemToObject(json, "seen", program_identity_to_json(&x->seen));
     return json;
 }
 
@@ -489,10 +486,6 @@ bool engine_spec_program_from_json(const cJSON *json, ExternalSpec *x, Error *er
         const ProgramKey *k = &PROGRAM_KEYS[i];
         const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, k->key);
         if (k->type == KEY_NUMBER) {
-            /* Files written before bench_seen was recorded have none: the resumed run records
-             * it. */
-            if (!item && k->recorded_only)
-                continue;
             double value = cJSON_IsNumber(item) ? item->valuedouble : -1;
             if (!(value >= (double)k->min && value <= (double)k->max) || value != floor(value))
                 return error_set(err, "\"%s\" must be a whole number, %lld..%lld", k->key,
@@ -500,7 +493,7 @@ bool engine_spec_program_from_json(const cJSON *json, ExternalSpec *x, Error *er
             int64_t number = (int64_t)value;
             char text[32];
             snprintf(text, sizeof text, "%lld", (long long)number);
-            if (number != k->fallback && !k->recorded_only && !set_number(x, k, text, err))
+            if (number != k->fallback && !set_number(x, k, text, err))
                 return false;
             memcpy(field_of(x, k), &number, sizeof number);
             continue;
@@ -514,6 +507,19 @@ bool engine_spec_program_from_json(const cJSON *json, ExternalSpec *x, Error *er
                                    : (*text || !strcmp(k->key, "cmd")) &&
                                          !engine_spec_program_key(x, k->key, text, &handled, err))
             return false;
+    }
+    /* What the program was when the run began; files of tslab 0.4.0 kept only its bench count
+     * (bench_seen), older ones nothing: the resumed run compares what there is. */
+    const cJSON *seen = cJSON_GetObjectItemCaseSensitive(json, "seen");
+    const cJSON *bench_seen = cJSON_GetObjectItemCaseSensitive(json, "bench_seen");
+    if (!program_identity_from_json(seen, &x->seen, err))
+        return false;
+    if (!seen && bench_seen) {
+        double value = cJSON_IsNumber(bench_seen) ? bench_seen->valuedouble : -1;
+        if (!(value >= 0 && value <= (double)ENGINE_REPLY_NODES_MAX) || value != floor(value))
+            return error_set(err, "\"bench_seen\" must be a whole number, 0..%" PRIu64,
+                             ENGINE_REPLY_NODES_MAX);
+        x->seen.bench = (int64_t)value;
     }
     return true;
 }

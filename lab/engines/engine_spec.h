@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "config.h"
+#include "program_identity.h"
 #include "textbuf.h"
 
 #include <cJSON.h>
@@ -29,9 +30,9 @@ typedef struct {
     int64_t bench;      /* the node count its `bench` must report (0: not checked) */
     int64_t startup;    /* ms to answer uci and isready */
     int64_t stall;      /* ms a search without time limit (or bench) may take */
-    /* Not an option: the count its `bench` gave when the run first started, recorded in the
-     * results file so that a resumed run refuses another program or build (0: not yet known). */
-    int64_t bench_seen;
+    /* Not an option: what the program was when the run first started (its bench and its
+     * file), recorded in the results file so that a resumed run refuses another build. */
+    ProgramIdentity seen;
 } ExternalSpec;
 
 /* How an engine's moves are timed, for in-process engines and programs alike: the clock abtest
@@ -112,11 +113,11 @@ bool engine_spec_check_kind(const EngineSpec *spec, Error *err);
 /* The program's keys that differ from their defaults, as command-line tokens (" cmd=... "). */
 void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf);
 
-/* Whether two programs are the same (every key; bench_seen is a record, not a key). On a
+/* Whether two programs are the same (every key; seen is a record, not a key). On a
  * difference, *key names the first key that differs. */
 bool engine_spec_same_program(const ExternalSpec *a, const ExternalSpec *b, const char **key);
 
-/* As a results file records a program (every key and bench_seen), and back with the command
+/* As a results file records a program (every key and seen), and back with the command
  * line's checks. NULL JSON reads as no program (an in-process engine). */
 cJSON *engine_spec_program_to_json(const ExternalSpec *x);
 bool engine_spec_program_from_json(const cJSON *json, ExternalSpec *x, Error *err);

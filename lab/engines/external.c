@@ -283,58 +283,75 @@ bool external_restart(ExternalEngine *x, Error *err) {
     return external_start(x, spec, abort, err);
 }
 
-bool external_bench(ExternalEngine *x, uint64_t *nodes, Error *err) {
-    char line[512], detail[256];
+bool external_bench(ExternalEngine *x, const char *arguments, ExternalBench *result, Error *err) {
+    char line[512], detail[256], command[EXTERNAL_TEXT_MAX + 32];
+    result->nodes = 0;
+    result->signature[0] = '\0';
+    snprintf(command, sizeof command, "bench%s%s", arguments[0] ? " " : "", arguments);
     int64_t deadline = cli_now_ms() + x->spec->external.stall;
-    EngineIo got = send_line(x, "bench", deadline, detail, sizeof detail);
+    EngineIo got = send_line(x, command, deadline, detail, sizeof detail);
     while (got == ENGINE_IO_OK) {
         got = engine_process_read(&x->process, deadline, line, sizeof line);
         if (got != ENGINE_IO_OK)
             break;
         EngineReply reply;
         engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
-        if (reply.kind != REPLY_BENCH_NODES)
-            continue;
         char quoted[ERROR_EXCERPT_MAX];
-        if (!reply.has_nodes)
-            return error_set(err, WHO_FORMAT ": unreadable bench total '%s' (a count of 0..%" PRIu64
-                                             " nodes expected)",
-                             WHO(x), error_excerpt(line, quoted), ENGINE_REPLY_NODES_MAX);
-        *nodes = reply.nodes;
-        return true;
+        switch (reply.kind) {
+        case REPLY_INFO_ERROR: /* the bench will not come: said at once, not after stall= */
+            return error_set(err, WHO_FORMAT ": '%s' answered '%s'", WHO(x), command,
+                             error_excerpt(line, quoted));
+        case REPLY_BENCH_SIGNATURE:
+            memcpy(result->signature, reply.signature, sizeof result->signature);
+            break;
+        case REPLY_BENCH_POSITION:
+            if (result->on_position && !result->on_position(result->context, &reply, err))
+                return false;
+            break;
+        case REPLY_BENCH_NODES:
+            if (!reply.has_nodes)
+                return error_set(err,
+                                 WHO_FORMAT ": unreadable bench total '%s' (a count of 0..%" PRIu64
+                                            " nodes expected)",
+                                 WHO(x), error_excerpt(line, quoted), ENGINE_REPLY_NODES_MAX);
+            result->nodes = reply.nodes;
+            return true;
+        default:
+            break;
+        }
     }
     if (got == ENGINE_IO_ABORTED)
         return error_set(err, "aborted");
     if (got == ENGINE_IO_TIMEOUT && !detail[0])
         return error_set(err, WHO_FORMAT ": no 'Nodes searched' line within %" PRId64
-                                         " ms of 'bench' (stall=MS sets the limit)",
-                         WHO(x), x->spec->external.stall);
+                                         " ms of '%s' (stall=MS sets the limit)",
+                         WHO(x), x->spec->external.stall, command);
     if (!detail[0])
         describe_closed(x, "the end of 'bench'", detail, sizeof detail);
     return error_set(err, WHO_FORMAT ": %s", WHO(x), detail);
 }
 
 bool external_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *abort,
-                          uint64_t *nodes, Error *err) {
+                          ExternalBench *result, Error *err) {
     ExternalEngine x;
-    *nodes = 0;
+    memset(result, 0, sizeof *result);
     if (!external_start(&x, spec, abort, err))
         return false;
-    bool ok = external_bench(&x, nodes, err);
+    bool ok = external_bench(&x, "", result, err);
     external_stop(&x);
     if (!ok)
         return false;
-    fprintf(out, "engine %s (%s): bench %" PRIu64 " nodes%s\n", spec->name, spec->external.cmd,
-            *nodes, spec->external.bench ? (*nodes == (uint64_t)spec->external.bench
-                                                ? ", as expected"
-                                                : "")
-                                         : "");
+    int64_t expected = spec->external.bench;
+    fprintf(out, "engine %s (%s): bench %" PRIu64 " nodes%s; signature %s\n", spec->name,
+            spec->external.cmd, result->nodes,
+            expected && result->nodes == (uint64_t)expected ? ", as expected" : "",
+            result->signature[0] ? result->signature : "none (the program prints none)");
     fflush(out);
-    if (spec->external.bench && *nodes != (uint64_t)spec->external.bench)
+    if (expected && result->nodes != (uint64_t)expected)
         return error_set(err, "engine %s: bench gives %" PRIu64 " nodes, bench=%" PRId64
                               " expects %" PRId64 ": another build than the one meant (the run "
                               "does not start)",
-                         spec->name, *nodes, spec->external.bench, spec->external.bench);
+                         spec->name, result->nodes, expected, expected);
     return true;
 }
 

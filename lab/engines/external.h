@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine_process.h"
+#include "engine_reply.h"
 #include "game.h"
 #include "engine_spec.h"
 
@@ -75,15 +76,27 @@ bool external_resync(ExternalEngine *x);
 /* Stops the program and starts it again (after a disconnect or stall, with -recover). */
 bool external_restart(ExternalEngine *x, Error *err);
 
-/* Runs `bench` and reads Stockfish's "Nodes searched  : N" line (within the stall time); a
- * count that is not plain digits up to ENGINE_REPLY_NODES_MAX is refused. */
-bool external_bench(ExternalEngine *x, uint64_t *nodes, Error *err);
+/* What a program's `bench` said. */
+typedef struct ExternalBench {
+    uint64_t nodes;                                      /* Stockfish's "Nodes searched  : N" */
+    char signature[ENGINE_REPLY_SIGNATURE_LENGTH + 1];   /* tslab's "signature HEX"; "": none */
+    /* Called with each per-position line (tslab's "info string bench position ..."), when set;
+     * false stops the bench with err. */
+    bool (*on_position)(void *context, const EngineReply *reply, Error *err);
+    void *context;
+} ExternalBench;
 
-/* Before play, as fishtest's workers do: starts the program, asks for `bench` and prints
- * "engine NAME (CMD): bench N nodes" on out, with the count in *nodes; with bench=N in the
- * spec, another count refuses the run (false, with both counts). */
+/* Sends "bench ARGUMENTS" (Stockfish's [ttSize threads limit fenFile limitType]; "" for the
+ * program's default bench) and reads up to Stockfish's "Nodes searched  : N" line, within the
+ * stall time. A count that is not plain digits up to ENGINE_REPLY_NODES_MAX is refused, and so
+ * is an "info string error" line on the way (at once, rather than after stall=). */
+bool external_bench(ExternalEngine *x, const char *arguments, ExternalBench *result, Error *err);
+
+/* Before play, as fishtest's workers do: starts the program, asks for its default `bench` and
+ * prints "engine NAME (CMD): bench N nodes; signature HEX" on out; with bench=N in the spec,
+ * another count refuses the run (false, with both counts). */
 bool external_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *abort,
-                          uint64_t *nodes, Error *err);
+                          ExternalBench *result, Error *err);
 
 /* quit, then kill if it lingers. */
 void external_stop(ExternalEngine *x);

@@ -68,6 +68,11 @@ const SettingsField SETTINGS_FIELDS[] = {
      "an engine program that exits or stalls loses the game and is restarted (without: the "
      "run stops, saved)",
      SESSION, NULL},
+    {"allow-engine-change", "-allow-engine-change", NULL, FIELD_SWITCH,
+     FIELD(allow_engine_change), 0, 0, false, NULL,
+     "with -resume: go on although an engine program's bench or file changed since the run "
+     "began (a deliberate rebuild; its games join the first build's)",
+     SESSION, NULL},
     {"debug-stopafter", "-debug-stopafter", NULL, FIELD_INT, FIELD(debug_stop_after), 1,
      INT32_MAX, 0, "N", "", SESSION, NULL},
 };

@@ -42,6 +42,7 @@ typedef struct {
     char resume_path[SETTINGS_PATH_MAX];
     bool quiet;
     bool recover;         /* -recover: restart an engine that exits or stalls (its game lost) */
+    bool allow_engine_change; /* -allow-engine-change: resume although a program changed */
     int debug_stop_after; /* testing: behave as if interrupted after this many pairs (0 = off) */
 } MatchSettings;
 

@@ -246,43 +246,66 @@ static bool checkpoint(Runner *r, RunState state) {
 /* Exit status of a run stopped by a signal: the shell's 128 + signal (130 for SIGINT). */
 static int signal_status(void) { return 128 + (int)interrupt_signal; }
 
-/* Before any file is written: each engine program answers `bench`, as on fishtest's workers,
- * and the tablebase of an in-process engine with egdb=on opens. A program's first count is
- * recorded in the results file (bench_seen): a resumed run whose program gives another count is
- * refused, since its results would mix two engines (a rebuilt binary, a cmd= edited in the
- * file). False after saying why. */
+/* A program as it is now: its default bench (asked as fishtest's workers ask, printed with its
+ * signature) and its file. False after saying why. */
+static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *now) {
+    ExternalBench bench;
+    Error err;
+    memset(now, 0, sizeof *now);
+    if (!external_check_bench(spec, stdout, &r->abort, &bench, &err)) {
+        if (interrupt_signal)
+            printf("abtest: stopped by signal %d before the first game: nothing to save\n",
+                   (int)interrupt_signal);
+        else
+            cli_error("%s", err.text);
+        return false;
+    }
+    /* nodes is at most ENGINE_REPLY_NODES_MAX (2^40): it fits an int64_t. */
+    now->bench = (int64_t)bench.nodes;
+    memcpy(now->signature, bench.signature, sizeof now->signature);
+    if (!program_identity_stat(spec->external.cmd, spec->external.dir, now, &err)) {
+        cli_error("engine %s: %s", spec->name, err.text);
+        return false;
+    }
+    return true;
+}
+
+/* Before any file is written: each engine program answers `bench`, and the tablebase of an
+ * in-process engine with egdb=on opens. What a program was when the run began (its bench count
+ * and signature, its file's path, size and modification time) is recorded in the results file;
+ * a resumed run that finds anything else is refused, naming what changed, since its games would
+ * be mixed with another build's (a rebuilt binary, a cmd= edited in the file), unless
+ * -allow-engine-change says the change is meant. False after saying why. */
 static bool check_engines(Runner *r, MatchSettings *s) {
     for (int e = 0; e < MATCH_ENGINES; e++) {
-        ExternalSpec *x = &s->engines[e].external;
+        EngineSpec *spec = &s->engines[e];
         Error err;
         /* An in-process engine that probes the tablebase needs a sound one: said before any
          * file is written. */
-        if (!engine_is_external(&s->engines[e]) && s->engines[e].config.egdb &&
-            !cli_tablebase(&err)) {
-            cli_error("engine %s: egdb=on: %s", s->engines[e].name, err.text);
+        if (!engine_is_external(spec) && spec->config.egdb && !cli_tablebase(&err)) {
+            cli_error("engine %s: egdb=on: %s", spec->name, err.text);
             return false;
         }
-        if (!engine_is_external(&s->engines[e]))
+        if (!engine_is_external(spec))
             continue;
-        uint64_t nodes;
-        if (!external_check_bench(&s->engines[e], stdout, &r->abort, &nodes, &err)) {
-            if (interrupt_signal)
-                printf("abtest: stopped by signal %d before the first game: nothing to save\n",
-                       (int)interrupt_signal);
-            else
-                cli_error("%s", err.text);
+        ProgramIdentity now;
+        if (!measure_program(r, spec, &now))
             return false;
+        char changes[2 * PROGRAM_PATH_MAX + 256];
+        if (program_identity_changes(&spec->external.seen, &now, changes, sizeof changes)) {
+            if (!s->allow_engine_change) {
+                cli_error("-resume %s: engine %s (%s) is not the program the run began with: "
+                          "%s. Its games would be mixed with the first build's: restore that "
+                          "build, start a new run, or give -allow-engine-change if the change "
+                          "is meant",
+                          s->resume_path, spec->name, spec->external.cmd, changes);
+                return false;
+            }
+            printf("note: engine %s (%s) changed since the run began (%s); resumed as "
+                   "-allow-engine-change asks: the results mix both builds\n",
+                   spec->name, spec->external.cmd, changes);
         }
-        /* nodes is at most ENGINE_REPLY_NODES_MAX (2^40): it fits bench_seen's int64_t. */
-        if (x->bench_seen && nodes != (uint64_t)x->bench_seen) {
-            cli_error("-resume %s: engine %s (%s): bench gives %" PRIu64 " nodes, but the run "
-                      "was played with a program whose bench gave %" PRId64 ": another program "
-                      "or build, whose games would be mixed with the first's (rebuild that one, "
-                      "or start a new run)",
-                      s->resume_path, s->engines[e].name, x->cmd, nodes, x->bench_seen);
-            return false;
-        }
-        x->bench_seen = (int64_t)nodes;
+        spec->external.seen = now;
     }
     return true;
 }
@@ -375,9 +398,13 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
                                      : "; moves timed on the wall clock: results are NOT "
                                        "reproducible (nodestime= makes a clock reproducible)");
     fprintf(out, "command: %s\n", r->command);
+    /* An in-process engine is its configuration; a program is its build, whose bench line
+     * (check_engines) carries its signature: a config hash would be the same for every
+     * program and look like an identity it is not. */
     for (int e = 0; e < MATCH_ENGINES; e++)
-        fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
-                (unsigned long long)config_hash(&s->engines[e].config));
+        if (!engine_is_external(&s->engines[e]))
+            fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
+                    (unsigned long long)config_hash(&s->engines[e].config));
     print_clocks(s, out);
     /* With time on the wall clock, games that share a core slow each other down and lose on
      * time: the result measures the machine. fastchess warns alike. */
