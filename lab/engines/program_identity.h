@@ -21,8 +21,8 @@ typedef struct {
     char signature[ENGINE_REPLY_SIGNATURE_LENGTH + 1]; /* its bench signature ("": none given) */
     char path[PROGRAM_PATH_MAX]; /* the file run: cmd found as execvp finds it, absolute */
     int64_t size;                /* bytes */
-    char
-        mtime[PROGRAM_MTIME_MAX]; /* last modified, UTC to the ns: 2026-12-01T09:25:15.123456789Z */
+    /* last modified, UTC to the nanosecond: 2026-12-01T09:25:15.123456789Z */
+    char mtime[PROGRAM_MTIME_MAX];
 } ProgramIdentity;
 
 /* Finds the file that `cmd` runs from working directory dir ("" or NULL: this process's), as
