@@ -125,13 +125,18 @@ $(LIBTSLAB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/bench: $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB)
-	$(CC) $(CFLAGS) -o $@ $(BENCH_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
+# bench and engine drive engine programs too (bench compare -base-engine): lab/engines/.
+ENGINES_OBJ := $(filter $(BUILD)/obj/lab/engines/%,$(LAB_OBJ))
+
+$(BUILD)/bench: $(BENCH_OBJ) $(ENGINES_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+	$(CC) $(CFLAGS) -o $@ $(BENCH_OBJ) $(ENGINES_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) \
+	    $(LDLIBS)
 
 $(BUILD)/abtest: $(BUILD)/obj/lab/run/abtest.o $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/engine: $(BUILD)/obj/engine/engine.o $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+$(BUILD)/engine: $(BUILD)/obj/engine/engine.o $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(ENGINES_OBJ) \
+                 $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
 
 $(BUILD)/obj/lab/mpi/%.o: OBJ_DEFINES = $(MPI_CFLAGS)
@@ -148,9 +153,10 @@ $(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $
 	    $(PKG_CJSON_LIBS) $(LDLIBS)
 
 # The misbehaving engine program of tests/test_external.c and test_frameworks.c (and the
-# program test_hostile_engines.c points an edited results file at).
-$(BUILD)/tests/test_external $(BUILD)/tests/test_frameworks $(BUILD)/tests/test_hostile_engines: \
-    $(BUILD)/tests/mock_engine
+# program test_hostile_engines.c points an edited results file at; test_bench.c's program
+# without a per-position bench).
+$(BUILD)/tests/test_external $(BUILD)/tests/test_frameworks $(BUILD)/tests/test_hostile_engines \
+    $(BUILD)/tests/test_bench: $(BUILD)/tests/mock_engine
 
 # The tests that use the tablebase (abtest -tb, egdb, bench's accuracy) need it: built once
 # (about a minute on 2 cores), then kept across builds and `make clean`; built again when this

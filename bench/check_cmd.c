@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// `bench check`: re-runs what a signature file pinned and says, per position and in total, what
-// changed, with three distinct outcomes (as Stockfish's bench node count catches them):
+// `bench check`: re-runs what a signature file pinned (in this build, or in an engine program:
+// -engine) and says, per position and in total, what changed, with three distinct outcomes (as
+// Stockfish's bench node count catches them):
 //   identical (exit 0)   every move, score and node count as pinned;
 //   functional (exit 1)  a move or a score changed: the search now answers differently;
 //   efficiency (exit 3)  only node counts changed: the same answers for more or less work.
@@ -10,6 +11,7 @@
 #include "cli.h"
 #include "pinfile.h"
 #include "report.h"
+#include "sides.h"
 #include "suite.h"
 
 #include <errno.h>
@@ -21,11 +23,14 @@
 #define CHECK_EXIT_EFFICIENCY 3
 
 static const char check_usage[] =
-    "usage: bench check [FILE] [-threads N] [-json FILE]\n"
+    "usage: bench check [FILE] [-engine CMD] [-threads N] [-json FILE]\n"
     "  Re-runs what the signature file (default " BENCH_DEFAULT_SIGNATURE ") pinned, position by\n"
     "  position, and compares moves, scores and node counts. Exit 0: identical; exit 1: a move\n"
     "  or score changed (functional change); exit 3: only node counts changed (efficiency\n"
-    "  change, with the ratio). Re-pin with `bench pin` when the change is intended.\n";
+    "  change, with the ratio). Re-pin with `bench pin` when the change is intended.\n"
+    "  -engine CMD checks a program (or a build directory) instead of this build: its bench at\n"
+    "  the pinned depth and table size, with its own defaults (as it plays), one process per\n"
+    "  thread.\n";
 
 typedef enum { OUTCOME_IDENTICAL, OUTCOME_EFFICIENCY, OUTCOME_FUNCTIONAL } Outcome;
 
@@ -33,7 +38,16 @@ static const char *const OUTCOME_NAMES[] = {"identical", "efficiency", "function
 
 int bench_check_main(int argc, char **argv) {
     BenchArgs args;
-    const BenchCommand command = {.name = "check", .usage = check_usage, .allow_file = true};
+    const char *engine = NULL;
+    const CliFlag own[] = {
+        {"-engine", CLI_FLAG_TEXT, &engine, 0, 0, "CMD",
+         "check this program (or build directory) instead"},
+    };
+    const BenchCommand command = {.name = "check",
+                                  .usage = check_usage,
+                                  .allow_file = true,
+                                  .extra = own,
+                                  .extra_count = sizeof own / sizeof own[0]};
     bench_parse_args(&command, argc, argv, &args);
     if (args.has_config_tokens || args.depth || args.positions)
         die("check: the signature file says what to run; options other than -threads and -json "
@@ -50,8 +64,15 @@ int bench_check_main(int argc, char **argv) {
         die("check: out of memory");
     for (int i = 0; i < pin.count; i++)
         entries[i] = pin.rows[i].entry;
+    BenchSide side = {.config = pin.config};
+    if (engine) {
+        if (!bench_side_program(&side, "-engine", engine, NULL, &err))
+            die("check: %s", err.text);
+        side.config.depth = pin.config.depth;
+        side.config.tt_bits = pin.config.tt_bits;
+    }
     BenchRun run;
-    if (!bench_run(entries, pin.count, &pin.config, args.threads, &run, &err))
+    if (!bench_side_run(&side, entries, pin.count, args.threads, &run, &err))
         die("check: %s", err.text);
 
     FILE *out = bench_table_stream(args.json);
@@ -97,6 +118,8 @@ int bench_check_main(int argc, char **argv) {
     char hex[17];
     fprintf(out, "checked %d positions at depth %d against %s\n", pin.count, pin.config.depth,
             path);
+    if (engine)
+        fprintf(out, "checked: %s (its own defaults)\n", side.text);
     fprintf(out, "moves and scores: %d position(s) changed\n", functional);
     fprintf(out, "nodes: %" PRIu64 ", pinned %" PRIu64 " (x%.4f, %+.2f%%); %d position(s) "
                  "changed node count only\n",

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// `bench compare -base OPTIONS... -cand OPTIONS...`: two configurations over the suite, position
-// by position: node ratio cand/base, identical move and score, counters side by side.
+// `bench compare -base OPTIONS... -cand OPTIONS...`: two configurations, or two builds
+// (-base-engine, -cand-engine), over the suite, position by position: node ratio cand/base,
+// identical move and score, counters side by side, interleaved timing.
 #include "compare_cmd.h"
 
 #include "cli.h"
 #include "parse.h"
 #include "report.h"
+#include "sides.h"
 #include "suite.h"
 #include "timing.h"
 
@@ -15,28 +17,46 @@
 #include <string.h>
 
 static const char compare_usage[] =
-    "usage: bench compare -base [key=value ...] -cand [key=value ...] [-depth N]\n"
-    "                     [-positions FILE] [-threads N] [-repeat N] [-json FILE]\n"
-    "  Runs both configurations over the suite and prints per position the node ratio\n"
-    "  cand/base and whether move and score are identical, then the geometric mean of the\n"
-    "  ratios, the total node ratio and the counters side by side. Exit 1 if any move or\n"
-    "  score differs (so it doubles as a correctness check).\n"
+    "usage: bench compare -base [key=value ...] | -base-engine CMD [-base key=value ...]\n"
+    "                     -cand [key=value ...] | -cand-engine CMD [-cand key=value ...]\n"
+    "                     [-depth N] [-positions FILE] [-threads N] [-repeat N] [-json FILE]\n"
+    "  Runs both sides over the suite and prints per position the node ratio cand/base and\n"
+    "  whether move and score are identical, then the geometric mean of the ratios, the total\n"
+    "  node ratio and the counters side by side. Exit 1 if any move or score differs (so it\n"
+    "  doubles as a correctness check).\n"
+    "  A side is a configuration of this build (-base/-cand with search options), or an engine\n"
+    "  program, another build (-base-engine/-cand-engine: a program, a build directory holding\n"
+    "  engine, or make engine-at's OUT), run through the engine protocol's bench at -depth, one\n"
+    "  process per thread, with its own defaults and the -base/-cand words sent by setoption.\n"
+    "  Programs report nodes, not the other counters.\n"
     "  Timing: -repeat N rounds (default 3), base and cand interleaved (base cand base cand\n"
-    "  ...); per side the minimum and median of wall and CPU seconds, the ratio of medians\n"
-    "  with the spread of the rounds' ratios, and a note when the machine looks noisy. Every\n"
-    "  round must repeat the first one's moves, scores and node counts.\n";
+    "  ...); per side the minimum and median of wall and CPU seconds (a program's: its\n"
+    "  processes', start-up included), the ratio of medians with the spread of the rounds'\n"
+    "  ratios, and a note when the machine looks noisy. Every round must repeat the first one's\n"
+    "  moves, scores and node counts.\n";
 
-/* A -base or -cand group's key=value words, applied to the defaults. */
-static SearchConfig group_config(const CliGroup *group, const char *name) {
-    SearchConfig config = config_default();
+/* A side from its group of key=value words and its -X-engine program, if any. */
+static void make_side(BenchSide *side, const CliGroup *group, const char *engine,
+                      const char *name) {
     Error err;
-    if (!group->given)
-        die("compare: both -base and -cand are needed (each may have no options: the defaults; "
-            "see %s compare -help)", cli_program_name());
-    for (int i = 0; i < group->count; i++)
-        if (!config_apply(&config, group->words[i], &err))
-            die("compare: %s: %s", name, err.text);
-    return config;
+    char engine_flag[16];
+    snprintf(engine_flag, sizeof engine_flag, "%s-engine", name);
+    if (engine ? !bench_side_program(side, engine_flag, engine, group, &err)
+               : !group->given ? !error_set(&err, "both sides are needed: -base or -base-engine, "
+                                                  "and -cand or -cand-engine (a group may have no "
+                                                  "options: the defaults; see %s compare -help)",
+                                            cli_program_name())
+                               : !bench_side_config(side, group, &err))
+        die("compare: %s%s%s", engine ? "" : name, engine ? "" : ": ", err.text);
+}
+
+/* A side's totals: every counter in process, nodes alone for a program. */
+static cJSON *totals_json(const BenchSide *side, const SearchStats *totals) {
+    if (!side->is_program)
+        return report_stats_json(totals);
+    cJSON *json = cJSON_CreateObject();
+    cJSON_AddNumberToObject(json, "nodes", (double)totals->nodes);
+    return json;
 }
 
 /* A later round must repeat the first: the search is deterministic, so anything else is a bug
@@ -55,7 +75,7 @@ static void check_same_run(const BenchRun *first, const BenchRun *again, const c
 
 /* Round 1 into runs[] (kept for the tables), then rounds 2..N (compared with round 1 and
  * freed), base before cand in every round; every round's seconds into samples. */
-static void run_rounds(const Book *book, const SearchConfig configs[2], int threads, int rounds,
+static void run_rounds(const Book *book, const BenchSide sides_in[2], int threads, int rounds,
                        BenchRun runs[2], TimingSamples *samples) {
     static const char *const sides[2] = {"-base", "-cand"};
     memset(samples, 0, sizeof *samples);
@@ -64,7 +84,7 @@ static void run_rounds(const Book *book, const SearchConfig configs[2], int thre
         for (int side = 0; side < 2; side++) {
             BenchRun again, *run = round == 1 ? &runs[side] : &again;
             Error err;
-            if (!bench_run(book->entries, book->count, &configs[side], threads, run, &err))
+            if (!bench_side_run(&sides_in[side], book->entries, book->count, threads, run, &err))
                 die("compare: %s: %s", sides[side], err.text);
             wall[side] = run->wall_seconds;
             cpu[side] = run->cpu_seconds;
@@ -79,10 +99,15 @@ static void run_rounds(const Book *book, const SearchConfig configs[2], int thre
 
 int bench_compare_main(int argc, char **argv) {
     CliGroup base_words = {0}, cand_words = {0};
+    const char *base_engine = NULL, *cand_engine = NULL;
     int rounds = TIMING_DEFAULT_ROUNDS;
     const CliFlag own[] = {
         {"-base", CLI_FLAG_GROUP, &base_words, 0, 0, "[key=value ...]", "the baseline"},
         {"-cand", CLI_FLAG_GROUP, &cand_words, 0, 0, "[key=value ...]", "the candidate"},
+        {"-base-engine", CLI_FLAG_TEXT, &base_engine, 0, 0, "CMD",
+         "the baseline is a program (or build directory)"},
+        {"-cand-engine", CLI_FLAG_TEXT, &cand_engine, 0, 0, "CMD",
+         "the candidate is a program (or build directory)"},
         {"-repeat", CLI_FLAG_INT, &rounds, 1, TIMING_ROUNDS_MAX, "N",
          "timing rounds, base and cand interleaved (3)"},
     };
@@ -92,31 +117,31 @@ int bench_compare_main(int argc, char **argv) {
                                   .extra_count = sizeof own / sizeof own[0]};
     BenchArgs args;
     bench_parse_args(&command, argc, argv, &args);
-    SearchConfig base = group_config(&base_words, "-base");
-    SearchConfig cand = group_config(&cand_words, "-cand");
+    BenchSide sides[2];
+    make_side(&sides[0], &base_words, base_engine, "-base");
+    make_side(&sides[1], &cand_words, cand_engine, "-cand");
     if (args.has_config_tokens)
         die("compare: put search options after -base or -cand");
-    int depth = args.depth ? args.depth : BENCH_DEFAULT_DEPTH;
-    if (!base.depth)
-        base.depth = depth;
-    if (!cand.depth)
-        cand.depth = depth;
-    if (args.depth)
-        base.depth = cand.depth = args.depth;
+    /* -depth for both; else a configuration's own depth=, else the bench's. */
+    for (int side = 0; side < 2; side++) {
+        SearchConfig *config = &sides[side].config;
+        if (args.depth || !config->depth)
+            config->depth = args.depth ? args.depth : BENCH_DEFAULT_DEPTH;
+    }
 
     Book book;
     bench_load_suite(&args, &book);
     BenchRun runs[2];
     TimingSamples samples;
     TimingSummary timing;
-    const SearchConfig configs[2] = {base, cand};
-    run_rounds(&book, configs, args.threads, rounds, runs, &samples);
+    run_rounds(&book, sides, args.threads, rounds, runs, &samples);
     timing_summarize(&samples, &timing);
+    bench_measure_tablebase(&runs[0]);
+    bench_measure_tablebase(&runs[1]);
+    bool programs = sides[0].is_program || sides[1].is_program;
 
     FILE *out = bench_table_stream(args.json);
-    char base_text[512], cand_text[512];
-    config_to_text(&base, base_text, sizeof base_text);
-    config_to_text(&cand, cand_text, sizeof cand_text);
+    const char *base_text = sides[0].text, *cand_text = sides[1].text;
     fprintf(out, "base: %s\ncand: %s\n\n", base_text, cand_text);
     fprintf(out, "%-8s %11s %11s %7s  %-5s %s\n", "id", "base_nodes", "cand_nodes", "ratio",
             "move", "score");
@@ -148,14 +173,22 @@ int bench_compare_main(int argc, char **argv) {
     double total_ratio = report_ratio((double)ct->nodes, (double)bt->nodes);
     fprintf(out, "\n%-22s %14s %14s %8s\n", "counter", "base", "cand", "cand/base");
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++) {
+        /* A program's bench reports nodes only: its other counters would read as zeros. */
+        if (programs && strcmp(STATS_FIELDS[i].name, "nodes"))
+            continue;
         uint64_t bv = stats_get(bt, &STATS_FIELDS[i]), cv = stats_get(ct, &STATS_FIELDS[i]);
         fprintf(out, "%-22s %14" PRIu64 " %14" PRIu64 " %8.3f\n", STATS_FIELDS[i].name, bv, cv,
                 report_ratio((double)cv, (double)bv));
     }
-    fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "cache hit rate", 100 * stats_hit_rate(bt),
-            100 * stats_hit_rate(ct));
-    fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "first-move cutoffs",
-            100 * stats_first_cutoff_rate(bt), 100 * stats_first_cutoff_rate(ct));
+    if (programs) {
+        fprintf(out, "(the search's other counters come from in-process runs only: a program's "
+                     "bench reports nodes)\n");
+    } else {
+        fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "cache hit rate", 100 * stats_hit_rate(bt),
+                100 * stats_hit_rate(ct));
+        fprintf(out, "%-22s %13.1f%% %13.1f%%\n", "first-move cutoffs",
+                100 * stats_first_cutoff_rate(bt), 100 * stats_first_cutoff_rate(ct));
+    }
     fprintf(out, "\nbase ");
     bench_tb_print(&runs[0].tablebase, out);
     fprintf(out, "cand ");
@@ -185,12 +218,14 @@ int bench_compare_main(int argc, char **argv) {
         cJSON_AddNumberToObject(json, "time_ratio", timing.wall_ratio);
         cJSON_AddNumberToObject(json, "cpu_ratio", timing.cpu_ratio);
         cJSON_AddItemToObject(json, "timing", timing_json(&samples, &timing));
-        cJSON_AddNumberToObject(json, "depth", base.depth);
+        cJSON_AddNumberToObject(json, "depth", sides[0].config.depth);
         cJSON_AddStringToObject(json, "base_config", base_text);
         cJSON_AddStringToObject(json, "cand_config", cand_text);
         cJSON_AddItemToObject(json, "positions", positions);
-        cJSON_AddItemToObject(json, "base_totals", report_stats_json(bt));
-        cJSON_AddItemToObject(json, "cand_totals", report_stats_json(ct));
+        cJSON_AddBoolToObject(json, "base_is_program", sides[0].is_program);
+        cJSON_AddBoolToObject(json, "cand_is_program", sides[1].is_program);
+        cJSON_AddItemToObject(json, "base_totals", totals_json(&sides[0], bt));
+        cJSON_AddItemToObject(json, "cand_totals", totals_json(&sides[1], ct));
         cJSON_AddItemToObject(json, "base_tablebase", bench_tb_json(&runs[0].tablebase));
         cJSON_AddItemToObject(json, "cand_tablebase", bench_tb_json(&runs[1].tablebase));
         bench_write_json(json, args.json, "compare");

@@ -50,6 +50,7 @@ int bench_run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
     Error err;
     if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
         die("%s", err.text);
+    bench_measure_tablebase(&run);
     bench_print_run(&run, args.positions, bench_table_stream(args.json));
     if (args.json) {
         cJSON *json = bench_run_json(&run);

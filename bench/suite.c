@@ -82,8 +82,11 @@ bool bench_run(const BookEntry *entries, int count, const SearchConfig *config, 
     for (int i = 0; i < count; i++)
         stats_add(&run->total, &run->rows[i].result.stats);
     run->signature = bench_signature(run->rows, count);
-    bench_tb_accuracy(run, cli_tablebase(NULL), &run->tablebase);
     return true;
+}
+
+void bench_measure_tablebase(BenchRun *run) {
+    bench_tb_accuracy(run, cli_tablebase(NULL), &run->tablebase);
 }
 
 void bench_run_destroy(BenchRun *run) {

@@ -13,7 +13,7 @@
 //   illegal  answers a well-formed but illegal move
 //   garbage  prints garbage (bytes, a 100 KB line, bogus info) before every answer, and an
 //            unreadable move at the N-th go
-// `bench` answers "Nodes searched  : 4242".
+// `bench` (with arguments or without) answers "Nodes searched  : 4242".
 #include "board.h"
 #include "game.h"
 #include "movegen.h"
@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
             say("readyok");
         } else if (!strncmp(line, "position", 8)) {
             position = read_position(line);
-        } else if (!strcmp(line, "bench")) {
+        } else if (!strcmp(line, "bench") || !strncmp(line, "bench ", 6)) {
             say("Nodes searched  : 4242");
         } else if (!strcmp(line, "quit")) {
             return 0;

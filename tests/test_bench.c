@@ -13,6 +13,8 @@
 
 #define BENCH TSLAB_BUILD_DIR "/bench"
 #define SUITE TSLAB_SOURCE_DIR "/bench/positions.txt"
+#define ENGINE TSLAB_BUILD_DIR "/engine"
+#define MOCK TSLAB_BUILD_DIR "/tests/mock_engine"
 
 static cJSON *run_json(const char *command) {
     char *text;
@@ -231,6 +233,68 @@ static void compare__configuration_with_itself_is_identical(void **state) {
     free(out);
 }
 
+/* compare with `"positions"` of a and b equal, and the same ratios and verdict. */
+static void assert_same_comparison(const cJSON *a, const cJSON *b) {
+    char *x = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, "positions"));
+    char *y = cJSON_PrintUnformatted(cJSON_GetObjectItem(b, "positions"));
+    if (strcmp(x, y))
+        fail_msg("positions differ:\n%.400s\n%.400s", x, y);
+    free(x);
+    free(y);
+    static const char *const keys[] = {"geomean_node_ratio", "total_node_ratio"};
+    for (size_t i = 0; i < 2; i++)
+        assert_float_equal(cJSON_GetObjectItem(a, keys[i])->valuedouble,
+                           cJSON_GetObjectItem(b, keys[i])->valuedouble, 0);
+    assert_int_equal(cJSON_IsTrue(cJSON_GetObjectItem(a, "identical")),
+                     cJSON_IsTrue(cJSON_GetObjectItem(b, "identical")));
+}
+
+/* A build is a side like a configuration: build/engine through the engine protocol's bench (two
+ * processes) gives per position exactly what this build gives in process, and a setoption on the
+ * program exactly what the toggle gives (futility=70, which changes nodes and moves at depth
+ * 6). bench check -engine checks the program against a pin. */
+static void compare__engine_programs_as_sides(void **state) {
+    (void)state;
+    cJSON *in_process = run_json(BENCH " compare -base -cand futility=70 -depth 6 -repeat 1");
+    cJSON *programs = run_json(BENCH " compare -base-engine " ENGINE " -cand-engine " ENGINE
+                                     " -cand futility=70 -depth 6 -repeat 1 -threads 2");
+    cJSON *mixed = run_json(BENCH " compare -base -cand-engine " ENGINE
+                                  " -cand futility=70 -depth 6 -repeat 1 -threads 3");
+    assert_same_comparison(in_process, programs);
+    assert_same_comparison(in_process, mixed);
+    assert_true(cJSON_GetObjectItem(in_process, "total_node_ratio")->valuedouble < 0.95);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(programs, "cand_is_program")));
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(mixed, "base_is_program")));
+    /* A program reports nodes: its totals carry nothing else. */
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(programs, "cand_totals")), 1);
+    assert_true(cJSON_GetObjectItem(programs, "cpu_ratio")->valuedouble > 0);
+    cJSON_Delete(in_process);
+    cJSON_Delete(programs);
+    cJSON_Delete(mixed);
+
+    /* The table says the same as in process, and names the programs. */
+    char *out;
+    assert_int_equal(test_run(BENCH " compare -base-engine " TSLAB_BUILD_DIR " -cand-engine "
+                                    ENGINE " -depth 4 -repeat 1",
+                              &out),
+                     0);
+    assert_non_null(strstr(out, "base: program " ENGINE "\n"));
+    assert_non_null(strstr(out, "identical: every move and score is the same"));
+    assert_non_null(strstr(out, "a program's bench reports nodes"));
+    free(out);
+
+    char pin[64], command[256];
+    snprintf(pin, sizeof pin, "/tmp/tslab_pin_engine_%d.json", (int)getpid());
+    snprintf(command, sizeof command, BENCH " pin -depth 5 -out %s >/dev/null", pin);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, BENCH " check %s -engine " ENGINE " -threads 2", pin);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "checked: program " ENGINE " (its own defaults)"));
+    assert_non_null(strstr(out, "IDENTICAL"));
+    free(out);
+    unlink(pin);
+}
+
 typedef struct {
     const char *command;
     const char *message;
@@ -244,7 +308,17 @@ static const ErrorRow error_rows[] = {
     {BENCH " -depth 0", "bench: -depth: 0 is out of range 1..64", "depth 0 (no doubled prefix)"},
     {BENCH " -threads x", "bench: -threads: 'x' is not an integer", "threads (no doubled prefix)"},
     {BENCH " check /nonexistent.json", "/nonexistent.json: cannot open", "missing pin file"},
-    {BENCH " compare -base", "both -base and -cand are needed", "no candidate"},
+    {BENCH " compare -base", "both sides are needed: -base or -base-engine, and -cand",
+     "no candidate"},
+    {BENCH " compare -base -cand-engine /nonexistent", "engine -cand-engine (/nonexistent)",
+     "missing program"},
+    {BENCH " compare -base -cand-engine /tmp", "/tmp is a directory with neither engine nor "
+                                               "bin/tslab-engine", "directory without engine"},
+    {BENCH " compare -base -cand-engine " ENGINE " -cand depth=3",
+     "-cand-engine: depth= is a limit; -depth N sets the bench's depth", "limit to a program"},
+    {BENCH " compare -base -cand-engine " MOCK " -depth 2",
+     "needs tslab's engine 0.4.1 or later", "a program without per-position lines"},
+    {BENCH " check -engine " ENGINE " killers=off", "options other than", "check options"},
     {BENCH " compare -base -cand -repeat 0", "compare: -repeat: 0 is out of range 1..100",
      "no rounds"},
     {BENCH " compare -base -cand -repeat", "compare: -repeat needs a value", "repeat, no value"},
@@ -323,6 +397,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(perft__repeat_gives_median_and_minimum),
         cmocka_unit_test(tool__version_rates_and_usage),
         cmocka_unit_test(compare__configuration_with_itself_is_identical),
+        cmocka_unit_test(compare__engine_programs_as_sides),
         cmocka_unit_test(errors__clear_messages_and_non_zero_exits),
     };
     return RUN_TESTS("bench", tests);

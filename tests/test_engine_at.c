@@ -114,11 +114,22 @@ static void hostile_branch__built_as_named(void **state) {
     free(out);
 }
 
-/* A tree with an uncommitted change (the version text, so the engine shows which tree it was
- * built from): REV=HEAD is refused with a pointer to REV=WORKTREE, which builds the tree as it
- * is and reports git <HEAD>-dirty; another name of HEAD's commit builds the commit with a note
- * (CC=false stops that build right after the note); tools/install.sh from that tree says so. The
- * change is undone at the end. */
+/* The per-position comparison in a bench compare's JSON file, as text. */
+static char *positions_of(const char *path) {
+    cJSON *json = test_load_json(path);
+    char *text = cJSON_PrintUnformatted(cJSON_GetObjectItem(json, "positions"));
+    cJSON_Delete(json);
+    assert_non_null(text);
+    return text;
+}
+
+/* A tree with uncommitted changes (the version text, so the engine shows which tree it was built
+ * from, and the futility margin's default, 0 -> 70: a code change): REV=HEAD is refused with a
+ * pointer to REV=WORKTREE, which builds the tree as it is and reports git <HEAD>-dirty; bench
+ * compare of that build against this one gives exactly what the toggle futility=70 gives in
+ * process; another name of HEAD's commit builds the commit with a note (CC=false stops that build
+ * right after the note); tools/install.sh from that tree says so. The changes are undone at the
+ * end. */
 static void dirty_tree__head_refused_worktree_built(void **state) {
     (void)state;
     if (skip_reason)
@@ -126,8 +137,11 @@ static void dirty_tree__head_refused_worktree_built(void **state) {
     char command[1024], *out;
     snprintf(command, sizeof command,
              "sed -i 's/^#define TSLAB_VERSION \"\\(.*\\)\"$/#define TSLAB_VERSION \"\\1-wt\"/' "
-             "%s/cli/version.h && grep -q -- '-wt\"' %s/cli/version.h && git -C %s branch at-head",
-             repo, repo, repo);
+             "%s/cli/version.h && grep -q -- '-wt\"' %s/cli/version.h && git -C %s branch at-head "
+             "&& sed -i 's/{\"futility\", OPTION_INT, FIELD(futility), \"0\",/{\"futility\", "
+             "OPTION_INT, FIELD(futility), \"70\",/' %s/lib/search/config.c && grep -q "
+             "'FIELD(futility), \"70\"' %s/lib/search/config.c",
+             repo, repo, repo, repo, repo);
     assert_int_equal(system(command), 0);
 
     int status = engine_at("REV=HEAD", &out);
@@ -152,6 +166,24 @@ static void dirty_tree__head_refused_worktree_built(void **state) {
         fail_msg("the WORKTREE engine reports '%s'", out);
     free(out);
 
+    /* The code change against this build, as the toggle in process. */
+    char program_json[256], toggle_json[256];
+    snprintf(program_json, sizeof program_json, "%s/program.json", dir);
+    snprintf(toggle_json, sizeof toggle_json, "%s/toggle.json", dir);
+    snprintf(command, sizeof command,
+             TSLAB_BUILD_DIR "/bench compare -base -cand-engine %s/wt -depth 5 -repeat 1 -json %s "
+                             ">/dev/null && " TSLAB_BUILD_DIR "/bench compare -base -cand "
+                             "futility=70 -depth 5 -repeat 1 -json %s >/dev/null",
+             repo, program_json, toggle_json);
+    assert_int_equal(system(command), 0);
+    char *program = positions_of(program_json), *toggle = positions_of(toggle_json);
+    assert_string_equal(program, toggle);
+    free(program);
+    free(toggle);
+    cJSON *json = test_load_json(program_json); /* and the change changed the work */
+    assert_true(cJSON_GetObjectItem(json, "total_node_ratio")->valuedouble < 0.99);
+    cJSON_Delete(json);
+
     /* make install from that tree says so, with the version the tools report. */
     snprintf(command, sizeof command, "sh %s/tools/install.sh %s/prefix " TSLAB_BUILD_DIR, repo,
              dir);
@@ -161,7 +193,8 @@ static void dirty_tree__head_refused_worktree_built(void **state) {
         fail_msg("install from a dirty tree:\n%s", out);
     free(out);
 
-    snprintf(command, sizeof command, "git -C %s checkout -q -- cli/version.h", repo);
+    snprintf(command, sizeof command, "git -C %s checkout -q -- cli/version.h lib/search/config.c",
+             repo);
     assert_int_equal(system(command), 0);
 }
 

@@ -5,7 +5,8 @@
 #   cli                                                   the tools' shared helpers
 #   lab/engines, lab/stats, lab/book                      engine programs, statistics, books
 #   lab/match <- lab/output <- lab/run <- lab/mpi         a match, its files, the runner, ranks
-#   bench, engine                                         the other tools (engine uses bench)
+#   bench, engine                                         the other tools (engine uses bench;
+#                                                         both drive programs: lab/engines)
 set -eu
 cd "$(dirname "$0")/.."
 status=0
@@ -39,8 +40,8 @@ check lab/match lab/engines lab/stats cli $LIB
 check lab/output lab/match lab/engines lab/stats cli $LIB
 check lab/run lab/output lab/match lab/engines lab/stats lab/book cli $LIB
 check lab/mpi lab/run lab/output lab/match lab/engines lab/stats cli $LIB
-check bench cli $LIB
-check engine bench cli $LIB
+check bench lab/engines cli $LIB
+check engine bench lab/engines cli $LIB
 
 # Every source file lives in a room the build and this check know.
 for file in lib/*.c lib/*.h lab/*.c lab/*.h; do

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+#include "sides.h"
+
+#include "cli.h"
+#include "program_bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* tslab reads a ttSize of 2^k MB as tt_bits = 16 + k (bench/stockfish_cmd.c). */
+#define MEGABYTE_BITS 16
+/* How long a program's bench may take: an hour (the default bench takes 3 s, fishtest's depth 13
+ * half a minute); a program that never answers is given up then. */
+#define PROGRAM_BENCH_STALL_MS 3600000
+
+bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err) {
+    memset(side, 0, sizeof *side);
+    side->config = config_default();
+    for (int i = 0; i < words->count; i++)
+        if (!config_apply(&side->config, words->words[i], err))
+            return false;
+    config_to_text(&side->config, side->text, sizeof side->text);
+    return true;
+}
+
+static bool is_directory(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* A build directory's engine: DIR/engine, else DIR/bin/tslab-engine. */
+static bool engine_in_directory(const char *dir, char *out, size_t size, Error *err) {
+    static const char *const names[] = {"engine", "bin/tslab-engine"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        int n = snprintf(out, size, "%s/%s", dir, names[i]);
+        if (n > 0 && (size_t)n < size && access(out, X_OK) == 0)
+            return true;
+    }
+    return error_set(err, "%s is a directory with neither engine nor bin/tslab-engine in it", dir);
+}
+
+bool bench_side_program(BenchSide *side, const char *name, const char *cmd, const CliGroup *words,
+                        Error *err) {
+    memset(side, 0, sizeof *side);
+    side->is_program = true;
+    side->config = config_default();
+    side->program = engine_spec_default();
+    snprintf(side->program.name, sizeof side->program.name, "%s", name);
+    char path[EXTERNAL_TEXT_MAX];
+    if (is_directory(cmd)) {
+        if (!engine_in_directory(cmd, path, sizeof path, err))
+            return false;
+        cmd = path;
+    }
+    ExternalSpec *x = &side->program.external;
+    bool handled;
+    Error inner;
+    if (!engine_spec_program_key(x, "cmd", cmd, &handled, &inner))
+        return error_set(err, "%s: %s", name, inner.text);
+    x->stall = PROGRAM_BENCH_STALL_MS;
+    for (int i = 0; words && i < words->count; i++) {
+        const char *word = words->words[i], *equals = strchr(word, '=');
+        if (!equals || equals == word)
+            return error_set(err, "%s: '%s' is not key=value", name, word);
+        char key[EXTERNAL_TEXT_MAX];
+        snprintf(key, sizeof key, "%.*s", (int)(equals - word), word);
+        const OptionSpec *option = config_find(key);
+        if (option && option->kind == OPTION_KIND_LIMIT)
+            return error_set(err, "%s: %s= is a limit; -depth N sets the bench's depth", name, key);
+        /* Known here: checked, and tt_bits gives the bench's ttSize. Unknown here: the program
+         * (perhaps a newer build) judges it when it is set. */
+        if (option && !config_apply(&side->config, word, &inner))
+            return error_set(err, "%s: %s", name, inner.text);
+        char program_key[EXTERNAL_TEXT_MAX + 8];
+        snprintf(program_key, sizeof program_key, "option.%s", key);
+        if (!engine_spec_program_key(x, program_key, equals + 1, &handled, &inner))
+            return error_set(err, "%s: %s", name, inner.text);
+    }
+    snprintf(side->text, sizeof side->text, "program %s%s%s", x->cmd, x->options[0] ? ", " : "",
+             x->options);
+    return true;
+}
+
+/* A program's bench as a BenchRun: the moves read back and checked for shape. */
+static bool program_rows(const BenchSide *side, const BookEntry *entries, int count,
+                         const ProgramBenchRun *answers, BenchRun *run, Error *err) {
+    run->rows = calloc((size_t)count, sizeof *run->rows);
+    if (!run->rows)
+        return error_set(err, "out of memory for %d positions", count);
+    run->count = count;
+    for (int i = 0; i < count; i++) {
+        BenchRow *row = &run->rows[i];
+        const ProgramBenchRow *answer = &answers->rows[i];
+        Error inner;
+        row->entry = entries[i];
+        if (!move_from_text(answer->move, &row->result.move, &inner))
+            return error_set(err, "%s: position %s: move '%s': %s", side->program.external.cmd,
+                             entries[i].id, answer->move, inner.text);
+        row->result.score = answer->score;
+        row->result.depth = answer->depth;
+        row->result.stats.nodes = answer->nodes;
+        run->total.nodes += answer->nodes;
+    }
+    return true;
+}
+
+bool bench_side_run(const BenchSide *side, const BookEntry *entries, int count, int threads,
+                    BenchRun *run, Error *err) {
+    if (!side->is_program)
+        return bench_run(entries, count, &side->config, threads, run, err);
+    memset(run, 0, sizeof *run);
+    run->config = side->config;
+    if (side->config.tt_bits < MEGABYTE_BITS)
+        return error_set(err,
+                         "tt_bits=%d: a program's bench takes its table size in whole MB "
+                         "(tt_bits=%d and up)",
+                         side->config.tt_bits, MEGABYTE_BITS);
+    ProgramBenchJob job = {.spec = &side->program,
+                           .depth = side->config.depth,
+                           .tt_megabytes = 1 << (side->config.tt_bits - MEGABYTE_BITS),
+                           .processes = threads};
+    ProgramBenchRun answers;
+    if (!program_bench_run(&job, entries, count, &answers, err))
+        return false;
+    bool ok = program_rows(side, entries, count, &answers, run, err);
+    run->wall_seconds = answers.wall_seconds;
+    run->cpu_seconds = answers.cpu_seconds;
+    program_bench_destroy(&answers);
+    if (!ok) {
+        bench_run_destroy(run);
+        return false;
+    }
+    run->signature = bench_signature(run->rows, count);
+    return true;
+}

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// One side of `bench compare` or `bench check`: an in-process configuration, or an engine program
+// (a build) driven through the engine protocol's `bench` (lab/engines/program_bench.h). Either
+// way the side's run is a BenchRun with the same rows, totals, signature, timing and tablebase
+// accuracy, so two builds compare as two configurations do.
+#pragma once
+
+#include "engine_spec.h"
+#include "flags.h"
+#include "suite.h"
+
+typedef struct {
+    bool is_program;
+    SearchConfig config; /* in process: the search; a program: its depth and tt_bits only */
+    EngineSpec program;  /* a program: cmd, and the options sent by setoption */
+    char text[EXTERNAL_TEXT_MAX + EXTERNAL_OPTIONS_MAX + 64]; /* what the side is, for headers */
+} BenchSide;
+
+/* An in-process side: the defaults with words applied. False naming the bad word. */
+bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err);
+
+/* A program side: cmd is the program, or a directory holding `engine` (a build directory) or
+ * `bin/tslab-engine` (make engine-at's OUT); words (key=value, may be absent) are sent as
+ * setoption. Limits (depth, nodes, movetime) are refused: -depth sets the bench's depth. */
+bool bench_side_program(BenchSide *side, const char *name, const char *cmd, const CliGroup *words,
+                        Error *err);
+
+/* Runs entries[0..count) at the side's depth: threads in-process workers, or threads processes of
+ * the program. Rows in entry order; a program's rows carry move, score, depth and nodes (its
+ * other counters are unknown: zero). */
+bool bench_side_run(const BenchSide *side, const BookEntry *entries, int count, int threads,
+                    BenchRun *run, Error *err);

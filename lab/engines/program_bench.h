@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// An engine program's bench, position by position (`bench compare -base-engine`, `bench check
+// -engine`): the positions go to the program as a positions file, which its `bench` runs with
+// Stockfish's arguments (`bench TTSIZE 1 DEPTH FILE depth`); its per-position lines (tslab's
+// "info string bench position ...") and its total are read back. With N processes, position i
+// goes to process i mod N, each with a file of its own: results do not depend on N, since a
+// bench searches every position from an empty cache.
+#pragma once
+
+#include "book.h"
+#include "engine_reply.h"
+#include "engine_spec.h"
+
+typedef struct {
+    char move[ENGINE_REPLY_MOVE_MAX];
+    int score, depth;
+    uint64_t nodes;
+} ProgramBenchRow;
+
+typedef struct {
+    ProgramBenchRow *rows; /* one per position, in the positions' order (malloc'd) */
+    int count;
+    uint64_t nodes;      /* their sum */
+    double wall_seconds; /* from starting the first process to stopping the last */
+    double cpu_seconds;  /* user and system time of the processes, start-up included */
+} ProgramBenchRun;
+
+typedef struct {
+    const EngineSpec *spec; /* the program (cmd, args, dir, options; startup= bounds its start) */
+    int depth;
+    int tt_megabytes; /* Stockfish's ttSize: tslab reads 2^k MB as tt_bits = 16 + k */
+    int processes;    /* 1.. */
+} ProgramBenchJob;
+
+/* Runs entries[0..count) through job's program. False with the reason (naming the program) when
+ * a process cannot start, answers with an error, leaves out a position or answers another one,
+ * or prints no per-position lines (a program other than tslab's engine of 0.4.1 or later). */
+bool program_bench_run(const ProgramBenchJob *job, const BookEntry *entries, int count,
+                       ProgramBenchRun *out, Error *err);
+
+void program_bench_destroy(ProgramBenchRun *run);
