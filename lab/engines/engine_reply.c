@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine_reply.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
@@ -71,6 +70,15 @@ static void parse_score(const char **rest, EngineReply *out) {
     out->score_is_mate = mate;
 }
 
+/* value into out when it fits whole; false otherwise. */
+static bool copy_word(char *out, size_t size, const char *value) {
+    size_t length = strlen(value);
+    if (length >= size)
+        return false;
+    memcpy(out, value, length + 1);
+    return true;
+}
+
 /* tslab's bench, a line per position: "position ID move M score S depth D nodes N" (the words
  * after "info string bench"), every key once, in any order. */
 static void parse_bench_position(const char *rest, int max_depth, EngineReply *out) {
@@ -88,12 +96,10 @@ static void parse_bench_position(const char *rest, int max_depth, EngineReply *o
         bool ok = true;
         switch (k) {
         case 0:
-            snprintf(out->bench_id, sizeof out->bench_id, "%s", value);
-            ok = strlen(value) < sizeof out->bench_id;
+            ok = copy_word(out->bench_id, sizeof out->bench_id, value);
             break;
         case 1:
-            snprintf(out->move, sizeof out->move, "%s", value);
-            ok = strlen(value) < sizeof out->move;
+            ok = copy_word(out->move, sizeof out->move, value);
             break;
         case 2:
             ok = signed_value(value, ENGINE_REPLY_SCORE_MAX, &out->score);

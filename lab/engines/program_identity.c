@@ -62,11 +62,12 @@ bool program_identity_stat(const char *cmd, const char *dir, ProgramIdentity *id
         return error_set(err, "%s: %s", found, strerror(errno));
     id->size = (int64_t)st.st_size;
     struct tm utc;
-    char seconds[32];
+    char seconds[20]; /* 2026-12-01T09:25:15 */
     if (!gmtime_r(&st.st_mtim.tv_sec, &utc) ||
         !strftime(seconds, sizeof seconds, "%Y-%m-%dT%H:%M:%S", &utc))
         return error_set(err, "%s: a modification time out of range", id->path);
-    snprintf(id->mtime, sizeof id->mtime, "%s.%09ldZ", seconds, (long)st.st_mtim.tv_nsec);
+    snprintf(id->mtime, sizeof id->mtime, "%s.%09uZ", seconds,
+             (unsigned)(st.st_mtim.tv_nsec % 1000000000));
     return true;
 }
 
