@@ -12,6 +12,7 @@
 #include "pinfile.h"
 #include "report.h"
 #include "sides.h"
+#include "textbuf.h"
 #include "suite.h"
 
 #include <errno.h>
@@ -24,8 +25,10 @@
 
 static const char check_usage[] =
     "usage: bench check [FILE] [-engine CMD] [-threads N] [-json FILE]\n"
-    "  Re-runs what the signature file (default " BENCH_DEFAULT_SIGNATURE ") pinned, position by\n"
-    "  position, and compares moves, scores and node counts. Exit 0: identical; exit 1: a move\n"
+    "  Re-runs what the signature file pinned, position by position, and compares moves, scores\n"
+    "  and node counts. Without FILE: " BENCH_DEFAULT_SIGNATURE ", checked with this build's\n"
+    "  defaults at its depth (what `bench` runs: a changed default is a change); with FILE: the\n"
+    "  configuration it pinned. Exit 0: identical; exit 1: a move\n"
     "  or score changed (functional change); exit 3: only node counts changed (efficiency\n"
     "  change, with the ratio). Re-pin with `bench pin` when the change is intended.\n"
     "  -engine CMD checks a program (or a build directory) instead of this build: its bench at\n"
@@ -35,6 +38,20 @@ static const char check_usage[] =
 typedef enum { OUTCOME_IDENTICAL, OUTCOME_EFFICIENCY, OUTCOME_FUNCTIONAL } Outcome;
 
 static const char *const OUTCOME_NAMES[] = {"identical", "efficiency", "functional"};
+
+/* "futility=70 (pinned 0), ..." for the options whose value in now differs from pinned's. */
+static void describe_changed_defaults(const SearchConfig *pinned, const SearchConfig *now,
+                                      char *out, size_t size) {
+    TextBuf buf = textbuf(out, size);
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        char was[64], is[64];
+        config_value_text(pinned, &CONFIG_OPTIONS[i], was);
+        config_value_text(now, &CONFIG_OPTIONS[i], is);
+        if (strcmp(was, is))
+            textbuf_printf(&buf, "%s%s=%s (pinned %s)", buf.used ? ", " : "",
+                           CONFIG_OPTIONS[i].name, is, was);
+    }
+}
 
 int bench_check_main(int argc, char **argv) {
     BenchArgs args;
@@ -64,7 +81,16 @@ int bench_check_main(int argc, char **argv) {
         die("check: out of memory");
     for (int i = 0; i < pin.count; i++)
         entries[i] = pin.rows[i].entry;
+    /* The default signature pins what `bench` runs: this build's defaults at the pinned depth,
+     * so a changed default (a code change too) is checked, as a program's bench checks it. */
     BenchSide side = {.config = pin.config};
+    char defaults_changed[1024] = "";
+    if (!args.file && !engine) {
+        side.config = config_default();
+        side.config.depth = pin.config.depth;
+        describe_changed_defaults(&pin.config, &side.config, defaults_changed,
+                                  sizeof defaults_changed);
+    }
     if (engine) {
         if (!bench_side_program(&side, "-engine", engine, NULL, &err))
             die("check: %s", err.text);
@@ -120,6 +146,10 @@ int bench_check_main(int argc, char **argv) {
             path);
     if (engine)
         fprintf(out, "checked: %s (its own defaults)\n", side.text);
+    if (defaults_changed[0])
+        fprintf(out, "checked: this build's defaults, which differ from the pinned configuration: "
+                     "%s\n",
+                defaults_changed);
     fprintf(out, "moves and scores: %d position(s) changed\n", functional);
     fprintf(out, "nodes: %" PRIu64 ", pinned %" PRIu64 " (x%.4f, %+.2f%%); %d position(s) "
                  "changed node count only\n",

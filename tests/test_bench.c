@@ -252,7 +252,8 @@ static void assert_same_comparison(const cJSON *a, const cJSON *b) {
 /* A build is a side like a configuration: build/engine through the engine protocol's bench (two
  * processes) gives per position exactly what this build gives in process, and a setoption on the
  * program exactly what the toggle gives (futility=70, which changes nodes and moves at depth
- * 6). bench check -engine checks the program against a pin. */
+ * 6). bench check -engine checks the program against a pin; bench check of the default
+ * signature checks this build's defaults. */
 static void compare__engine_programs_as_sides(void **state) {
     (void)state;
     cJSON *in_process = run_json(BENCH " compare -base -cand futility=70 -depth 6 -repeat 1");
@@ -283,7 +284,26 @@ static void compare__engine_programs_as_sides(void **state) {
     assert_non_null(strstr(out, "a program's bench reports nodes"));
     free(out);
 
-    char pin[64], command[256];
+    /* The default signature is checked with this build's defaults: pinned with futility=70,
+     * the defaults (futility 0) are a change, named. */
+    char data[64], command[512];
+    snprintf(data, sizeof data, "/tmp/tslab_data_%d", (int)getpid());
+    snprintf(command, sizeof command,
+             "mkdir -p %s/bench && cp " SUITE " %s/bench/ && " BENCH " pin -depth 5 futility=70 "
+             "-out %s/bench/signature.json >/dev/null",
+             data, data, data);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, "TSLAB_DATA=%s " BENCH " check 2>&1", data);
+    int status = test_run(command, &out);
+    if ((status != 1 && status != 3) ||
+        !strstr(out, "checked: this build's defaults, which differ from the pinned "
+                     "configuration: futility=0 (pinned 70)\n"))
+        fail_msg("exit %d:\n%s", status, out);
+    free(out);
+    snprintf(command, sizeof command, "rm -rf %s", data);
+    assert_int_equal(system(command), 0);
+
+    char pin[64];
     snprintf(pin, sizeof pin, "/tmp/tslab_pin_engine_%d.json", (int)getpid());
     snprintf(command, sizeof command, BENCH " pin -depth 5 -out %s >/dev/null", pin);
     assert_int_equal(system(command), 0);
