@@ -387,6 +387,7 @@ help:
 	@echo "make tablebase-check  solve it and check every entry (docs/tablebase.md)"
 	@echo "make docs       regenerate docs/options.md from the option table"
 	@echo "make install PREFIX=...  install tools as tslab-*, their data and the docs"
+	@echo "make EXE=PATH   build, and put the engine at PATH too (as OpenBench's client builds)"
 	@echo "make deps       install missing Debian packages (as root) or print the command"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
