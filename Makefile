@@ -214,6 +214,9 @@ sanitize: deps
 	$(TSAN_RUN)/abtest -engine name=program cmd=build/tsan/engine stall=600000 -engine name=inproc \
 	    -each nodes=500 -openings file=tests/data/book_small.txt -rounds 6 -concurrency 3 -quiet \
 	    -out build/tsan/programs.json >/dev/null
+	@# bench compare with a program side: a thread per program process, reading its bench.
+	$(TSAN_RUN)/bench compare -base -cand-engine build/tsan/engine -depth 4 -threads 3 -repeat 1 \
+	    >/dev/null
 	@# Programs that stop reading their input (tests/engines/deaf.py): writes that time out,
 	@# stalls and restarts on two threads at once; then a Ctrl-C while they wait on a write.
 	rm -f build/tsan/deaf.json build/tsan/deaf_int.json
