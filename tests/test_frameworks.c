@@ -378,11 +378,8 @@ static void openbench_read_bench(char *text, long long *bench, long long *nps) {
     regfree(&bench_pattern);
 }
 
-/* `bench bench` with Stockfish's arguments, read by both frameworks' rules: the node count they
- * read is the suite's, as -json reports it. (Depth 6 keeps it short; fishtest asks for depth 13
- * and OpenBench for the default, with output of the same shape.) */
-static void bench__fishtest_and_openbench_read_nodes_time_and_speed(void **state) {
-    (void)state;
+/* The suite's node count at depth 6, as bench -json reports it. */
+static double depth6_nodes(void) {
     char *json_text;
     assert_int_equal(test_run(BENCH " -depth 6 -json - 2>/dev/null", &json_text), 0);
     cJSON *json = cJSON_Parse(json_text);
@@ -390,6 +387,15 @@ static void bench__fishtest_and_openbench_read_nodes_time_and_speed(void **state
     assert_non_null(json);
     double nodes = number_at(json, "nodes");
     cJSON_Delete(json);
+    return nodes;
+}
+
+/* `bench bench` with Stockfish's arguments, read by both frameworks' rules: the node count they
+ * read is the suite's, as -json reports it. (Depth 6 keeps it short; fishtest asks for depth 13
+ * and OpenBench for the default, with output of the same shape.) */
+static void bench__fishtest_and_openbench_read_nodes_time_and_speed(void **state) {
+    (void)state;
+    double nodes = depth6_nodes();
 
     char *err_only;
     assert_int_equal(test_run(BENCH " bench 16 1 6 default depth 2>&1 >/dev/null", &err_only), 0);
@@ -442,13 +448,7 @@ static void engine__benchable_alone_in_an_empty_directory(void **state) {
     assert_int_equal(bench, (long long)pinned_nodes());
     assert_true(nps > 0);
 
-    char *json_text;
-    assert_int_equal(test_run(BENCH " -depth 6 -json - 2>/dev/null", &json_text), 0);
-    cJSON *json = cJSON_Parse(json_text);
-    free(json_text);
-    assert_non_null(json);
-    double nodes = number_at(json, "nodes");
-    cJSON_Delete(json);
+    double nodes = depth6_nodes();
     char *err_only;
     snprintf(command, sizeof command,
              "cd %s && env -u TSLAB_DATA ./engine bench 16 1 6 default depth 2>&1 >/dev/null",
