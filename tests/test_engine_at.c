@@ -134,7 +134,7 @@ static void dirty_tree__head_refused_worktree_built(void **state) {
     (void)state;
     if (skip_reason)
         skip();
-    char command[1024], *out;
+    char command[2048], *out;
     snprintf(command, sizeof command,
              "sed -i 's/^#define TSLAB_VERSION \"\\(.*\\)\"$/#define TSLAB_VERSION \"\\1-wt\"/' "
              "%s/cli/version.h && grep -q -- '-wt\"' %s/cli/version.h && git -C %s branch at-head "
