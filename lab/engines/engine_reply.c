@@ -131,7 +131,8 @@ static void parse_bench_summary(const char *rest, EngineReply *out) {
         if (!next_word(&rest, word, sizeof word) || strlen(word) != ENGINE_REPLY_SIGNATURE_LENGTH ||
             strspn(word, "0123456789abcdef") != ENGINE_REPLY_SIGNATURE_LENGTH)
             return;
-        out->kind = REPLY_BENCH_SIGNATURE;
+        out->kind = REPLY_BENCH_SIGNATURE; /* values of info keys before `string` are not its */
+        out->has_nodes = out->has_depth = out->has_score = false;
         memcpy(out->signature, word, ENGINE_REPLY_SIGNATURE_LENGTH + 1);
         return;
     }
