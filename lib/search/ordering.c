@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ordering.h"
 
+#include <limits.h>
 #include <string.h>
 
 void killers_clear(Killers *killers) { memset(killers, 0, sizeof *killers); }
@@ -37,21 +38,27 @@ void history_update(History *history, int side, Move move, int bonus) {
     *h += bonus - *h * magnitude / HISTORY_MAX;
 }
 
-/* Moves the first of the highest-scored moves in moves[i..] to i, shifting the ones between back
- * by one, so that repeated picks give a stable sort. */
-static void pick_highest(MoveList *list, HistoryOrder *order, int i) {
+/* The key of the move at place (its index in the list as generated and ordered so far): higher
+ * score first, and among equal scores the earlier place, as a stable sort orders them. Scores
+ * are within +-HISTORY_MAX, so keys fit an int. */
+static int order_key(int score, int place) { return score * MOVES_MAX + (MOVES_MAX - 1 - place); }
+
+_Static_assert((long long)HISTORY_MAX * MOVES_MAX + MOVES_MAX < INT_MAX,
+               "history keys must fit an int");
+
+/* Swaps the highest-keyed move of moves[i..] into i: the keys are unique, so the moves come out
+ * in the same order whichever way the rest are left. */
+void order_pick(MoveList *list, HistoryOrder *order, int i) {
     int best = i;
     for (int j = i + 1; j < list->count; j++)
-        if (order->score[j] > order->score[best])
+        if (order->key[j] > order->key[best])
             best = j;
-    int score = order->score[best];
-    memmove(&order->score[i + 1], &order->score[i], (size_t)(best - i) * sizeof(int));
-    order->score[i] = score;
-    move_to_front(list, best, i);
-}
-
-void order_pick(MoveList *list, HistoryOrder *order, int i) {
-    pick_highest(list, order, i);
+    int key = order->key[best];
+    Move move = list->moves[best];
+    order->key[best] = order->key[i];
+    list->moves[best] = list->moves[i];
+    order->key[i] = key;
+    list->moves[i] = move;
     order->from = i + 1;
 }
 
@@ -59,7 +66,7 @@ void history_order_begin(HistoryOrder *order, const MoveList *list, int from,
                          const History *history, int side) {
     order->from = history ? from : list->count;
     for (int i = from; history && i < list->count; i++)
-        order->score[i] = history_score(history, side, list->moves[i]);
+        order->key[i] = order_key(history_score(history, side, list->moves[i]), i);
 }
 
 void history_sort(MoveList *list, int from, const History *history, int side) {

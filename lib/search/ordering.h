@@ -48,10 +48,16 @@ int order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *kill
 /* The history-ordered part of a move list, put in order as the move loop reaches it: a cutoff
  * early in the list (the usual case) spares ordering the rest: sorting every list in full took
  * 3,312,179,373 instructions for `bench -depth 8 -threads 1 history=on`, this 3,038,002,639
- * (callgrind, portable build). The order is that of a stable sort by score, highest first. */
+ * (callgrind, portable build). The order is that of a stable sort by score, highest first.
+ * Scores are read when the node begins (the searches of the hint, jumps and killers update the
+ * history before the loop reaches the rest: scores read then order differently, and change the
+ * bench). Each move's key is its score and its place in the list together, so that a pick is a
+ * swap, not a shift, and still gives the stable order: with
+ * `preset=tslab-0.3`, 801,476,697 instructions for `bench -depth 8 -threads 1` with shifts,
+ * 787,862,689 with swaps (callgrind, portable build, the search only; docs/performance.md). */
 typedef struct {
-    int from;             /* moves before this index are in their final order */
-    int score[MOVES_MAX]; /* history scores of moves[from..] */
+    int from;           /* moves before this index are in their final order */
+    int key[MOVES_MAX]; /* of moves[from..]: score * MOVES_MAX + (MOVES_MAX - 1 - place) */
 } HistoryOrder;
 
 /* Prepares list->moves[from..] for order_next; history NULL leaves the list as it is. */
