@@ -299,8 +299,12 @@ bench-check: $(TOOLS)
 # Speed, for tracking over time (never asserted): a row of docs/performance.md's table (perft and
 # its ratio to the anchor, suite nodes per CPU second, abtest pairs/s; medians with their range).
 # tools/perft_anchor.c is the lean one-file perft that bench perft is compared with.
+# Instructions per node come from a portable build of bench in $(BUILD)/portable: valgrind
+# cannot run every instruction -march=native allows (SIGILL on AVX-512).
 perf: $(TOOLS) $(BUILD)/perft_anchor
-	@python3 tools/perf_table.py $(BUILD)
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/portable ARCH=-march=x86-64-v2 \
+	    $(BUILD)/portable/bench
+	@python3 tools/perf_table.py $(BUILD) 3 $(BUILD)/portable
 
 $(BUILD)/perft_anchor: tools/perft_anchor.c $(FLAGS_STAMP)
 	$(CC) $(CFLAGS) -o $@ $<
