@@ -94,8 +94,8 @@ int bench_check_main(int argc, char **argv) {
     if (engine) {
         if (!bench_side_program(&side, "-engine", engine, NULL, &err))
             die("check: %s", err.text);
-        side.config.depth = pin.config.depth;
         side.config.tt_bits = pin.config.tt_bits;
+        bench_side_set_depth(&side, pin.config.depth);
     }
     BenchRun run;
     if (!bench_side_run(&side, entries, pin.count, args.threads, &run, &err))

@@ -39,15 +39,19 @@ static const char compare_usage[] =
 static void make_side(BenchSide *side, const CliGroup *group, const char *engine,
                       const char *name) {
     Error err;
-    char engine_flag[16];
-    snprintf(engine_flag, sizeof engine_flag, "%s-engine", name);
-    if (engine ? !bench_side_program(side, engine_flag, engine, group, &err)
-               : !group->given ? !error_set(&err, "both sides are needed: -base or -base-engine, "
-                                                  "and -cand or -cand-engine (a group may have no "
-                                                  "options: the defaults; see %s compare -help)",
-                                            cli_program_name())
-                               : !bench_side_config(side, group, &err))
-        die("compare: %s%s%s", engine ? "" : name, engine ? "" : ": ", err.text);
+    if (engine) {
+        char engine_flag[16];
+        snprintf(engine_flag, sizeof engine_flag, "%s-engine", name);
+        if (!bench_side_program(side, engine_flag, engine, group, &err))
+            die("compare: %s", err.text);
+        return;
+    }
+    if (!group->given)
+        die("compare: both sides are needed: -base or -base-engine, and -cand or -cand-engine (a "
+            "group may have no options: the defaults; see %s compare -help)",
+            cli_program_name());
+    if (!bench_side_config(side, group, &err))
+        die("compare: %s: %s", name, err.text);
 }
 
 /* A side's totals: every counter in process, nodes alone for a program. */
@@ -123,11 +127,9 @@ int bench_compare_main(int argc, char **argv) {
     if (args.has_config_tokens)
         die("compare: put search options after -base or -cand");
     /* -depth for both; else a configuration's own depth=, else the bench's. */
-    for (int side = 0; side < 2; side++) {
-        SearchConfig *config = &sides[side].config;
-        if (args.depth || !config->depth)
-            config->depth = args.depth ? args.depth : BENCH_DEFAULT_DEPTH;
-    }
+    for (int side = 0; side < 2; side++)
+        if (args.depth || !sides[side].config.depth)
+            bench_side_set_depth(&sides[side], args.depth ? args.depth : BENCH_DEFAULT_DEPTH);
 
     Book book;
     bench_load_suite(&args, &book);

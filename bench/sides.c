@@ -26,6 +26,12 @@ bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err) {
     return true;
 }
 
+void bench_side_set_depth(BenchSide *side, int depth) {
+    side->config.depth = depth;
+    if (!side->is_program)
+        config_to_text(&side->config, side->text, sizeof side->text);
+}
+
 static bool is_directory(const char *path) {
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);

@@ -25,6 +25,9 @@ bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err);
 bool bench_side_program(BenchSide *side, const char *name, const char *cmd, const CliGroup *words,
                         Error *err);
 
+/* Sets the side's depth (and, in process, its text, which names every option and the depth). */
+void bench_side_set_depth(BenchSide *side, int depth);
+
 /* Runs entries[0..count) at the side's depth: threads in-process workers, or threads processes of
  * the program. Rows in entry order; a program's rows carry move, score, depth and nodes (its
  * other counters are unknown: zero). */

@@ -203,6 +203,7 @@ static void compare__configuration_with_itself_is_identical(void **state) {
     (void)state;
     cJSON *json = run_json(BENCH " compare -base killers=off -cand killers=off -depth 5 -repeat 4");
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(json, "identical")));
+    assert_non_null(strstr(string_of(json, "base_config"), " depth=5 "));
     assert_float_equal(cJSON_GetObjectItem(json, "geomean_node_ratio")->valuedouble, 1.0, 1e-12);
     assert_float_equal(cJSON_GetObjectItem(json, "total_node_ratio")->valuedouble, 1.0, 1e-12);
     const cJSON *row;
