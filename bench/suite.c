@@ -272,16 +272,12 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
 }
 
 /* The default data file `relative` into path (true), or false with *built_in when there is no
- * data root to look in: then the copy compiled into the program serves. A data root named by
- * TSLAB_DATA that lacks the file is an error (false, err set, *built_in false): the user said
- * where the data is. */
+ * data root to look in: then the copy compiled into the program serves. A data root without the
+ * file (TSLAB_DATA naming another directory, a checkout missing it) is an error (false, err set,
+ * *built_in false): there, a file is expected. */
 static bool default_file(const char *relative, char path[PATHS_MAX], bool *built_in, Error *err) {
-    *built_in = false;
-    if (paths_data_file(relative, path, PATHS_MAX, err))
-        return true;
-    const char *env = getenv("TSLAB_DATA");
-    *built_in = !env || !*env;
-    return false;
+    *built_in = !paths_has_data_root();
+    return !*built_in && paths_data_file(relative, path, PATHS_MAX, err);
 }
 
 bool bench_default_suite(Book *book, char *source, size_t size, Error *err) {

@@ -104,7 +104,7 @@ void bench_parse_args(const BenchCommand *command, int argc, char **argv, BenchA
 /* The default suite: bench/positions.txt where paths_data_file finds it (a checkout, an
  * installation, TSLAB_DATA), else, when there is no data root at all, the copy compiled into the
  * program (embedded.h); source names which. False with the message when the file is unreadable
- * or TSLAB_DATA names a directory without it. */
+ * or the data root found lacks it (TSLAB_DATA naming another directory, say). */
 bool bench_default_suite(Book *book, char *source, size_t size, Error *err);
 
 /* The default signature file, found or built in alike. */

@@ -139,6 +139,12 @@ bool paths_data_file(const char *relative, char *out, size_t size, Error *err) {
     return data_path(relative, out, size, err);
 }
 
+bool paths_has_data_root(void) {
+    if (!root.searched)
+        find_root();
+    return root.kind != ROOT_NONE;
+}
+
 bool paths_data_target(const char *relative, char *out, size_t size, Error *err) {
     if (!root.searched)
         find_root();

@@ -21,6 +21,10 @@
  * err saying where it looked when no data root has the file. */
 bool paths_data_file(const char *relative, char *out, size_t size, Error *err);
 
+/* Whether a data root was found (any of the four above): without one, a tool may fall back on
+ * data compiled into it (the bench suite). */
+bool paths_has_data_root(void);
+
 /* Where the default data file `relative` goes (whether or not it exists yet): the data root's
  * copy. For tools that create defaults (`bench tbgen`). */
 bool paths_data_target(const char *relative, char *out, size_t size, Error *err);
