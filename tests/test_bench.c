@@ -64,6 +64,31 @@ static void signature__same_across_runs_and_threads(void **state) {
     cJSON_Delete(three);
 }
 
+/* bench check pins the default only. Speed work on the code behind the other options (history
+ * ordering, the move loop's variants) must keep their results too: these were measured with the
+ * 0.4.1 release build (d9ddcf6), before the cost-per-node work of docs/performance.md. */
+static const struct {
+    const char *options;
+    const char *signature;
+    double nodes;
+} OLD_RESULTS[] = {
+    {"preset=tslab-0.3", "ecbff4506faaaf26", 372115},
+    {"preset=tslab-0.3 jump_extension=on qsearch=on pvs=on aspiration=30 jumps_first=off",
+     "15b5b27ae6b8c593", 1476432},
+};
+
+static void variants__results_as_before_the_speed_work(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof OLD_RESULTS / sizeof *OLD_RESULTS; i++) {
+        char command[512];
+        snprintf(command, sizeof command, BENCH " -depth 7 -threads 2 %s", OLD_RESULTS[i].options);
+        cJSON *run = run_json(command);
+        assert_string_equal(string_of(run, "signature"), OLD_RESULTS[i].signature);
+        assert_int_equal(cJSON_GetObjectItem(run, "nodes")->valuedouble, OLD_RESULTS[i].nodes);
+        cJSON_Delete(run);
+    }
+}
+
 static void write_text(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
     assert_non_null(f);
@@ -414,6 +439,7 @@ static void tool__version_rates_and_usage(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(signature__same_across_runs_and_threads),
+        cmocka_unit_test(variants__results_as_before_the_speed_work),
         cmocka_unit_test(check__identical_functional_and_efficiency_outcomes),
         cmocka_unit_test(perft__repeat_gives_median_and_minimum),
         cmocka_unit_test(tool__version_rates_and_usage),

@@ -98,7 +98,7 @@ static void history__lazy_and_full_orders_equal_a_stable_sort(void **state) {
             reference_history_order(&generated, from, &h, b.side, &expected);
             history_sort(&full, from, &h, b.side);
             HistoryOrder order;
-            history_order_begin(&order, &lazy, from, &h, b.side);
+            history_order_begin(&order, &lazy, from, &h, b.side, from % 2 == 0);
             for (int i = 0; i < lazy.count; i++) {
                 assert_int_equal(order_next(&lazy, &order, i), expected.moves[i]);
                 assert_int_equal(full.moves[i], expected.moves[i]);

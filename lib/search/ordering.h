@@ -46,23 +46,43 @@ void killers_add(Killers *killers, int depth, Move move);
 int order_moves(MoveList *list, Move hint, bool jumps_first, const Killers *killers, int depth);
 
 /* The history-ordered part of a move list, put in order as the move loop reaches it: a cutoff
- * early in the list (the usual case) spares ordering the rest: sorting every list in full took
- * 3,312,179,373 instructions for `bench -depth 8 -threads 1 history=on`, this 3,038,002,639
- * (callgrind, portable build). The order is that of a stable sort by score, highest first.
- * Scores are read when the node begins (the searches of the hint, jumps and killers update the
- * history before the loop reaches the rest: scores read then order differently, and change the
- * bench). Each move's key is its score and its place in the list together, so that a pick is a
- * swap, not a shift, and still gives the stable order: with
- * `preset=tslab-0.3`, 801,476,697 instructions for `bench -depth 8 -threads 1` with shifts,
- * 787,862,689 with swaps (callgrind, portable build, the search only; docs/performance.md). */
+ * early in the list (the usual case) spares ordering the rest. The order is that of a stable sort
+ * by score, highest first: each move's key is its score and its place together, so keys are
+ * unique and any way of sorting them gives that order. The first pick is a scan for the highest
+ * key; from the second on, the node is likely to try every move, so the rest is sorted at once
+ * (insertion: most moves have no history yet, and so are in order already). Scores are read as
+ * late as the order allows: the searches of the hint, jumps and killers may update the history
+ * before the loop reaches the rest (history_order_begin's read_now).
+ * Measured, `preset=tslab-0.3`, `bench -depth 8 -threads 1` (callgrind, portable build, the
+ * searches only; docs/performance.md): sorting every list in full at the node's start cost
+ * 3,312,179,373 instructions (history=on alone, then); picks by shifting 801,476,697; by
+ * swapping 787,862,689; with scores read late and the rest sorted at the second pick,
+ * 691,959,851 (the loop inlined in between: 743,608,351). */
 typedef struct {
     int from;           /* moves before this index are in their final order */
+    int start;          /* the first history-ordered index */
+    bool keyed;         /* key[from..] read */
+    const History *history;
+    int side;
     int key[MOVES_MAX]; /* of moves[from..]: score * MOVES_MAX + (MOVES_MAX - 1 - place) */
 } HistoryOrder;
 
-/* Prepares list->moves[from..] for order_next; history NULL leaves the list as it is. */
+/* Prepares list->moves[from..] for order_next; history NULL leaves the list as it is. With
+ * read_now the scores are read at once; without, when the loop first reaches index from, which
+ * gives the same order only when nothing searched before then can update the history (the
+ * caller's to know: children at depth 0 never do). */
 void history_order_begin(HistoryOrder *order, const MoveList *list, int from,
-                         const History *history, int side);
+                         const History *history, int side, bool read_now);
+
+/* The list stays as generated and ordered so far. The keys are left unwritten: setting the
+ * whole struct costs 512 bytes a node. */
+static inline void history_order_none(HistoryOrder *order, const MoveList *list) {
+    order->from = list->count;
+    order->start = list->count;
+    order->keyed = true;
+    order->history = NULL;
+    order->side = 0;
+}
 
 /* Puts the right move at index i (i == order->from, every index before it in order). */
 void order_pick(MoveList *list, HistoryOrder *order, int i);
