@@ -97,6 +97,7 @@ static void sym_keys__incremental_match_scratch_and_canonical(void **state) {
             sym_keys_init(&scratch, &b);
             for (Symmetry s = 0; s < SYMMETRIES; s++)
                 assert_int_equal(keys.image[s], scratch.image[s]);
+            assert_int_equal(keys.least, scratch.least);
             Symmetry sym, expected_sym;
             uint64_t key = sym_keys_canonical(&keys, &b, &sym);
             Board canon = sym_canonical(&b, &expected_sym);

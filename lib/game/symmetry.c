@@ -49,6 +49,7 @@ void sym_keys_init(SymKeys *keys, const Board *b) {
         uint64_t image = (uint64_t)sym_mask(s, b->sheep) << 25 | sym_mask(s, b->tigers);
         keys->image[s] = (int64_t)(image << SYM_KEY_INDEX_BITS | s);
     }
+    keys->least = sym_keys_least(keys);
 }
 
 const char *sym_name(Symmetry s) {

@@ -37,7 +37,15 @@ Board sym_canonical(const Board *b, Symmetry *sym);
 
 typedef struct {
     int64_t image[SYMMETRIES];
+    int64_t least; /* the smallest lane: the canonical image's key and symmetry */
 } SymKeys;
+
+static inline int64_t sym_keys_least(const SymKeys *keys) {
+    int64_t least = keys->image[0];
+    for (int s = 1; s < SYMMETRIES; s++)
+        least = keys->image[s] < least ? keys->image[s] : least;
+    return least;
+}
 
 /* The image keys of b, from scratch. */
 void sym_keys_init(SymKeys *keys, const Board *b);
@@ -55,14 +63,14 @@ static inline void sym_keys_make(SymKeys *restrict child, const SymKeys *restric
     const int64_t *over = move_is_jump(m) ? TABLE_SYM_SHEEP_KEY[move_over(m)] : none;
     for (int s = 0; s < SYMMETRIES; s++)
         child->image[s] = parent->image[s] ^ to[s] ^ from[s] ^ over[s];
+    child->least = sym_keys_least(child);
 }
 
-/* board_key of sym_canonical(b, sym), from b's image keys: the same key and symmetry. A plain
- * minimum: no branch on which image wins. */
+/* board_key of sym_canonical(b, sym), from b's image keys: the same key and symmetry. The
+ * smallest lane is kept with the keys (a plain minimum: no branch on which image wins), so that
+ * a child's slot can be prefetched and probed without a second minimum. */
 static inline uint64_t sym_keys_canonical(const SymKeys *keys, const Board *b, Symmetry *sym) {
-    int64_t least = keys->image[0];
-    for (int s = 1; s < SYMMETRIES; s++)
-        least = keys->image[s] < least ? keys->image[s] : least;
+    int64_t least = keys->least;
     *sym = (Symmetry)(least & (SYMMETRIES - 1));
     return (uint64_t)least >> SYM_KEY_INDEX_BITS | (uint64_t)b->in_hand << 50 |
            (uint64_t)b->side << 55;

@@ -140,13 +140,6 @@ static uint64_t cache_key(const Searcher *s, const Board *b, int ply, Symmetry *
     return sym_keys_canonical(&s->run.sym_keys[ply], b, sym);
 }
 
-/* The child's image keys, only where the child will probe the cache (depth 1 and more): the
- * leaves, about half the nodes, never do. */
-static inline void child_sym_keys(Searcher *s, const Board *b, Move m, int child_depth, int ply) {
-    if (s->config.symmetry && child_depth > 0)
-        sym_keys_make(&s->run.sym_keys[ply + 1], &s->run.sym_keys[ply], b, m);
-}
-
 static int search_node(Searcher *s, const Board *b, int depth, int ply, int alpha, int beta,
                        int reversible_start);
 
@@ -163,9 +156,42 @@ static inline int search_move(Searcher *s, const Board *b, Move m, int child_dep
                               int alpha, int beta, int index, int reversible_start) {
     Board child = *b;
     board_make(&child, m);
-    child_sym_keys(s, b, m, child_depth, ply);
+    if (s->config.symmetry && child_depth > 0) /* the leaves, about half the nodes, need none */
+        sym_keys_make(&s->run.sym_keys[ply + 1], &s->run.sym_keys[ply], b, m);
     int child_start = is_irreversible(m) ? index + 1 : reversible_start;
     return -search_node(s, &child, child_depth, ply + 1, -beta, -alpha, child_start);
+}
+
+/* A child that will probe the cache, made one move ahead of its search: its board, its image
+ * keys (symmetry=on), and its cache slot asked of memory, so that the probe finds it in the
+ * processor's cache after the previous sibling's search. */
+typedef struct {
+    Board board;
+    SymKeys keys;
+} Child;
+
+static inline void child_prepare(const Searcher *s, const Board *b, Move m, int child_depth,
+                                 int ply, Child *c) {
+    c->board = *b;
+    board_make(&c->board, m);
+    uint64_t key;
+    if (s->config.symmetry) {
+        Symmetry sym;
+        sym_keys_make(&c->keys, &s->run.sym_keys[ply], b, m);
+        key = sym_keys_canonical(&c->keys, &c->board, &sym);
+    } else {
+        key = board_key(&c->board);
+    }
+    tt_prefetch(&s->tt, tt_tag(key, child_depth));
+}
+
+/* search_move for a prepared child. */
+static inline int search_child(Searcher *s, const Child *c, Move m, int child_depth, int ply,
+                               int alpha, int beta, int index, int reversible_start) {
+    if (s->config.symmetry)
+        s->run.sym_keys[ply + 1] = c->keys;
+    int child_start = is_irreversible(m) ? index + 1 : reversible_start;
+    return -search_node(s, &c->board, child_depth, ply + 1, -beta, -alpha, child_start);
 }
 
 /* 3b. Quiescence (toggle: qsearch). At depth 0 the tigers may still take a sheep: the side to
@@ -321,6 +347,17 @@ static inline bool search_move_variants(Searcher *s, const Board *b, Move m, int
     return true;
 }
 
+/* The depth move i is first searched to (7b, then 7c), for a prefetch ahead of the search:
+ * search_move_variants's steps without their counters. */
+static int first_search_depth(const Searcher *s, Move m, int i, int depth, int ply, Move hint) {
+    const SearchConfig *c = &s->config;
+    bool extended = c->jump_extension && move_is_jump(m) && ply + depth < SEARCH_MAX_DEPTH;
+    int d = extended ? depth : depth - 1;
+    if (c->lmr && !move_is_jump(m) && m != hint && depth >= c->lmr_depth && i >= c->lmr_moves)
+        d = d - c->lmr_reduction < 0 ? 0 : d - c->lmr_reduction;
+    return d;
+}
+
 /* After a quiet move's cutoff (toggle: history): it gains history, the quiet moves tried before
  * it lose as much. */
 VARIANT_HELPER static void reward_history(Searcher *s, const Board *b, Move m,
@@ -465,6 +502,8 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         int bound = side_eval(s, b) + s->config.futility;
         v.futility_bound = bound <= alpha ? bound : -SCORE_INFINITE;
     }
+    bool children_probe = s->config.cache != CACHE_NONE && depth - 1 >= s->config.cache_depth;
+    Child children[2];
     int best = -SCORE_INFINITE, dependency = INT_MAX;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
@@ -472,12 +511,30 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         int score;
         if (VARIANTS_UNLIKELY(variants)) { /* history is a loop variant: it orders as it goes */
             m = order_next(&list, &order, i);
+            if (children_probe && i + 1 < list.count) {
+                /* The next move's slot, fetched during this move's search. Picking it now
+                 * orders as later would: at these depths the scores were read at the start. */
+                Move next = order_next(&list, &order, i + 1);
+                int next_depth = first_search_depth(s, next, i + 1, depth, ply, hint);
+                Child ahead;
+                if (next_depth >= s->config.cache_depth)
+                    child_prepare(s, b, next, next_depth, ply, &ahead);
+            }
             if (!search_move_variants(s, b, m, i, depth, ply, alpha, beta, index,
                                       reversible_start, &v, &best, &score))
                 continue;
-        } else {
+        } else if (!children_probe) {
             m = list.moves[i];
             score = search_move(s, b, m, depth - 1, ply, alpha, beta, index, reversible_start);
+        } else {
+            m = list.moves[i];
+            Child *child = &children[i & 1];
+            if (i == 0)
+                child_prepare(s, b, m, depth - 1, ply, child);
+            if (i + 1 < list.count)
+                child_prepare(s, b, list.moves[i + 1], depth - 1, ply, &children[(i + 1) & 1]);
+            score = search_child(s, child, m, depth - 1, ply, alpha, beta, index,
+                                 reversible_start);
         }
         if (s->run.aborted)
             return 0;

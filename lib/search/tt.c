@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
+#define _DEFAULT_SOURCE
 #include "tt.h"
+
+#include <sys/mman.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,21 @@ static bool is_live(const TTable *tt, const TTEntry *e) {
     return e->gen != 0 && e->gen >= tt->gen_first && e->gen <= tt->gen_current;
 }
 
+/* A table of 2 MiB or more is aligned to 2 MiB and asks the kernel for huge pages. */
+static TTEntry *alloc_slots(size_t count) {
+    size_t bytes = count * sizeof(TTEntry), huge = (size_t)2 << 20;
+    if (bytes < huge)
+        return calloc(count, sizeof(TTEntry));
+    TTEntry *slots = aligned_alloc(huge, bytes);
+    if (!slots)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(slots, bytes, MADV_HUGEPAGE);
+#endif
+    memset(slots, 0, bytes);
+    return slots;
+}
+
 bool tt_init(TTable *tt, int kind, int bits, int policy, Error *err) {
     memset(tt, 0, sizeof *tt);
     tt->kind = kind;
@@ -27,7 +45,8 @@ bool tt_init(TTable *tt, int kind, int bits, int policy, Error *err) {
     else if (kind == CACHE_MAP)
         bits = MAP_INITIAL_BITS;
     tt->slot_count = (size_t)1 << bits;
-    tt->slots = calloc(tt->slot_count, sizeof *tt->slots);
+    tt->slots = kind == CACHE_MAP ? calloc(tt->slot_count, sizeof *tt->slots)
+                                  : alloc_slots(tt->slot_count);
     tt->pass_log_capacity = PASS_LOG_CAPACITY;
     tt->pass_log = malloc(tt->pass_log_capacity * sizeof *tt->pass_log);
     if (!tt->slots || !tt->pass_log) {
@@ -133,6 +152,15 @@ static bool map_grow(TTable *tt) {
         }
     free(old);
     return true;
+}
+
+void tt_prefetch(const TTable *tt, uint64_t tag) {
+    if (tt->kind == CACHE_MAP)
+        return;
+    size_t i = slot_index(tag, tt->slot_count);
+    if (tt->policy == REPLACE_TWOTIER)
+        i &= ~(size_t)1;
+    __builtin_prefetch(&tt->slots[i]);
 }
 
 const TTEntry *tt_probe(const TTable *tt, uint64_t tag) {

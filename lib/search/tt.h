@@ -69,6 +69,9 @@ static inline uint64_t tt_tag(uint64_t key, int depth) {
 }
 static inline int tt_entry_depth(const TTEntry *e) { return (int)(e->tag >> TT_DEPTH_SHIFT); }
 
+/* Asks the processor to fetch the slots tag maps to, ahead of a probe. */
+void tt_prefetch(const TTable *tt, uint64_t tag);
+
 /* The entry with this exact tag, or NULL. */
 const TTEntry *tt_probe(const TTable *tt, uint64_t tag);
 
