@@ -170,19 +170,24 @@ typedef struct {
     SymKeys keys;
 } Child;
 
-static inline void child_prepare(const Searcher *s, const Board *b, Move m, int child_depth,
-                                 int ply, Child *c) {
+static inline void child_make(const Searcher *s, const Board *b, Move m, int ply, Child *c) {
     c->board = *b;
     board_make(&c->board, m);
-    uint64_t key;
-    if (s->config.symmetry) {
-        Symmetry sym;
+    if (s->config.symmetry)
         sym_keys_make(&c->keys, &s->run.sym_keys[ply], b, m);
-        key = sym_keys_canonical(&c->keys, &c->board, &sym);
-    } else {
-        key = board_key(&c->board);
-    }
+}
+
+static inline void child_prefetch(const Searcher *s, const Child *c, int child_depth) {
+    Symmetry sym;
+    uint64_t key = s->config.symmetry ? sym_keys_canonical(&c->keys, &c->board, &sym)
+                                      : board_key(&c->board);
     tt_prefetch(&s->tt, tt_tag(key, child_depth));
+}
+
+static inline void child_prepare(const Searcher *s, const Board *b, Move m, int child_depth,
+                                 int ply, Child *c) {
+    child_make(s, b, m, ply, c);
+    child_prefetch(s, c, child_depth);
 }
 
 /* search_move for a prepared child. */
@@ -312,10 +317,19 @@ typedef struct {
     int tried_count;
 } LoopVariants;
 
-static inline bool search_move_variants(Searcher *s, const Board *b, Move m, int i, int depth,
-                                        int ply, int alpha, int beta, int index,
-                                        int reversible_start, LoopVariants *v, int *best,
-                                        int *score) {
+/* The child of m searched to child_depth: made here, or made ahead (child not NULL). */
+static inline int search_made(Searcher *s, const Board *b, const Child *child, Move m,
+                              int child_depth, int ply, int alpha, int beta, int index,
+                              int reversible_start) {
+    return child ? search_child(s, child, m, child_depth, ply, alpha, beta, index,
+                                reversible_start)
+                 : search_move(s, b, m, child_depth, ply, alpha, beta, index, reversible_start);
+}
+
+static inline bool search_move_variants(Searcher *s, const Board *b, const Child *child, Move m,
+                                        int i, int depth, int ply, int alpha, int beta,
+                                        int index, int reversible_start, LoopVariants *v,
+                                        int *best, int *score) {
     const SearchConfig *c = &s->config;
     bool quiet = !move_is_jump(m);
     if (quiet && i > 0 && v->futility_bound > -SCORE_INFINITE) {
@@ -330,20 +344,20 @@ static inline bool search_move_variants(Searcher *s, const Board *b, Move m, int
     if (c->lmr && quiet && m != v->hint && depth >= c->lmr_depth && i >= c->lmr_moves) {
         int reduced = next_depth - c->lmr_reduction;
         s->stats.lmr_reductions++;
-        *score = search_move(s, b, m, reduced < 0 ? 0 : reduced, ply, alpha, alpha + 1, index,
-                             reversible_start);
+        *score = search_made(s, b, child, m, reduced < 0 ? 0 : reduced, ply, alpha, alpha + 1,
+                             index, reversible_start);
         if (s->run.aborted || *score <= alpha)
             return true;
         s->stats.lmr_researches++;
     }
     if (c->pvs && i > 0 && beta - alpha > 1) {
-        *score = search_move(s, b, m, next_depth, ply, alpha, alpha + 1, index,
+        *score = search_made(s, b, child, m, next_depth, ply, alpha, alpha + 1, index,
                              reversible_start);
         if (s->run.aborted || *score <= alpha || *score >= beta)
             return true;
         s->stats.pvs_researches++;
     }
-    *score = search_move(s, b, m, next_depth, ply, alpha, beta, index, reversible_start);
+    *score = search_made(s, b, child, m, next_depth, ply, alpha, beta, index, reversible_start);
     return true;
 }
 
@@ -502,7 +516,7 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         int bound = side_eval(s, b) + s->config.futility;
         v.futility_bound = bound <= alpha ? bound : -SCORE_INFINITE;
     }
-    bool children_probe = s->config.cache != CACHE_NONE && depth - 1 >= s->config.cache_depth;
+    bool children_probe = use_cache && depth - 1 >= s->config.cache_depth;
     Child children[2];
     int best = -SCORE_INFINITE, dependency = INT_MAX;
     Move best_move = MOVE_NONE;
@@ -511,16 +525,24 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         int score;
         if (VARIANTS_UNLIKELY(variants)) { /* history is a loop variant: it orders as it goes */
             m = order_next(&list, &order, i);
-            if (children_probe && i + 1 < list.count) {
-                /* The next move's slot, fetched during this move's search. Picking it now
-                 * orders as later would: at these depths the scores were read at the start. */
-                Move next = order_next(&list, &order, i + 1);
-                int next_depth = first_search_depth(s, next, i + 1, depth, ply, hint);
-                Child ahead;
-                if (next_depth >= s->config.cache_depth)
-                    child_prepare(s, b, next, next_depth, ply, &ahead);
+            const Child *child = NULL;
+            if (children_probe) {
+                if (i == 0)
+                    child_make(s, b, m, ply, &children[0]);
+                child = &children[i & 1];
             }
-            if (!search_move_variants(s, b, m, i, depth, ply, alpha, beta, index,
+            if (children_probe && i + 1 < list.count) {
+                /* The next move made ahead, its slot fetched during this move's search. Picking
+                 * it now orders as later would: at these depths the scores were read at the
+                 * node's start. */
+                Move next = order_next(&list, &order, i + 1);
+                Child *ahead = &children[(i + 1) & 1];
+                child_make(s, b, next, ply, ahead);
+                int next_depth = first_search_depth(s, next, i + 1, depth, ply, hint);
+                if (next_depth >= s->config.cache_depth)
+                    child_prefetch(s, ahead, next_depth);
+            }
+            if (!search_move_variants(s, b, child, m, i, depth, ply, alpha, beta, index,
                                       reversible_start, &v, &best, &score))
                 continue;
         } else if (!children_probe) {
