@@ -7,6 +7,7 @@
 #include "config.h"
 #include "flags.h"
 #include "report.h"
+#include "tuning.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -73,21 +74,60 @@ void bench_print_options_markdown(FILE *out) {
             bench_matrix_count());
 }
 
+/* The tunable rows as OpenBench's SPSA input lines (NAME, int, START, MIN, MAX, C_END, R_END),
+ * START from config; a value outside a row's range starts at the nearer end, said on err_out. */
+void bench_print_options_spsa(const SearchConfig *config, FILE *out, FILE *err_out) {
+    for (size_t i = 0; i < TUNING_RANGE_COUNT; i++) {
+        const TuningRange *range = &TUNING_RANGES[i];
+        const OptionSpec *spec = tuning_option(range->name);
+        int value = *(const int *)((const char *)config + spec->offset);
+        int start = value < range->min ? range->min : value > range->max ? range->max : value;
+        if (start != value)
+            fprintf(err_out, "note: %s=%d is outside its tuning range %d..%d: it starts at %d\n",
+                    range->name, value, range->min, range->max, start);
+        fprintf(out, "%s, int, %d, %d, %d, %g, %g\n", range->name, start, range->min, range->max,
+                range->c_end, TUNING_R_END);
+    }
+}
+
+typedef struct {
+    SearchConfig config;
+    int words; /* key=value options given */
+} OptionsWords;
+
+static bool options_word(void *context, const char *word, Error *err) {
+    OptionsWords *words = context;
+    words->words++;
+    return config_apply(&words->config, word, err);
+}
+
 int bench_options_main(int argc, char **argv) {
-    bool markdown = false;
+    bool markdown = false, spsa = false;
+    OptionsWords words = {config_default(), 0};
     const CliFlag flags[] = {
         {"-markdown", CLI_FLAG_SWITCH, &markdown, 0, 0, NULL, "as docs/options.md (make docs)"},
+        {"-spsa", CLI_FLAG_SWITCH, &spsa, 0, 0, NULL,
+         "the tunable options as SPSA input lines (OpenBench's format), starting from the "
+         "defaults or the key=value options given"},
     };
     const CliCommand command = {.name = "options",
                                 .subcommand = "options",
-                                .synopsis = "usage: bench options [-markdown]\n"
+                                .synopsis = "usage: bench options [-markdown] | -spsa "
+                                            "[key=value ...]\n"
                                             "  The search options (key=value), their values, "
                                             "defaults and kinds.\n",
                                 .flags = flags,
-                                .count = sizeof flags / sizeof flags[0]};
+                                .count = sizeof flags / sizeof flags[0],
+                                .word = options_word,
+                                .context = &words};
     if (cli_flags_parse_or_die(&command, argc, argv))
         return 0;
-    if (markdown)
+    if (words.words > 0 && !spsa)
+        die("options: key=value options choose where -spsa starts; without -spsa they mean "
+            "nothing");
+    if (spsa)
+        bench_print_options_spsa(&words.config, stdout, stderr);
+    else if (markdown)
         bench_print_options_markdown(stdout);
     else
         report_print_options(stdout);
