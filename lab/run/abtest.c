@@ -10,6 +10,7 @@
 #include "simulate.h"
 #include "simulate_cmd.h"
 #include "sprt_cmd.h"
+#include "tune.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +23,8 @@ int main(int argc, char **argv) {
         return abtest_book_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "simulate"))
         return abtest_simulate_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "tune"))
+        return abtest_tune_main(argc - 2, argv + 2);
     MatchSettings settings;
     Error err;
     if (argc < 2) {
