@@ -3,6 +3,7 @@
 
 #include "arguments.h"
 #include "cli.h"
+#include "gnuplot.h"
 #include "parse.h"
 #include "report.h"
 #include "rng.h"
@@ -32,6 +33,7 @@ typedef struct {
     int pairs; /* per iteration */
     MatchSettings match;
     char out_path[SETTINGS_PATH_MAX];
+    char plot_path[SETTINGS_PATH_MAX];
     /* Its progress. */
     cJSON *history; /* one object per finished iteration */
     int64_t done;
@@ -153,6 +155,10 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
             if (!has_value)
                 return error_set(err, "-out needs a file");
             snprintf(t->out_path, sizeof t->out_path, "%s", argv[++i]);
+        } else if (strcmp(word, "-plot") == 0) {
+            if (!has_value)
+                return error_set(err, "-plot needs a file (F.png)");
+            snprintf(t->plot_path, sizeof t->plot_path, "%s", argv[++i]);
         } else if (is_refused(word)) {
             return error_set(err,
                              "%s: abtest tune makes its two engines itself (the "
@@ -384,6 +390,43 @@ static bool restore_history(Tune *t, const cJSON *root, const char *path, Error 
     return true;
 }
 
+/* The trajectory: one panel per parameter, theta against the iteration, within [MIN, MAX]. */
+static bool write_plot_data(FILE *f, const void *context) {
+    const Tune *t = context;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, t->history) {
+        fprintf(f, "%.0f", cJSON_GetObjectItem(item, "k")->valuedouble);
+        const cJSON *value;
+        cJSON_ArrayForEach(value, cJSON_GetObjectItem(item, "theta")) {
+            fprintf(f, " %.6f", value->valuedouble);
+        }
+        fputc('\n', f);
+    }
+    return !ferror(f);
+}
+
+static bool write_plot_script(FILE *f, const char *png, const char *data, const void *context) {
+    const Tune *t = context;
+    fprintf(f, "set terminal pngcairo size 900,%d noenhanced\nset output ", 160 + 220 * t->count);
+    gnuplot_put_quoted(f, png);
+    fprintf(f, "\nset multiplot layout %d,1 title 'SPSA: %lld of %lld iterations, %d pairs "
+               "each'\nset grid\nset xlabel 'iteration'\nset xrange [0:%lld]\n",
+            t->count, (long long)t->done, (long long)t->schedule.iterations, t->pairs,
+            (long long)t->schedule.iterations);
+    for (int i = 0; i < t->count; i++) {
+        const SpsaParam *p = &t->params[i];
+        fprintf(f, "set ylabel ");
+        gnuplot_put_quoted(f, p->name);
+        fprintf(f, "\nset yrange [%g:%g]\nplot ", p->min, p->max);
+        gnuplot_put_quoted(f, data);
+        fprintf(f, " using 1:%d with lines lw 2 lc rgb '#1f4e9c' notitle, %g with lines dt 2 "
+                   "lc rgb 'black' title 'start'\n",
+                i + 2, p->start);
+    }
+    fprintf(f, "unset multiplot\n");
+    return !ferror(f);
+}
+
 static void print_table(const Tune *t, FILE *out) {
     int64_t k = t->done > 0 ? t->done : 1;
     fprintf(out, "%-16s %10s %8s %8s %8s %8s %10s\n", "parameter", "current", "start", "min", "max",
@@ -453,7 +496,7 @@ static cJSON *read_tuning_file(const char *path, Error *err) {
 int abtest_tune_main(int argc, char **argv) {
     if (argc >= 1 && (strcmp(argv[0], "-help") == 0 || strcmp(argv[0], "--help") == 0)) {
         printf("usage: abtest tune -param LINE ... | -params FILE -iterations N [-pairs P]\n"
-               "                   [-alpha X] [-gamma X] [-a-ratio X] [-out F.json]\n"
+               "                   [-alpha X] [-gamma X] [-a-ratio X] [-out F.json] [-plot F.png]\n"
                "                   [-each key=value ...] [-openings ...] [-concurrency N]\n"
                "                   [-srand S] [-tb ...]\n"
                "       abtest tune -resume F.json\n"
@@ -524,6 +567,12 @@ int abtest_tune_main(int argc, char **argv) {
     }
     print_table(t, stdout);
     print_final(t, stdout);
+    if (t->plot_path[0] && t->done > 0) {
+        if (gnuplot_draw(t->plot_path, write_plot_data, write_plot_script, t, &err))
+            printf("plot: %s\n", t->plot_path);
+        else
+            cli_error("tune: -plot: %s", err.text);
+    }
     tune_destroy(t);
     free(t);
     cJSON_Delete(resumed);

@@ -77,10 +77,11 @@ bool spsa_parse_line(const char *line, SpsaParam *out, Error *err) {
         return false;
     if (fields[0][0] == '\0')
         return error_set(err, "NAME is empty");
-    if (strlen(fields[0]) >= SPSA_NAME_MAX)
+    size_t name_length = strlen(fields[0]);
+    if (name_length >= SPSA_NAME_MAX)
         return error_set(err, "NAME '%s' is longer than %d characters", fields[0],
                          SPSA_NAME_MAX - 1);
-    snprintf(out->name, sizeof out->name, "%s", fields[0]);
+    memcpy(out->name, fields[0], name_length + 1);
     if (strcmp(fields[1], "int") == 0)
         out->type = SPSA_INT;
     else if (strcmp(fields[1], "float") == 0)
