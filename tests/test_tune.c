@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // build/abtest tune end to end: the same trajectory whatever the number of threads, an exact
-// resume (from a cut history and after kill -9), the tuning file's contents, and clear errors.
+// resume (from a cut history and after kill -9), the tuning file's contents, an engine program
+// tuned through setoption, and clear errors.
 #include "test_util.h"
 
 #include <cJSON.h>
@@ -138,6 +139,32 @@ static void resume__continues_exactly(void **state) {
     assert_same_history("whole.json", "killed.json");
 }
 
+/* An engine program (this build's engine) gets the values by setoption: the same games, so the
+ * same trajectory as the configurations in process. */
+static void program__tuned_through_setoption(void **state) {
+    (void)state;
+    const char *common = ABTEST " tune -param 'eval_mobility, int, 2, 0, 10, 1, 0.05' "
+                                "-param 'eval_jumps, int, 20, 0, 80, 3, 0.01' -iterations 8 "
+                                "-pairs 2 -openings file=" BOOK " -concurrency 2";
+    char command[2048], *out;
+    snprintf(command, sizeof command, "%s -each nodes=300 -out inproc.json", common);
+    assert_int_equal(run(command, &out), 0);
+    free(out);
+    snprintf(command, sizeof command,
+             "%s -each cmd=" TSLAB_BUILD_DIR "/engine nodes=300 -out program.json", common);
+    assert_int_equal(run(command, &out), 0);
+    free(out);
+    assert_same_history("inproc.json", "program.json");
+    cJSON *json = load("program.json");
+    double moved = 0; /* the run must have moved, or the comparison says little */
+    const cJSON *item;
+    cJSON_ArrayForEach(item, cJSON_GetObjectItem(json, "history")) {
+        moved += fabs(cJSON_GetObjectItem(item, "score")->valuedouble);
+    }
+    cJSON_Delete(json);
+    assert_true(moved > 0);
+}
+
 static void errors__name_what_is_wrong(void **state) {
     (void)state;
     const struct {
@@ -183,6 +210,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(trajectory__same_for_any_concurrency),
         cmocka_unit_test(resume__continues_exactly),
+        cmocka_unit_test(program__tuned_through_setoption),
         cmocka_unit_test(errors__name_what_is_wrong),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -190,9 +190,6 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
     Error inner = {{0}};
     if (!arguments_parse(rest_count, rest, &t->match, &exit_now, &inner))
         return error_set(err, "%s", inner.text);
-    for (int e = 0; e < MATCH_ENGINES; e++)
-        if (engine_is_external(&t->match.engines[e]))
-            return error_set(err, "abtest tune plays in-process configurations only");
     if (t->match.concurrency == 0)
         t->match.concurrency = cli_cores();
     return true;
@@ -214,8 +211,16 @@ static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGI
             int sign = e == 0 ? delta[i] : -delta[i];
             char token[SPSA_NAME_MAX + 32];
             snprintf(token, sizeof token, "%s=%.0f", p->name, spsa_played(p, c_k[i], sign, u));
-            if (!config_apply(&engines[e].config, token, err))
-                return false;
+            if (!engine_is_external(&engines[e])) {
+                if (!config_apply(&engines[e].config, token, err))
+                    return false;
+                continue;
+            }
+            /* A program gets it by setoption, after its own options (the last one counts). */
+            char *options = engines[e].external.options;
+            size_t used = strlen(options), room = sizeof engines[e].external.options - used;
+            if ((size_t)snprintf(options + used, room, "%s%s", used ? " " : "", token) >= room)
+                return error_set(err, "the options of the engine program are too long");
         }
     }
     return true;
@@ -409,8 +414,9 @@ static bool write_plot_script(FILE *f, const char *png, const char *data, const 
     const Tune *t = context;
     fprintf(f, "set terminal pngcairo size 900,%d noenhanced\nset output ", 160 + 220 * t->count);
     gnuplot_put_quoted(f, png);
-    fprintf(f, "\nset multiplot layout %d,1 title 'SPSA: %lld of %lld iterations, %d pairs "
-               "each'\nset grid\nset xlabel 'iteration'\nset xrange [0:%lld]\n",
+    fprintf(f,
+            "\nset multiplot layout %d,1 title 'SPSA: %lld of %lld iterations, %d pairs "
+            "each'\nset grid\nset xlabel 'iteration'\nset xrange [0:%lld]\n",
             t->count, (long long)t->done, (long long)t->schedule.iterations, t->pairs,
             (long long)t->schedule.iterations);
     for (int i = 0; i < t->count; i++) {
@@ -419,8 +425,9 @@ static bool write_plot_script(FILE *f, const char *png, const char *data, const 
         gnuplot_put_quoted(f, p->name);
         fprintf(f, "\nset yrange [%g:%g]\nplot ", p->min, p->max);
         gnuplot_put_quoted(f, data);
-        fprintf(f, " using 1:%d with lines lw 2 lc rgb '#1f4e9c' notitle, %g with lines dt 2 "
-                   "lc rgb 'black' title 'start'\n",
+        fprintf(f,
+                " using 1:%d with lines lw 2 lc rgb '#1f4e9c' notitle, %g with lines dt 2 "
+                "lc rgb 'black' title 'start'\n",
                 i + 2, p->start);
     }
     fprintf(f, "unset multiplot\n");
