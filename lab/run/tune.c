@@ -539,7 +539,7 @@ int abtest_tune_main(int argc, char **argv) {
         die("tune: out of memory");
     if (!parse_run(t, run_argc, run_argv, &err))
         die("tune: %s", err.text);
-    if (resumed && !t->out_path[0])
+    if (resumed) /* the file resumed is the one kept up to date, wherever it was moved */
         snprintf(t->out_path, sizeof t->out_path, "%s", argv[1]);
     t->history = cJSON_CreateArray();
     if (resumed && !restore_history(t, resumed, argv[1], &err))
