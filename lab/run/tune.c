@@ -75,8 +75,9 @@ static bool add_param(Tune *t, const char *line, const char *where, Error *err) 
 static bool add_params_file(Tune *t, const char *path, Error *err) {
     char *text;
     size_t length;
-    if (!textfile_read(path, 1u << 20, false, &text, &length, err))
-        return error_set(err, "-params: %s", err->text);
+    Error inner = {{0}};
+    if (!textfile_read(path, 1u << 20, false, &text, &length, &inner))
+        return error_set(err, "-params: %s", inner.text);
     int line_number = 0;
     bool ok = true;
     for (char *line = text, *next; ok && line && *line; line = next) {
