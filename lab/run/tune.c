@@ -305,10 +305,6 @@ static bool play_iteration(Tune *t, int64_t k, const EngineSpec engines[MATCH_EN
     return ok;
 }
 
-static cJSON *number_list(const double *values, int count) {
-    return cJSON_CreateDoubleArray(values, count);
-}
-
 static bool write_file(const Tune *t, int argc, char **argv, Error *err) {
     if (!t->out_path[0])
         return true;
@@ -350,10 +346,10 @@ static void record_iteration(Tune *t, int64_t k, const int delta[], const double
     }
     cJSON *item = cJSON_CreateObject();
     cJSON_AddNumberToObject(item, "k", (double)k);
-    cJSON_AddItemToObject(item, "c", number_list(c, t->count));
-    cJSON_AddItemToObject(item, "a", number_list(a, t->count));
-    cJSON_AddItemToObject(item, "delta", number_list(d, t->count));
-    cJSON_AddItemToObject(item, "theta", number_list(theta, t->count));
+    cJSON_AddItemToObject(item, "c", cJSON_CreateDoubleArray(c, t->count));
+    cJSON_AddItemToObject(item, "a", cJSON_CreateDoubleArray(a, t->count));
+    cJSON_AddItemToObject(item, "delta", cJSON_CreateDoubleArray(d, t->count));
+    cJSON_AddItemToObject(item, "theta", cJSON_CreateDoubleArray(theta, t->count));
     cJSON_AddNumberToObject(item, "score", result);
     cJSON_AddItemToArray(t->history, item);
     t->done = k;

@@ -46,18 +46,11 @@ static int order_key(int score, int place) { return score * MOVES_MAX + (MOVES_M
 _Static_assert((long long)HISTORY_MAX * MOVES_MAX + MOVES_MAX < INT_MAX,
                "history keys must fit an int");
 
-/* Reads the keys of moves[from..]. */
-static void read_keys(HistoryOrder *order, const MoveList *list) {
-    for (int i = order->from; i < list->count; i++)
-        order->key[i] = order_key(history_score(order->history, order->side, list->moves[i]), i);
-    order->keyed = true;
-}
-
-/* Reads the keys of moves[from..] for the pick at from, noting the highest as they come so that
- * this pick needs no scan of its own. Read early instead (history_order_begin's read_now), the
- * keys are read at nodes that cut before the pick, and noting the highest there cost more than it
- * saved: `preset=tslab-0.3` 754,713,284 instructions against 743,608,351 without. */
-static int read_keys_for_pick(HistoryOrder *order, const MoveList *list) {
+/* Reads the keys of moves[from..] and returns the index of the highest: the first pick after a
+ * late read needs no scan of its own (an early read, at the node's start, ignores it; one reader
+ * for both costs `preset=tslab-0.3` no more than two did: 735,615,327 instructions against
+ * 735,623,816). */
+static int read_keys(HistoryOrder *order, const MoveList *list) {
     int best = order->from, best_key = INT_MIN;
     for (int i = order->from; i < list->count; i++) {
         int key = order_key(history_score(order->history, order->side, list->moves[i]), i);
@@ -71,8 +64,6 @@ static int read_keys_for_pick(HistoryOrder *order, const MoveList *list) {
     return best;
 }
 
-/* Swaps the highest-keyed move of moves[i..] into i: the keys are unique, so the moves come out
- * in the same order whichever way the rest are left. */
 /* Sorts moves[i..] by key, highest first: insertion, which is quick on the usual lists, where
  * most moves have no history yet and so come in key order already. */
 static void sort_rest(MoveList *list, HistoryOrder *order, int i) {
@@ -90,10 +81,13 @@ static void sort_rest(MoveList *list, HistoryOrder *order, int i) {
     order->from = list->count;
 }
 
+/* Puts the highest-keyed move of moves[i..] at i: at the first pick by a swap (the keys are
+ * unique, so the moves come out in the same order whichever way the rest are left), from the
+ * second on by sorting the rest. */
 void order_pick(MoveList *list, HistoryOrder *order, int i) {
     int best = i;
     if (!order->keyed) {
-        best = read_keys_for_pick(order, list);
+        best = read_keys(order, list);
     } else if (i > order->start) {
         sort_rest(list, order, i);
         return;
@@ -119,7 +113,7 @@ void history_order_begin(HistoryOrder *order, const MoveList *list, int from,
     order->history = history;
     order->side = side;
     if (history && read_now)
-        read_keys(order, list);
+        (void)read_keys(order, list);
 }
 
 void history_sort(MoveList *list, int from, const History *history, int side) {

@@ -293,8 +293,12 @@ VARIANT_HELPER static bool nullmove_cuts(Searcher *s, const Board *b, int depth,
 /* 7b. The depth a move is searched to: one deeper for a tiger jump (toggle: jump_extension),
  * while the line stays inside the search's ply bound; captures end the game after five, so a
  * line holds at most four of them. */
+static inline bool jump_extended(const Searcher *s, Move m, int depth, int ply) {
+    return s->config.jump_extension && move_is_jump(m) && ply + depth < SEARCH_MAX_DEPTH;
+}
+
 static int child_depth(Searcher *s, Move m, int depth, int ply) {
-    if (s->config.jump_extension && move_is_jump(m) && ply + depth < SEARCH_MAX_DEPTH) {
+    if (jump_extended(s, m, depth, ply)) {
         s->stats.extensions++;
         return depth;
     }
@@ -365,8 +369,9 @@ static inline bool search_move_variants(Searcher *s, const Board *b, const Child
  * search_move_variants's steps without their counters. */
 static int first_search_depth(const Searcher *s, Move m, int i, int depth, int ply, Move hint) {
     const SearchConfig *c = &s->config;
-    bool extended = c->jump_extension && move_is_jump(m) && ply + depth < SEARCH_MAX_DEPTH;
-    int d = extended ? depth : depth - 1;
+    int d = jump_extended(s, m, depth, ply) ? depth : depth - 1;
+    /* search_move_variants's 7c condition, written out there: a shared predicate cost that loop
+     * 3,437,320 instructions (`preset=tslab-0.3`, 739,061,136 against 735,623,816). */
     if (c->lmr && !move_is_jump(m) && m != hint && depth >= c->lmr_depth && i >= c->lmr_moves)
         d = d - c->lmr_reduction < 0 ? 0 : d - c->lmr_reduction;
     return d;
