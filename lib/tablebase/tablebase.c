@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
+#define _DEFAULT_SOURCE
 #include "tablebase.h"
 
 #include "tb_verify.h"
 #include "textfile.h"
+
+#include <sys/mman.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -20,7 +23,7 @@
  * probes it kills the process with SIGBUS; a copy cannot change under the reader. */
 struct Tablebase {
     TbIndex *index;
-    uint8_t *entries; /* malloc'd: the file's bytes after its header */
+    uint8_t *entries; /* the file's bytes after its header (alloc_entries) */
     TbEntries view;   /* the same, as tb_entries_at reads them */
     TbHeader header;
 };
@@ -29,7 +32,17 @@ struct Tablebase {
  * one multiplication per 8 bytes of the 88 MB file. The header (512 bytes: whole words) goes
  * first, with its checksum field zero, then the entries, so that no field can be changed alone. */
 static uint64_t checksum_update(uint64_t hash, const uint8_t *bytes, size_t count) {
-    for (size_t i = 0; i < count; i += 8) {
+    size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Whole words straight from memory, the same value: about 30 ms -> 15 ms for the 88 MB file
+     * (perf record of `bench tbprobe -info`); what is left is the chain of multiplications. */
+    for (; i + 8 <= count; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        hash = (hash ^ word) * FNV_PRIME;
+    }
+#endif
+    for (; i < count; i += 8) {
         uint64_t word = 0;
         for (size_t k = 0; k < 8 && i + k < count; k++)
             word |= (uint64_t)bytes[i + k] << 8 * k;
@@ -230,6 +243,19 @@ bool tb_read_header(const char *path, const uint8_t *h, size_t size, TbHeader *o
     return true;
 }
 
+/* Memory for the entries on 2 MiB boundaries, with huge pages asked for: the read then faults
+ * in 2 MiB pages instead of 4 KiB ones (system time of `bench tbprobe -info` 0.06-0.08 s ->
+ * 0.03-0.04 s). */
+static uint8_t *alloc_entries(size_t bytes) {
+    size_t huge = (size_t)2 << 20, rounded = (bytes + huge - 1) / huge * huge;
+    uint8_t *entries = aligned_alloc(huge, rounded ? rounded : huge);
+#ifdef MADV_HUGEPAGE
+    if (entries)
+        madvise(entries, rounded, MADV_HUGEPAGE);
+#endif
+    return entries;
+}
+
 /* Reads exactly count bytes; false with a message when the file ends or fails first. */
 static bool read_exactly(int fd, uint8_t *into, size_t count, const char *path, Error *err) {
     size_t done = 0;
@@ -305,7 +331,7 @@ Tablebase *tb_new(const char *path, int win_captures, Error *err) {
         !tb_read_header(path, header, size, &tb->header, err))
         goto fail;
     size_t bytes = size - TB_HEADER_BYTES;
-    tb->entries = malloc(bytes);
+    tb->entries = alloc_entries(bytes);
     if (!tb->entries) {
         error_set(err, "%s: out of memory for its %zu bytes", path, bytes);
         goto fail;
