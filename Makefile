@@ -196,6 +196,10 @@ sanitize: deps
 	    -out build/tsan/match.json -debug-stopafter 15 >/dev/null; test $$? -eq 130
 	$(TSAN_RUN)/abtest -resume build/tsan/match.json -quiet >/dev/null
 	$(TSAN_RUN)/bench -depth 6 -threads 3 >/dev/null 2>&1
+	rm -f build/tsan/tune.json
+	$(TSAN_RUN)/abtest tune -param 'futility, int, 150, 0, 300, 10, 0.02' -iterations 3 \
+	    -pairs 6 -each preset=tslab-0.3 nodes=300 -openings file=tests/data/book_small.txt \
+	    -concurrency 3 -out build/tsan/tune.json >/dev/null
 	@# The tablebase solver's workers (atomic claims and counters) and its checker, on the
 	@# 2-capture game; then games adjudicated by the full tablebase and searches probing it.
 	$(TSAN_RUN)/bench tbgen -captures 2 -threads 3 -out build/tsan/small.tstb >/dev/null
@@ -253,6 +257,14 @@ ifneq ($(MPICC),)
 	    >build/tsan/frozen.out 2>&1
 	grep -q 'taken as lost' build/tsan/frozen.out
 	grep -Eq '"pairs":[[:space:]]+100,' build/tsan/frozen.json
+	@# abtest-mpi tune: rank 0 plays its share of each iteration on a thread of its own while
+	@# it hears the other rank, whose share plays beside its heartbeat.
+	rm -f build/tsan/tune_mpi.json
+	TSAN_OPTIONS="halt_on_error=1" mpirun -x TSAN_OPTIONS --allow-run-as-root --oversubscribe \
+	    --mca btl self,vader -np 2 build/tsan/abtest-mpi tune \
+	    -param 'futility, int, 150, 0, 300, 10, 0.02' -iterations 3 -pairs 6 \
+	    -each preset=tslab-0.3 nodes=300 -openings file=tests/data/book_small.txt \
+	    -concurrency 2 -out build/tsan/tune_mpi.json >/dev/null
 endif
 	@echo "make sanitize: ASan/UBSan tests and TSan runs passed"
 

@@ -290,6 +290,130 @@ static void fault__frozen_rank_noticed_and_its_pairs_played_by_others(void **sta
     free(left);
 }
 
+/* abtest-mpi tune: an SPSA run whose iterations are shared among the ranks. */
+#define TUNE_AT(iterations, nodes)                                                                 \
+    " tune -param 'futility, int, 150, 0, 300, 10, 0.02'"                                          \
+    " -param 'eval_mobility, int, 2, 0, 10, 1, 0.02' -iterations " iterations " -pairs 5"          \
+    " -each preset=tslab-0.3 nodes=" nodes " -openings file=" BOOK
+#define TUNE TUNE_AT("6", "500")
+
+static void run_tune(const char *prefix, const char *run, const char *options, const char *name) {
+    char command[4096];
+    snprintf(command, sizeof command, "%s%s %s -out %s/%s.json > %s/%s.out 2>&1", prefix, run,
+             options, dir, name, dir, name);
+    char *out;
+    int status = test_run(command, &out);
+    if (status != 0)
+        fail_msg("%s: exit %d:\n%s", command, status, out);
+    free(out);
+}
+
+/* The same history (k, c_k, a_k, delta, theta, score of every iteration) and final values. */
+static void assert_same_tuning(const char *a, const char *b) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.json", dir, a);
+    cJSON *x = test_load_json(path);
+    snprintf(path, sizeof path, "%s/%s.json", dir, b);
+    cJSON *y = test_load_json(path);
+    for (const char *const *key = (const char *const[]){"history", "params", NULL}; *key; key++) {
+        char *tx = cJSON_PrintUnformatted(cJSON_GetObjectItem(x, *key));
+        char *ty = cJSON_PrintUnformatted(cJSON_GetObjectItem(y, *key));
+        assert_string_equal(tx, ty);
+        free(tx);
+        free(ty);
+    }
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+}
+
+static void tune__ranks_give_the_one_thread_trajectory(void **state) {
+    (void)state;
+    skip_without_mpi();
+    run_tune(ABTEST, TUNE, "-concurrency 1", "tune1");
+    run_tune(MPIRUN " -np 3 " ABTEST_MPI, TUNE, "-concurrency 1", "tune_ranks3");
+    assert_same_tuning("tune1", "tune_ranks3");
+    run_tune(MPIRUN " -np 2 " ABTEST_MPI, TUNE, "-concurrency 2", "tune_ranks2x2");
+    assert_same_tuning("tune1", "tune_ranks2x2");
+    char path[512];
+    snprintf(path, sizeof path, "%s/tune_ranks3.out", dir);
+    char *out = test_read_file(path);
+    assert_non_null(strstr(out, "mpi: 3 rank(s), 3 game thread(s) in all; fingerprint search:"));
+    assert_non_null(strstr(out, "iteration 6/6:"));
+    free(out);
+}
+
+/* Refused before any game, every rank ending: an option the ranks cannot honour (-tb), a bad
+ * parameter line, a rank running another build. */
+static void tune__refused_before_play(void **state) {
+    (void)state;
+    skip_without_mpi();
+    char command[8192], *out;
+    snprintf(command, sizeof command,
+             MPIRUN " -np 2 " ABTEST_MPI TUNE " -tb file=%s/none.tstb 2>&1", dir);
+    assert_int_not_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "-tb: abtest-mpi does not adjudicate by tablebase yet"));
+    free(out);
+    assert_int_not_equal(test_run(MPIRUN " -np 2 " ABTEST_MPI " tune -param 'futility, int, 400, "
+                                         "0, 300, 10, 0.02' -iterations 2 -each nodes=100 2>&1",
+                                  &out),
+                         0);
+    assert_non_null(strstr(out, "-param:"));
+    free(out);
+    char skewed[512];
+    build_skewed_copy(skewed, sizeof skewed);
+    snprintf(command, sizeof command,
+             MPIRUN " -np 2 " ABTEST_MPI TUNE " -concurrency 1 -out %s/tune_skew.json : -np 1 %s"
+                    TUNE " -concurrency 1 -out %s/tune_skew.json 2>&1",
+             dir, skewed, dir);
+    assert_int_not_equal(test_run(command, &out), 0);
+    if (!strstr(out, "rank 2 (host ") || !strstr(out, "runs another engine, options or book") ||
+        strstr(out, "iteration 1/"))
+        fail_msg("the refusal does not name the rank:\n%s", out);
+    free(out);
+    snprintf(command, sizeof command, "%s/tune_skew.json", dir);
+    assert_int_not_equal(access(command, F_OK), 0); /* nothing written */
+}
+
+/* A rank frozen in the middle of a tuning run: rank 0 plays its pairs after -rank-timeout and
+ * the trajectory is the uninterrupted one; the job ends (MPI_Abort), nothing left running. */
+static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **state) {
+    (void)state;
+    skip_without_mpi();
+    run_tune(ABTEST, TUNE_AT("40", "1000"), "-concurrency 1", "tune_slow");
+    char command[4096], json_path[512];
+    snprintf(command, sizeof command,
+             "exec " MPIRUN " -np 3 " ABTEST_MPI TUNE_AT("40", "1000") " -concurrency 1 "
+             "-rank-timeout 3 -out %s/tune_frozen.json > %s/tune_frozen.out 2>&1",
+             dir, dir);
+    snprintf(json_path, sizeof json_path, "%s/tune_frozen.json", dir);
+    pid_t child = test_start_until(command, json_path, 60);
+    assert_int_equal(system("for p in $(pgrep -f '[a]btest-mpi tune'); do "
+                            "tr '\\0' '\\n' < /proc/$p/environ | "
+                            "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $p; done; true"),
+                     0);
+    int status;
+    waitpid(child, &status, 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/tune_frozen.out", dir);
+    char *out = test_read_file(path);
+    assert_non_null(out);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+        !strstr(out, "(-rank-timeout 3): taken as lost; rank 0 plays its") ||
+        !strstr(out, "iteration 40/40:") ||
+        !strstr(out, " rank(s) lost: ending the job with MPI_Abort")) {
+        size_t length = strlen(out); /* cmocka cuts long messages: the end says what happened */
+        fail_msg("exit %d, the output ends:\n%s", WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                 out + (length > 700 ? length - 700 : 0));
+    }
+    free(out);
+    assert_same_tuning("tune_slow", "tune_frozen");
+    char *left;
+    test_run("pgrep -f '[a]btest-mpi tune' || true", &left);
+    if (left[0])
+        fail_msg("ranks left running: %s", left);
+    free(left);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shapes__threads_and_ranks_give_identical_results),
@@ -298,6 +422,9 @@ int main(int argc, char **argv) {
         cmocka_unit_test(fault__killed_rank_resumed_on_another_shape),
         cmocka_unit_test(fault__stopped_mpirun_saves_and_resumes_under_abtest),
         cmocka_unit_test(fault__frozen_rank_noticed_and_its_pairs_played_by_others),
+        cmocka_unit_test(tune__ranks_give_the_one_thread_trajectory),
+        cmocka_unit_test(tune__refused_before_play),
+        cmocka_unit_test(tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0),
     };
     return tslab_run_tests_setup("distributed", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -10,6 +10,8 @@
 #include "rank_limits.h"
 #include "rank_worker.h"
 #include "settings.h"
+#include "tune.h"
+#include "tune_ranks.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,6 +49,28 @@ static bool take_rank_timeout(int *argc, char **argv, double *timeout) {
         i--;
     }
     return true;
+}
+
+/* Rank 0 of `abtest-mpi tune`: the tuner, with the other ranks playing shares of each
+ * iteration. */
+static int tune_main(int argc, char **argv, int ranks, int default_threads, int *lost) {
+    double timeout;
+    *lost = 0;
+    if (!take_rank_timeout(&argc, argv, &timeout)) {
+        coordinator_send_nothing(ranks);
+        return 2;
+    }
+    TuneRanks *tune_ranks = tune_ranks_new(ranks, default_threads, timeout);
+    if (!tune_ranks) {
+        cli_error("out of memory");
+        coordinator_send_nothing(ranks);
+        return 2;
+    }
+    TuneRemote remote = tune_ranks_remote(tune_ranks);
+    int code = abtest_tune_main(argc - 2, argv + 2, &remote);
+    *lost = tune_ranks_lost(tune_ranks);
+    tune_ranks_free(tune_ranks);
+    return code;
 }
 
 /* Rank 0: the options, then the run. Whatever stops it before a run, the other ranks are told
@@ -115,9 +139,13 @@ int main(int argc, char **argv) {
         return 2;
     }
     int default_threads = rank_limits_default_threads(local_rank_count());
-    int lost = 0;
-    int code = rank == 0 ? coordinator_main(argc, argv, ranks, default_threads, &lost)
-                         : rank_worker_main(rank, default_threads);
+    int lost = 0, code;
+    bool tune = argc >= 2 && !strcmp(argv[1], "tune"); /* every rank has the same command */
+    if (rank == 0)
+        code = tune ? tune_main(argc, argv, ranks, default_threads, &lost)
+                    : coordinator_main(argc, argv, ranks, default_threads, &lost);
+    else
+        code = tune ? tune_worker_main(default_threads) : rank_worker_main(rank, default_threads);
     if (lost) {
         /* MPI_Finalize waits for every rank, and a frozen one never comes: the results are
          * saved, so the job ends here, mpirun killing what is left. */

@@ -116,14 +116,8 @@ static bool read_hello(Coordinator *c, int k, const char *mine, const char *my_h
     }
     int size;
     char *text = messages_receive_bytes(&status, &size);
-    char *lines[4] = {text, NULL, NULL, NULL};
-    for (int i = 1; i < 4 && lines[i - 1]; i++) {
-        char *newline = strchr(lines[i - 1], '\n');
-        if (newline) {
-            *newline = '\0';
-            lines[i] = newline + 1;
-        }
-    }
+    char *lines[4] = {NULL, NULL, NULL, NULL};
+    messages_split_lines(text, lines, 4);
     snprintf(rank->host, sizeof rank->host, "%s", lines[1] ? lines[1] : "?");
     bool ok = false;
     if (!strcmp(text, "error") && lines[2]) {

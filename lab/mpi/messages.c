@@ -54,3 +54,14 @@ char *messages_receive_bytes(const MPI_Status *probed, int *size) {
 void messages_send_text(int dest, int tag, const char *text) {
     MPI_Send(text, (int)strlen(text), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
 }
+
+int messages_split_lines(char *text, char *lines[], int most) {
+    int count = 0;
+    for (char *line = text; line && count < most; count++) {
+        lines[count] = line;
+        line = strchr(line, '\n');
+        if (line)
+            *line++ = '\0';
+    }
+    return count;
+}

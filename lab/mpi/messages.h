@@ -17,6 +17,16 @@
 //   k -> 0  DONE     it has stopped (after which it sends nothing)
 // A rank that sends nothing at all for -rank-timeout seconds (frozen, its host gone) is lost:
 // rank 0 hands its pairs to the others and drops whatever it sends later.
+//
+// `abtest-mpi tune` (every rank sees "tune" on its command line) talks the same way, with
+// iterations instead of batches:
+//   0 -> k  SETUP      {"arguments": [the run's words]}, or empty: nothing to play
+//   k -> 0  HELLO, 0 -> k GO   as above (the fingerprint of the run's base configuration)
+//   0 -> k  ITERATION  doubles: k, theta (one per parameter), then the pair offsets it plays
+//   k -> 0  SCORES     int32 pairs: offset, half points of engine plus (0..4)
+//   k -> 0  FAILED, ALIVE      as above, while it plays
+//   0 -> k  STOP, k -> 0 DONE  at the end
+// A rank silent while it holds pairs is lost: rank 0 plays them itself.
 #pragma once
 
 #include <mpi.h>
@@ -34,6 +44,8 @@ enum {
     TAG_STOP,
     TAG_DONE,
     TAG_ALIVE,
+    TAG_ITERATION,
+    TAG_SCORES,
 };
 
 /* Sleeps between probes (1 ms). */
@@ -49,6 +61,9 @@ bool messages_wait_until(int source, int tag, double deadline, MPI_Status *statu
 /* Receives the probed message of bytes as a malloc'd, NUL-terminated buffer (*size bytes
  * before the NUL). Out of memory aborts the job: the message cannot be left unreceived. */
 char *messages_receive_bytes(const MPI_Status *probed, int *size);
+
+/* Splits text at its newlines, in place, into at most most lines; returns how many. */
+int messages_split_lines(char *text, char *lines[], int most);
 
 /* Sends text (its NUL not included) to rank dest with tag. */
 void messages_send_text(int dest, int tag, const char *text);

@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "simulate"))
         return abtest_simulate_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "tune"))
-        return abtest_tune_main(argc - 2, argv + 2);
+        return abtest_tune_main(argc - 2, argv + 2, NULL);
     MatchSettings settings;
     Error err;
     if (argc < 2) {

@@ -3,6 +3,7 @@
 
 #include "arguments.h"
 #include "cli.h"
+#include "fingerprint.h"
 #include "gnuplot.h"
 #include "parse.h"
 #include "report.h"
@@ -20,12 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TUNE_PARAMS_MAX 32
 #define TUNE_ARGS_MAX 256
 #define TUNE_FILE_MAX (64u << 20)
 #define TUNE_FORMAT 1
 
-typedef struct {
+struct Tune {
     /* The run, as its arguments give it (recorded, so -resume replays them). */
     SpsaParam params[TUNE_PARAMS_MAX];
     int count;
@@ -41,7 +41,7 @@ typedef struct {
     Book book;
     Schedule order;
     Tablebase *tablebase;
-} Tune;
+};
 
 /* The options that are the tuner's own, and those of a match that mean nothing here. */
 static const char *const MATCH_REFUSED[] = {"-engine", "-rounds", "-sprt",
@@ -191,8 +191,6 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
     Error inner = {{0}};
     if (!arguments_parse(rest_count, rest, &t->match, &exit_now, &inner))
         return error_set(err, "%s", inner.text);
-    if (t->match.concurrency == 0)
-        t->match.concurrency = cli_cores();
     return true;
 }
 
@@ -231,8 +229,10 @@ typedef struct {
     Tune *tune;
     const EngineSpec *engines;
     int64_t first_pair; /* of the iteration */
+    const int *offsets; /* the pairs to play, within the iteration */
+    int count;
     int thread, threads;
-    int *half_points; /* per pair of the iteration, for engine 0 */
+    int *half_points; /* per offset, for engine 0 */
     atomic_bool *abort;
     bool failed;
     Error err;
@@ -247,8 +247,8 @@ static void *play_pairs(void *arg) {
         return NULL;
     }
     PairSetup setup = settings_pair_setup(&t->match, t->tablebase);
-    for (int j = w->thread; j < t->pairs && !w->failed; j += w->threads) {
-        int64_t index = w->first_pair + j;
+    for (int i = w->thread; i < w->count && !w->failed; i += w->threads) {
+        int64_t index = w->first_pair + w->offsets[i];
         int opening = schedule_opening(&t->order, index);
         PairRecord pair;
         if (!match_play_pair(&worker, &setup, index, &t->book.entries[opening], opening, w->abort,
@@ -256,33 +256,35 @@ static void *play_pairs(void *arg) {
             w->failed = true;
             break;
         }
-        w->half_points[j] = match_pair_half_points(&pair);
+        w->half_points[i] = match_pair_half_points(&pair);
         match_pair_destroy(&pair);
     }
     match_worker_destroy(&worker);
     return NULL;
 }
 
-/* Plays iteration k's pairs; *result = wins - losses of engine 0 over its games. */
-static bool play_iteration(Tune *t, int64_t k, const EngineSpec engines[MATCH_ENGINES],
-                           double *result, Error *err) {
-    *result = 0;
-    int threads = t->match.concurrency < t->pairs ? t->match.concurrency : t->pairs;
-    int *half_points = calloc((size_t)t->pairs, sizeof *half_points);
+bool tune_play(Tune *t, int64_t k, const int offsets[], int count, int threads,
+               atomic_bool *abort, int half_points[], Error *err) {
+    EngineSpec engines[MATCH_ENGINES];
+    int delta[TUNE_PARAMS_MAX];
+    double c_k[TUNE_PARAMS_MAX];
+    if (!make_engines(t, k, engines, delta, c_k, err))
+        return false;
+    if (threads > count)
+        threads = count;
+    if (threads < 1)
+        return true;
     TuneWorker *workers = calloc((size_t)threads, sizeof *workers);
     pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    atomic_bool abort_flag;
-    atomic_init(&abort_flag, false);
-    if (!half_points || !workers || !ids) {
-        free(half_points);
+    if (!workers || !ids) {
         free(workers);
         free(ids);
         return error_set(err, "out of memory");
     }
     int started = 0;
     for (int i = 0; i < threads; i++) {
-        workers[i] = (TuneWorker){
-            t, engines, (k - 1) * t->pairs, i, threads, half_points, &abort_flag, false, {{0}}};
+        workers[i] = (TuneWorker){t,       engines,     (k - 1) * t->pairs, offsets, count, i,
+                                  threads, half_points, abort,              false,   {{0}}};
         if (pthread_create(&ids[i], NULL, play_pairs, &workers[i]) != 0)
             break;
         started++;
@@ -297,11 +299,26 @@ static bool play_iteration(Tune *t, int64_t k, const EngineSpec engines[MATCH_EN
             error_set(err, "iteration %lld: %s", (long long)k, workers[i].err.text);
             ok = false;
         }
-    for (int j = 0; ok && j < t->pairs; j++)
-        *result += half_points[j] - 2; /* a pair's half points 0..4: wins - losses + 2 */
-    free(half_points);
     free(workers);
     free(ids);
+    return ok;
+}
+
+/* Iteration k's pairs, on this process's threads or through the remote. */
+static bool play_iteration(Tune *t, int64_t k, const TuneRemote *remote, int half_points[],
+                           Error *err) {
+    if (remote)
+        return remote->play(remote->context, t, k, half_points, err);
+    int *offsets = malloc(sizeof *offsets * (size_t)t->pairs);
+    if (!offsets)
+        return error_set(err, "out of memory");
+    for (int j = 0; j < t->pairs; j++)
+        offsets[j] = j;
+    atomic_bool abort_flag;
+    atomic_init(&abort_flag, false);
+    bool ok = tune_play(t, k, offsets, t->pairs, t->match.concurrency, &abort_flag, half_points,
+                        err);
+    free(offsets);
     return ok;
 }
 
@@ -475,6 +492,54 @@ static void tune_destroy(Tune *t) {
     tb_free(t->tablebase);
 }
 
+Tune *tune_open(int argc, char **argv, int default_threads, const char *tablebase_refusal,
+                Error *err) {
+    Tune *t = calloc(1, sizeof *t);
+    if (!t) {
+        error_set(err, "out of memory");
+        return NULL;
+    }
+    bool ok = parse_run(t, argc, argv, err);
+    if (ok && tablebase_refusal && t->match.tb_path[0])
+        ok = error_set(err, "-tb: %s", tablebase_refusal);
+    if (!ok || !prepare_games(t, err)) {
+        tune_close(t);
+        return NULL;
+    }
+    if (t->match.concurrency == 0)
+        t->match.concurrency = default_threads;
+    return t;
+}
+
+void tune_close(Tune *t) {
+    if (!t)
+        return;
+    tune_destroy(t);
+    free(t);
+}
+
+int tune_pairs(const Tune *t) { return t->pairs; }
+int tune_threads(const Tune *t) { return t->match.concurrency; }
+int tune_param_count(const Tune *t) { return t->count; }
+
+void tune_theta(const Tune *t, double theta[]) {
+    for (int i = 0; i < t->count; i++)
+        theta[i] = t->params[i].value;
+}
+
+void tune_set_theta(Tune *t, const double theta[]) {
+    for (int i = 0; i < t->count; i++)
+        t->params[i].value = theta[i];
+}
+
+bool tune_fingerprint(const Tune *t, char *text, size_t size, Error *err) {
+    Fingerprint fingerprint;
+    if (!fingerprint_compute(t->match.engines, &t->book, &fingerprint, err))
+        return false;
+    fingerprint_text(&fingerprint, text, size);
+    return true;
+}
+
 /* -resume FILE: the arguments recorded in it, to be parsed as on the first run. */
 static cJSON *read_tuning_file(const char *path, Error *err) {
     char *text;
@@ -497,7 +562,66 @@ static cJSON *read_tuning_file(const char *path, Error *err) {
     return root;
 }
 
-int abtest_tune_main(int argc, char **argv) {
+/* The run's arguments: those given, or those recorded in the tuning file -resume names. */
+typedef struct {
+    cJSON *resumed; /* the tuning file, when resumed */
+    char *recorded[TUNE_ARGS_MAX];
+    int argc;
+    char **argv;
+    const char *resume_path;
+} RunArguments;
+
+static bool run_arguments(int argc, char **argv, RunArguments *a, Error *err) {
+    a->argc = argc;
+    a->argv = argv;
+    if (argc < 1 || strcmp(argv[0], "-resume") != 0)
+        return true;
+    if (argc != 2)
+        return error_set(err, "-resume F.json takes nothing else: the run's arguments are in "
+                              "the file");
+    Error inner = {{0}};
+    a->resumed = read_tuning_file(argv[1], &inner);
+    if (!a->resumed)
+        return error_set(err, "-resume: %s", inner.text);
+    a->resume_path = argv[1];
+    a->argc = 0;
+    const cJSON *word;
+    cJSON_ArrayForEach(word, cJSON_GetObjectItem(a->resumed, "arguments")) {
+        if (!cJSON_IsString(word) || a->argc == TUNE_ARGS_MAX)
+            return error_set(err, "-resume: %s: \"arguments\" is not a list of words", argv[1]);
+        a->recorded[a->argc++] = word->valuestring;
+    }
+    a->argv = a->recorded;
+    return true;
+}
+
+/* The run, its history restored when resumed. */
+static Tune *open_resumed(const RunArguments *a, const TuneRemote *remote, Error *err) {
+    Tune *t = remote ? tune_open(a->argc, a->argv, remote->default_threads,
+                                 remote->tablebase_refusal, err)
+                     : tune_open(a->argc, a->argv, cli_cores(), NULL, err);
+    if (!t)
+        return NULL;
+    t->history = cJSON_CreateArray();
+    if (!t->history) {
+        error_set(err, "out of memory");
+        tune_close(t);
+        return NULL;
+    }
+    if (!a->resumed)
+        return t;
+    /* The file resumed is the one kept up to date, wherever it was moved. */
+    snprintf(t->out_path, sizeof t->out_path, "%s", a->resume_path);
+    Error inner = {{0}};
+    if (!restore_history(t, a->resumed, a->resume_path, &inner)) {
+        error_set(err, "-resume: %s", inner.text);
+        tune_close(t);
+        return NULL;
+    }
+    return t;
+}
+
+int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
     if (argc >= 1 && (strcmp(argv[0], "-help") == 0 || strcmp(argv[0], "--help") == 0)) {
         printf("usage: abtest tune -param LINE ... | -params FILE -iterations N [-pairs P]\n"
                "                   [-alpha X] [-gamma X] [-a-ratio X] [-out F.json] [-plot F.png]\n"
@@ -508,41 +632,33 @@ int abtest_tune_main(int argc, char **argv) {
                "  configuration with the parameters at theta + c_k * delta against theta - c_k *\n"
                "  delta over P pairs (default 8), then moves theta. LINE: NAME, int, START, MIN,\n"
                "  MAX, C_END, R_END (bench options -spsa prints them).\n");
+        if (remote)
+            remote->cancel(remote->context);
         return 0;
     }
     Error err = {{0}};
-    cJSON *resumed = NULL;
-    char **run_argv = argv;
-    int run_argc = argc;
-    char *recorded[TUNE_ARGS_MAX];
-    if (argc >= 1 && strcmp(argv[0], "-resume") == 0) {
-        if (argc != 2)
-            die("tune: -resume F.json takes nothing else: the run's arguments are in the file");
-        resumed = read_tuning_file(argv[1], &err);
-        if (!resumed)
-            die("tune: -resume: %s", err.text);
-        const cJSON *args = cJSON_GetObjectItem(resumed, "arguments");
-        run_argc = 0;
-        const cJSON *word;
-        cJSON_ArrayForEach(word, args) {
-            if (!cJSON_IsString(word) || run_argc == TUNE_ARGS_MAX)
-                die("tune: -resume: %s: \"arguments\" is not a list of words", argv[1]);
-            recorded[run_argc++] = word->valuestring;
-        }
-        run_argv = recorded;
+    RunArguments args = {0};
+    Tune *t = NULL;
+    int *half_points = NULL;
+    bool ready = run_arguments(argc, argv, &args, &err) &&
+                 (t = open_resumed(&args, remote, &err)) != NULL;
+    if (ready && !(half_points = calloc((size_t)t->pairs, sizeof *half_points)))
+        ready = error_set(&err, "out of memory");
+    if (!ready) {
+        if (remote)
+            remote->cancel(remote->context);
+        cli_error("tune: %s", err.text);
+        tune_close(t);
+        cJSON_Delete(args.resumed);
+        return 2;
     }
-    Tune *t = calloc(1, sizeof *t);
-    if (!t)
-        die("tune: out of memory");
-    if (!parse_run(t, run_argc, run_argv, &err))
-        die("tune: %s", err.text);
-    if (resumed) /* the file resumed is the one kept up to date, wherever it was moved */
-        snprintf(t->out_path, sizeof t->out_path, "%s", argv[1]);
-    t->history = cJSON_CreateArray();
-    if (resumed && !restore_history(t, resumed, argv[1], &err))
-        die("tune: -resume: %s", err.text);
-    if (!prepare_games(t, &err))
-        die("tune: %s", err.text);
+    if (remote && !remote->begin(remote->context, t, args.argc, args.argv, &err)) {
+        cli_error("tune: %s", err.text);
+        free(half_points);
+        tune_close(t);
+        cJSON_Delete(args.resumed);
+        return 2;
+    }
     printf("tune: %d parameter(s), %lld iterations of %d pairs, %d thread(s)%s\n", t->count,
            (long long)t->schedule.iterations, t->pairs, t->match.concurrency,
            t->done ? " (resumed)" : "");
@@ -550,15 +666,17 @@ int abtest_tune_main(int argc, char **argv) {
     for (int64_t k = t->done + 1; k <= t->schedule.iterations; k++) {
         EngineSpec engines[MATCH_ENGINES];
         int delta[TUNE_PARAMS_MAX];
-        double c_k[TUNE_PARAMS_MAX], result;
+        double c_k[TUNE_PARAMS_MAX], result = 0;
         if (!make_engines(t, k, engines, delta, c_k, &err) ||
-            !play_iteration(t, k, engines, &result, &err)) {
+            !play_iteration(t, k, remote, half_points, &err)) {
             cli_error("tune: %s", err.text);
             status = 1;
             break;
         }
+        for (int j = 0; j < t->pairs; j++)
+            result += half_points[j] - 2; /* a pair's half points 0..4: wins - losses + 2 */
         record_iteration(t, k, delta, c_k, result);
-        if (!write_file(t, run_argc, run_argv, &err)) {
+        if (!write_file(t, args.argc, args.argv, &err)) {
             cli_error("tune: -out: %s", err.text);
             status = 1;
             break;
@@ -569,6 +687,8 @@ int abtest_tune_main(int argc, char **argv) {
         printf("\n");
         fflush(stdout);
     }
+    if (remote)
+        remote->end(remote->context, t);
     print_table(t, stdout);
     print_final(t, stdout);
     if (t->plot_path[0] && t->done > 0) {
@@ -577,8 +697,8 @@ int abtest_tune_main(int argc, char **argv) {
         else
             cli_error("tune: -plot: %s", err.text);
     }
-    tune_destroy(t);
-    free(t);
-    cJSON_Delete(resumed);
+    free(half_points);
+    tune_close(t);
+    cJSON_Delete(args.resumed);
     return status;
 }
