@@ -251,6 +251,17 @@ static void fault__stopped_mpirun_saves_and_resumes_under_abtest(void **state) {
     resume_and_compare(ABTEST " -concurrency 2", "sigint", "slow");
 }
 
+/* SIGSTOP to rank 1 of the job whose processes match pattern: the process whose environment
+ * says it is rank 1. */
+static void freeze_rank_1(const char *pattern) {
+    char command[512];
+    snprintf(command, sizeof command,
+             "for p in $(pgrep -f '%s'); do tr '\\0' '\\n' < /proc/$p/environ | "
+             "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $p; done; true",
+             pattern);
+    assert_int_equal(system(command), 0);
+}
+
 /* A rank that freezes (SIGSTOP: a hung host) is noticed by its silence: after -rank-timeout
  * seconds rank 0 says which rank, hands its pairs to the others and goes on; the result is the
  * uninterrupted one, and the job still ends (MPI_Abort, since MPI_Finalize would wait for the
@@ -266,11 +277,7 @@ static void fault__frozen_rank_noticed_and_its_pairs_played_by_others(void **sta
              dir, dir, dir);
     snprintf(json_path, sizeof json_path, "%s/frozen.json", dir);
     pid_t child = test_start_until(command, json_path, 60);
-    /* Rank 1 is the process whose environment says so. */
-    assert_int_equal(system("for p in $(pgrep -f '[a]btest-mpi -engine name=cand'); do "
-                            "tr '\\0' '\\n' < /proc/$p/environ | "
-                            "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $p; done; true"),
-                     0);
+    freeze_rank_1("[a]btest-mpi -engine name=cand");
     int status;
     waitpid(child, &status, 0);
     char path[512];
@@ -387,10 +394,7 @@ static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **stat
              dir, dir);
     snprintf(json_path, sizeof json_path, "%s/tune_frozen.json", dir);
     pid_t child = test_start_until(command, json_path, 60);
-    assert_int_equal(system("for p in $(pgrep -f '[a]btest-mpi tune'); do "
-                            "tr '\\0' '\\n' < /proc/$p/environ | "
-                            "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $p; done; true"),
-                     0);
+    freeze_rank_1("[a]btest-mpi tune");
     int status;
     waitpid(child, &status, 0);
     char path[512];

@@ -53,13 +53,8 @@ static bool take_rank_timeout(int *argc, char **argv, double *timeout) {
 
 /* Rank 0 of `abtest-mpi tune`: the tuner, with the other ranks playing shares of each
  * iteration. */
-static int tune_main(int argc, char **argv, int ranks, int default_threads, int *lost) {
-    double timeout;
-    *lost = 0;
-    if (!take_rank_timeout(&argc, argv, &timeout)) {
-        coordinator_send_nothing(ranks);
-        return 2;
-    }
+static int tune_main(int argc, char **argv, int ranks, int default_threads, double timeout,
+                     int *lost) {
     TuneRanks *tune_ranks = tune_ranks_new(ranks, default_threads, timeout);
     if (!tune_ranks) {
         cli_error("out of memory");
@@ -75,15 +70,10 @@ static int tune_main(int argc, char **argv, int ranks, int default_threads, int 
 
 /* Rank 0: the options, then the run. Whatever stops it before a run, the other ranks are told
  * there is none, so every rank ends. *lost: ranks that went silent (the job cannot finalize). */
-static int coordinator_main(int argc, char **argv, int ranks, int default_threads, int *lost) {
+static int coordinator_main(int argc, char **argv, int ranks, int default_threads,
+                            double timeout, int *lost) {
     MatchSettings settings;
     Error err;
-    double timeout;
-    *lost = 0;
-    if (!take_rank_timeout(&argc, argv, &timeout)) {
-        coordinator_send_nothing(ranks);
-        return 2;
-    }
     if (argc >= 2 && (!strcmp(argv[1], "sprt") || !strcmp(argv[1], "book"))) {
         cli_error("abtest-mpi plays matches; run `abtest %s` for that", argv[1]);
         coordinator_send_nothing(ranks);
@@ -140,12 +130,17 @@ int main(int argc, char **argv) {
     }
     int default_threads = rank_limits_default_threads(local_rank_count());
     int lost = 0, code;
+    double timeout;
     bool tune = argc >= 2 && !strcmp(argv[1], "tune"); /* every rank has the same command */
-    if (rank == 0)
-        code = tune ? tune_main(argc, argv, ranks, default_threads, &lost)
-                    : coordinator_main(argc, argv, ranks, default_threads, &lost);
-    else
+    if (rank != 0) {
         code = tune ? tune_worker_main(default_threads) : rank_worker_main(rank, default_threads);
+    } else if (!take_rank_timeout(&argc, argv, &timeout)) {
+        coordinator_send_nothing(ranks);
+        code = 2;
+    } else {
+        code = tune ? tune_main(argc, argv, ranks, default_threads, timeout, &lost)
+                    : coordinator_main(argc, argv, ranks, default_threads, timeout, &lost);
+    }
     if (lost) {
         /* MPI_Finalize waits for every rank, and a frozen one never comes: the results are
          * saved, so the job ends here, mpirun killing what is left. */

@@ -89,12 +89,6 @@ static char *setup_text(const MatchSettings *s, int threads_option) {
     return text;
 }
 
-static void send_go(const Coordinator *c, bool go) {
-    unsigned char byte = go;
-    for (int k = 1; k < c->ranks; k++)
-        MPI_Send(&byte, 1, MPI_BYTE, k, TAG_GO, MPI_COMM_WORLD);
-}
-
 /* Marks rank k lost (it will not be waited for again) and says so. */
 static void mark_lost(Coordinator *c, int k) {
     c->rank[k].lost = true;
@@ -157,7 +151,7 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
     session->ranks = calloc((size_t)c->ranks, sizeof *session->ranks);
     if (!session->ranks) {
         cli_error("out of memory for %d ranks", c->ranks);
-        send_go(c, false);
+        messages_send_go(c->ranks, false);
         return false;
     }
     session->count = c->ranks;
@@ -172,7 +166,7 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
     fingerprint_text(&mine, session->fingerprint, sizeof session->fingerprint);
     for (int k = 1; k < c->ranks; k++) /* every greeting is read, so all differences are said */
         ok = read_hello(c, k, session->fingerprint, session->ranks[0].host) && ok;
-    send_go(c, ok);
+    messages_send_go(c->ranks, ok);
     if (!ok) {
         cli_error("the run stops before any game: every rank must run the same build, options "
                   "and book, and greet within -rank-timeout");

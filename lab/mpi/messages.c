@@ -65,3 +65,19 @@ int messages_split_lines(char *text, char *lines[], int most) {
     }
     return count;
 }
+
+char *messages_receive_setup(void) {
+    MPI_Status status = messages_wait(0, TAG_SETUP);
+    int size;
+    char *setup = messages_receive_bytes(&status, &size);
+    if (size > 0)
+        return setup;
+    free(setup);
+    return NULL;
+}
+
+void messages_send_go(int ranks, bool go) {
+    unsigned char byte = go;
+    for (int k = 1; k < ranks; k++)
+        MPI_Send(&byte, 1, MPI_BYTE, k, TAG_GO, MPI_COMM_WORLD);
+}

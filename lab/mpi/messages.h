@@ -62,6 +62,13 @@ bool messages_wait_until(int source, int tag, double deadline, MPI_Status *statu
  * before the NUL). Out of memory aborts the job: the message cannot be left unreceived. */
 char *messages_receive_bytes(const MPI_Status *probed, int *size);
 
+/* A rank other than 0: waits for rank 0's SETUP; NULL when it is empty (nothing to play), else
+ * its text (malloc'd). */
+char *messages_receive_setup(void);
+
+/* Rank 0: GO to every other rank (1 play, 0 stop). */
+void messages_send_go(int ranks, bool go);
+
 /* Splits text at its newlines, in place, into at most most lines; returns how many. */
 int messages_split_lines(char *text, char *lines[], int most);
 

@@ -265,13 +265,9 @@ int rank_worker_main(int rank, int default_threads) {
     sigaction(SIGTERM, &action, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    MPI_Status status = messages_wait(0, TAG_SETUP);
-    int size;
-    char *setup = messages_receive_bytes(&status, &size);
-    if (size == 0) { /* rank 0 stopped before a run */
-        free(setup);
+    char *setup = messages_receive_setup();
+    if (!setup) /* rank 0 stopped before a run */
         return 0;
-    }
     RankWorker *w = calloc(1, sizeof *w);
     if (!w) {
         messages_send_text(0, TAG_HELLO, "error\n?\nout of memory");

@@ -66,12 +66,6 @@ static void cancel(void *context) {
     r->setup_sent = true;
 }
 
-static void send_go(const TuneRanks *r, bool go) {
-    unsigned char byte = go;
-    for (int k = 1; k < r->ranks; k++)
-        MPI_Send(&byte, 1, MPI_BYTE, k, TAG_GO, MPI_COMM_WORLD);
-}
-
 static void mark_lost(TuneRanks *r, int k) {
     r->rank[k].lost = true;
     r->lost++;
@@ -138,7 +132,7 @@ static bool begin(void *context, Tune *tune, int argc, char **argv, Error *err) 
     r->rank[0].threads = tune_threads(tune);
     for (int k = 1; k < r->ranks; k++) /* every greeting is read, so all differences are said */
         ok = read_hello(r, k, mine) && ok;
-    send_go(r, ok);
+    messages_send_go(r->ranks, ok);
     if (!ok)
         return err->text[0] ? false
                             : error_set(err, "the run stops before any game: every rank must "

@@ -150,13 +150,9 @@ static void serve(Tune *tune) {
 }
 
 int tune_worker_main(int default_threads) {
-    MPI_Status status = messages_wait(0, TAG_SETUP);
-    int size;
-    char *setup = messages_receive_bytes(&status, &size);
-    if (size == 0) { /* rank 0 stopped before a run */
-        free(setup);
+    char *setup = messages_receive_setup();
+    if (!setup) /* rank 0 stopped before a run */
         return 0;
-    }
     char host[64], hello[sizeof(Error) + 160], fingerprint[FINGERPRINT_TEXT_MAX];
     cli_hostname(host, sizeof host);
     Error err;
