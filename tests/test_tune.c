@@ -91,6 +91,39 @@ static void trajectory__same_for_any_concurrency(void **state) {
     cJSON_Delete(json);
 }
 
+/* On a clock counted in nodes, time management is tuned as reproducibly as at fixed nodes (the
+ * same history on 1 and 2 threads, and the parameter moved); on the wall clock the start line
+ * says it is not reproducible. */
+#define CLOCK_RUN                                                                                  \
+    ABTEST " tune -param 'tm_soft, int, 60, 20, 200, 8, 0.02' -iterations 4 -pairs 2 "             \
+           "-each tc=0.2+0.002 nodestime=300 -openings file=" BOOK
+static void clock__tuned_on_nodestime_as_at_fixed_nodes(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(run(CLOCK_RUN " -concurrency 1 -out clock1.json", &out), 0);
+    assert_null(strstr(out, "NOT reproducible"));
+    free(out);
+    assert_int_equal(run(CLOCK_RUN " -concurrency 2 -out clock2.json", &out), 0);
+    free(out);
+    assert_same_history("clock1.json", "clock2.json");
+    cJSON *json = load("clock1.json");
+    const cJSON *history = cJSON_GetObjectItem(json, "history");
+    double moved = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, history) {
+        moved += fabs(cJSON_GetArrayItem(cJSON_GetObjectItem(item, "theta"), 0)->valuedouble - 60);
+    }
+    assert_true(moved > 0); /* some iteration was decided by the time it managed */
+    cJSON_Delete(json);
+    assert_int_equal(run(ABTEST " tune -param 'tm_soft, int, 60, 20, 200, 8, 0.02' -iterations 1 "
+                                "-pairs 1 -each tc=0.05+0.001 -openings file=" BOOK,
+                         &out),
+                     0);
+    assert_non_null(strstr(out, "moves timed on the wall clock: the trajectory is NOT "
+                                "reproducible"));
+    free(out);
+}
+
 /* A history cut after 2 iterations resumes to the same 6; so does a run killed with -9. */
 static void resume__continues_exactly(void **state) {
     (void)state;
@@ -217,6 +250,7 @@ int main(int argc, char **argv) {
     (void)argv;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(trajectory__same_for_any_concurrency),
+        cmocka_unit_test(clock__tuned_on_nodestime_as_at_fixed_nodes),
         cmocka_unit_test(resume__continues_exactly),
         cmocka_unit_test(program__tuned_through_setoption),
         cmocka_unit_test(errors__name_what_is_wrong),

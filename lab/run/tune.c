@@ -659,9 +659,13 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         cJSON_Delete(args.resumed);
         return 2;
     }
-    printf("tune: %d parameter(s), %lld iterations of %d pairs, %d thread(s)%s\n", t->count,
+    printf("tune: %d parameter(s), %lld iterations of %d pairs, %d thread(s)%s%s\n", t->count,
            (long long)t->schedule.iterations, t->pairs, t->match.concurrency,
-           t->done ? " (resumed)" : "");
+           t->done ? " (resumed)" : "",
+           settings_reproducible(&t->match) ? ""
+                                            : "; moves timed on the wall clock: the trajectory "
+                                              "is NOT reproducible (nodestime= makes a clock "
+                                              "reproducible)");
     int status = 0;
     for (int64_t k = t->done + 1; k <= t->schedule.iterations; k++) {
         EngineSpec engines[MATCH_ENGINES];
