@@ -22,6 +22,10 @@ typedef struct {
     int threads;
     bool lost;
     int *offsets; /* the pairs it holds in this iteration (count 0: none) */
+    /* The ITERATION last sent, kept until its send completes: a send that does not block, so
+     * that a rank frozen before it received a long one cannot stop rank 0. */
+    double *message;
+    MPI_Request sending;
     int count;
     double last_heard;
 } RankShare;
@@ -44,6 +48,8 @@ TuneRanks *tune_ranks_new(int ranks, int default_threads, double timeout) {
         free(r);
         return NULL;
     }
+    for (int k = 0; k < ranks; k++)
+        r->rank[k].sending = MPI_REQUEST_NULL;
     r->ranks = ranks;
     r->default_threads = default_threads;
     r->timeout = timeout;
@@ -53,8 +59,10 @@ TuneRanks *tune_ranks_new(int ranks, int default_threads, double timeout) {
 int tune_ranks_lost(const TuneRanks *r) { return r->lost; }
 
 void tune_ranks_free(TuneRanks *r) {
-    for (int k = 0; k < r->ranks; k++)
+    for (int k = 0; k < r->ranks; k++) {
         free(r->rank[k].offsets);
+        free(r->rank[k].message);
+    }
     free(r->rank);
     free(r);
 }
@@ -174,21 +182,23 @@ static bool assign(TuneRanks *r, int pairs) {
     return true;
 }
 
-static void send_iteration(const TuneRanks *r, int k, int64_t iteration, const double theta[],
+/* Rank k answered its previous iteration, so that send is complete and this wait returns at
+ * once. */
+static void send_iteration(RankShare *rank, int k, int64_t iteration, const double theta[],
                            int params) {
-    const RankShare *rank = &r->rank[k];
+    MPI_Wait(&rank->sending, MPI_STATUS_IGNORE);
     int size = 1 + params + rank->count;
-    double *message = malloc(sizeof *message * (size_t)size);
-    if (!message) {
+    free(rank->message);
+    rank->message = malloc(sizeof *rank->message * (size_t)size);
+    if (!rank->message) {
         fprintf(stderr, "abtest-mpi: out of memory for an iteration's message\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    message[0] = (double)iteration;
-    memcpy(message + 1, theta, sizeof *theta * (size_t)params);
+    rank->message[0] = (double)iteration;
+    memcpy(rank->message + 1, theta, sizeof *theta * (size_t)params);
     for (int i = 0; i < rank->count; i++)
-        message[1 + params + i] = rank->offsets[i];
-    MPI_Send(message, size, MPI_DOUBLE, k, TAG_ITERATION, MPI_COMM_WORLD);
-    free(message);
+        rank->message[1 + params + i] = rank->offsets[i];
+    MPI_Isend(rank->message, size, MPI_DOUBLE, k, TAG_ITERATION, MPI_COMM_WORLD, &rank->sending);
 }
 
 /* Rank k's SCORES: one (offset, half points) per pair it held, in its order. */
@@ -215,6 +225,15 @@ static bool take_scores(TuneRanks *r, const MPI_Status *status, int half_points[
     return true;
 }
 
+/* A lost rank may never receive its last ITERATION: the request is let go, and so is the
+ * message, which MPI may still read (the job ends by MPI_Abort soon after). */
+static void forget_send(RankShare *rank) {
+    if (rank->sending != MPI_REQUEST_NULL) {
+        MPI_Request_free(&rank->sending);
+        rank->message = NULL;
+    }
+}
+
 /* A rank that holds pairs and has been silent past the timeout is lost: its pairs go to the
  * list rank 0 plays after its own. */
 static void check_silence(TuneRanks *r, int reassigned[], int *reassigned_count) {
@@ -227,6 +246,7 @@ static void check_silence(TuneRanks *r, int reassigned[], int *reassigned_count)
                   "taken as lost; rank 0 plays its %d pair(s) of this iteration",
                   k, rank->host, now - rank->last_heard, r->timeout, rank->count);
         mark_lost(r, k);
+        forget_send(rank);
         memcpy(reassigned + *reassigned_count, rank->offsets, sizeof(int) * (size_t)rank->count);
         *reassigned_count += rank->count;
         rank->count = 0;
@@ -274,7 +294,7 @@ static bool play(void *context, Tune *tune, int64_t iteration, int half_points[]
     for (int k = 1; k < r->ranks; k++)
         if (!r->rank[k].lost && r->rank[k].count > 0) {
             r->rank[k].last_heard = now;
-            send_iteration(r, k, iteration, theta, params);
+            send_iteration(&r->rank[k], k, iteration, theta, params);
         }
     int mine_count = r->rank[0].count, reassigned_count = 0;
     memcpy(mine, r->rank[0].offsets, sizeof *mine * (size_t)mine_count);
@@ -342,12 +362,17 @@ static void end(void *context, Tune *tune) {
             waiting--;
         }
     }
-    for (int k = 1; k < r->ranks; k++)
+    for (int k = 1; k < r->ranks; k++) {
         if (!r->rank[k].lost && !(done && done[k])) {
             mark_lost(r, k);
             cli_error("warning: rank %d (host %s) did not stop within %.0f s (-rank-timeout)", k,
                       r->rank[k].host, r->timeout);
         }
+        if (r->rank[k].lost)
+            forget_send(&r->rank[k]);
+        else
+            MPI_Wait(&r->rank[k].sending, MPI_STATUS_IGNORE);
+    }
     free(done);
 }
 
