@@ -18,10 +18,37 @@
 #include <string.h>
 
 static const char book_synopsis[] =
-    "usage: abtest book -out FILE [-positions N] [-plies K] [-seed S] [-depth D] [-margin M]\n"
-    "  Writes N openings: K random legal plies from the start, no two symmetric to each other,\n"
-    "  none ending the game, each scored by a depth-D search within +-M of 0 from the tigers'\n"
-    "  side. Fails, leaving no file, when no position fits.\n";
+    "usage: abtest book -out FILE [-positions N] [-plies K|LOW..HIGH] [-seed S]\n"
+    "                   [-depth D] [-nodes N] [-margin M|LOW..HIGH] [-view tigers|sheep|mover]\n"
+    "                   [-source random|selfplay] [-random-plies R] [-play-nodes N]\n"
+    "  Writes N openings, no two symmetric to each other, none ending the game, each scored by a\n"
+    "  search (depth D, or N nodes) and kept when the score, from the -view side, lies in the\n"
+    "  window (M: -M..M). -source random: K random legal plies from the start; selfplay: R\n"
+    "  random plies, then the default search at -play-nodes plays both sides to ply K. With\n"
+    "  LOW..HIGH each opening draws its K in that range. Fails, leaving no file, when no\n"
+    "  position fits.\n";
+
+/* Whose side a kept score is read from: a fixed side, as balanced books and UHO books keep
+ * them, or the side to move. */
+typedef enum { VIEW_TIGERS, VIEW_SHEEP, VIEW_MOVER } ScoreView;
+static const char *const VIEW_NAMES[] = {"tigers", "sheep", "mover"};
+
+typedef enum { SOURCE_RANDOM, SOURCE_SELFPLAY } Source;
+static const char *const SOURCE_NAMES[] = {"random", "selfplay"};
+
+/* What a book is made of, from the options. */
+typedef struct {
+    int positions;
+    int plies_low, plies_high;
+    int64_t seed;
+    int depth;
+    int64_t nodes; /* of the scoring search; 0: depth alone */
+    int margin_low, margin_high;
+    ScoreView view;
+    Source source;
+    int random_plies;   /* selfplay: random plies before the engine plays */
+    int64_t play_nodes; /* selfplay: nodes a move */
+} BookPlan;
 
 typedef struct {
     uint64_t *keys; /* open addressing; 0 = empty (no position has key 0) */
@@ -37,40 +64,173 @@ static size_t keyset_slot(const KeySet *set, uint64_t key) {
     return i;
 }
 
-/* K random plies from the start, never ending the game; false if that cannot be done. */
-static bool random_opening(Rng *rng, int plies, Board *out) {
-    Board b = board_start();
+/* plies random plies from b, never ending the game; false if that cannot be done. */
+static bool random_plies(Rng *rng, int plies, Board *b) {
     for (int ply = 0; ply < plies; ply++) {
         MoveList list, playable;
-        movegen_all(&b, &list);
+        movegen_all(b, &list);
         playable.count = 0;
         for (int i = 0; i < list.count; i++) {
-            Board child = b;
+            Board child = *b;
             board_make(&child, list.moves[i]);
             if (board_game_end(&child) == GAME_END_NONE)
                 playable.moves[playable.count++] = list.moves[i];
         }
         if (playable.count == 0)
             return false;
-        board_make(&b, playable.moves[rng_below(rng, (uint64_t)playable.count)]);
+        board_make(b, playable.moves[rng_below(rng, (uint64_t)playable.count)]);
+    }
+    return true;
+}
+
+/* The engine plays both sides from b for plies plies; false when the game ends first (or the
+ * search fails). Repetitions need no care here: the few plies played are placements or
+ * early slides, and a repeated position is still a position. */
+static bool played_plies(Searcher *player, int plies, Board *b) {
+    for (int ply = 0; ply < plies; ply++) {
+        SearchResult r = search_run(player, b, NULL, 0);
+        if (r.failed || r.move == MOVE_NONE)
+            return false;
+        board_make(b, r.move);
+        if (board_game_end(b) != GAME_END_NONE)
+            return false;
+    }
+    return true;
+}
+
+/* One candidate opening of the plan (its ply count drawn first), or false when its game ended
+ * or got stuck before it. */
+static bool make_candidate(const BookPlan *plan, Rng *rng, Searcher *player, Board *out,
+                           int *plies) {
+    /* A single ply count draws nothing, so that the books made before ranges existed (the
+     * default one) come out of the same command unchanged. */
+    *plies = plan->plies_low;
+    if (plan->plies_high > plan->plies_low)
+        *plies += (int)rng_below(rng, (uint64_t)(plan->plies_high - plan->plies_low + 1));
+    Board b = board_start();
+    if (plan->source == SOURCE_RANDOM) {
+        if (!random_plies(rng, *plies, &b))
+            return false;
+    } else {
+        int first = plan->random_plies < *plies ? plan->random_plies : *plies;
+        if (!random_plies(rng, first, &b) || !played_plies(player, *plies - first, &b))
+            return false;
     }
     *out = b;
     return true;
 }
 
+/* "N" or "LOW..HIGH" within [min, max]; "N" means N..N, or -N..N when symmetric. */
+static bool parse_range(const char *text, int min, int max, bool symmetric, int *low, int *high,
+                        Error *err) {
+    const char *dots = strstr(text, "..");
+    Error inner = {{0}};
+    if (!dots) {
+        int value;
+        if (!parse_int(text, symmetric ? 0 : min, max, &value, &inner))
+            return error_set(err, "%s", inner.text);
+        *low = symmetric ? -value : value;
+        *high = value;
+        return true;
+    }
+    char first[32];
+    size_t length = (size_t)(dots - text);
+    if (length == 0 || length >= sizeof first)
+        return error_set(err, "'%s' is not N or LOW..HIGH", text);
+    memcpy(first, text, length);
+    first[length] = '\0';
+    if (!parse_int(first, min, max, low, &inner) || !parse_int(dots + 2, min, max, high, &inner))
+        return error_set(err, "'%s': %s", text, inner.text);
+    if (*low > *high)
+        return error_set(err, "'%s': LOW is above HIGH", text);
+    return true;
+}
+
+static bool parse_name(const char *text, const char *const *names, int count, int *out,
+                       Error *err) {
+    for (int i = 0; i < count; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    return error_set(err, "'%s' is not one of %s|%s%s%s", text, names[0], names[1],
+                     count > 2 ? "|" : "", count > 2 ? names[2] : "");
+}
+
+/* The score a window is checked against: the search's (the tigers' side) seen from the view. */
+static int viewed_score(const BookPlan *plan, const Board *b, int tigers_score) {
+    bool tigers = plan->view == VIEW_TIGERS || (plan->view == VIEW_MOVER && b->side == SIDE_TIGERS);
+    return tigers ? tigers_score : -tigers_score;
+}
+
+static Searcher *new_searcher(int depth, int64_t nodes, Error *err) {
+    SearchConfig config = config_default();
+    config.depth = depth;
+    config.nodes = nodes;
+    config.tt_bits = 16;
+    Searcher *searcher = malloc(sizeof *searcher);
+    if (!searcher) {
+        error_set(err, "out of memory");
+        return NULL;
+    }
+    if (!cli_searcher_init(searcher, &config, err)) {
+        free(searcher);
+        return NULL;
+    }
+    return searcher;
+}
+
+static void free_searcher(Searcher *searcher) {
+    if (!searcher)
+        return;
+    searcher_destroy(searcher);
+    free(searcher);
+}
+
+/* The options into a plan; false with err naming the option. */
+static bool read_plan(BookPlan *plan, const char *plies, const char *margin, const char *view,
+                      const char *source, Error *err) {
+    Error inner = {{0}};
+    int index;
+    if (!parse_range(plies, 1, 200, false, &plan->plies_low, &plan->plies_high, &inner))
+        return error_set(err, "-plies: %s", inner.text);
+    if (!parse_range(margin, -100000, 100000, true, &plan->margin_low, &plan->margin_high, &inner))
+        return error_set(err, "-margin: %s", inner.text);
+    if (!parse_name(view, VIEW_NAMES, 3, &index, &inner))
+        return error_set(err, "-view: %s", inner.text);
+    plan->view = (ScoreView)index;
+    if (!parse_name(source, SOURCE_NAMES, 2, &index, &inner))
+        return error_set(err, "-source: %s", inner.text);
+    plan->source = (Source)index;
+    return true;
+}
+
 int abtest_book_main(int argc, char **argv) {
-    const char *out_path = NULL;
-    int positions = 50000, plies = 8, depth = 4, margin = 90;
-    int64_t seed = 1;
+    const char *out_path = NULL, *plies_text = "8", *margin_text = "90", *view_text = "tigers",
+               *source_text = "random";
+    BookPlan plan = {
+        .positions = 50000, .seed = 1, .depth = 4, .random_plies = 2, .play_nodes = 300};
     Error err;
     const CliFlag flags[] = {
         {"-out", CLI_FLAG_TEXT, &out_path, 0, 0, "FILE", "the book to write (required)"},
-        {"-positions", CLI_FLAG_INT, &positions, 1, 10000000, "N", "openings to write (50000)"},
-        {"-plies", CLI_FLAG_INT, &plies, 1, 200, "K", "random plies from the start (8)"},
-        {"-seed", CLI_FLAG_INT64, &seed, 0, 0x1p63, "S", "of the random plies (1)"},
-        {"-depth", CLI_FLAG_INT, &depth, 1, 12, "D", "of the search that scores each (4)"},
-        {"-margin", CLI_FLAG_INT, &margin, 0, 100000, "M",
-         "the largest score kept, either side (90)"},
+        {"-positions", CLI_FLAG_INT, &plan.positions, 1, 10000000, "N",
+         "openings to write (50000)"},
+        {"-plies", CLI_FLAG_TEXT, &plies_text, 0, 0, "K|LOW..HIGH",
+         "plies from the start (8); a range: each opening draws its own"},
+        {"-seed", CLI_FLAG_INT64, &plan.seed, 0, 0x1p63, "S", "of the random choices (1)"},
+        {"-depth", CLI_FLAG_INT, &plan.depth, 1, 12, "D", "of the search that scores each (4)"},
+        {"-nodes", CLI_FLAG_INT64, &plan.nodes, 1, 1e9, "N",
+         "score with an N-node search (depth 64) instead of -depth"},
+        {"-margin", CLI_FLAG_TEXT, &margin_text, 0, 0, "M|LOW..HIGH",
+         "the scores kept: -M..M (90), or a window such as 100..300"},
+        {"-view", CLI_FLAG_TEXT, &view_text, 0, 0, "SIDE",
+         "whose side the score is read from: tigers (default), sheep, mover"},
+        {"-source", CLI_FLAG_TEXT, &source_text, 0, 0, "KIND",
+         "random plies (random, default), or self-play (selfplay)"},
+        {"-random-plies", CLI_FLAG_INT, &plan.random_plies, 0, 200, "R",
+         "selfplay: random plies before the engine plays (2)"},
+        {"-play-nodes", CLI_FLAG_INT64, &plan.play_nodes, 1, 1e9, "N",
+         "selfplay: nodes a move of the engine that plays (300)"},
     };
     const CliCommand command = {.name = "book",
                                 .subcommand = "book",
@@ -81,15 +241,16 @@ int abtest_book_main(int argc, char **argv) {
         return 0;
     if (!out_path)
         die("book: -out FILE is required (abtest book -help)");
+    if (!read_plan(&plan, plies_text, margin_text, view_text, source_text, &err))
+        die("book: %s", err.text);
 
-    SearchConfig config = config_default();
-    config.depth = depth;
-    config.tt_bits = 16;
-    Searcher *searcher = malloc(sizeof *searcher);
-    if (!searcher || !cli_searcher_init(searcher, &config, &err))
-        die("book: %s", searcher ? err.text : "out of memory");
+    Searcher *scorer = new_searcher(plan.nodes ? 64 : plan.depth, plan.nodes, &err);
+    Searcher *player =
+        !scorer || plan.source != SOURCE_SELFPLAY ? NULL : new_searcher(64, plan.play_nodes, &err);
+    if (!scorer || (plan.source == SOURCE_SELFPLAY && !player))
+        die("book: %s", err.text);
     size_t capacity = 1;
-    while (capacity < 4 * (size_t)positions)
+    while (capacity < 4 * (size_t)plan.positions)
         capacity <<= 1;
     KeySet seen = {calloc(capacity, sizeof(uint64_t)), capacity - 1};
     char temporary[1024];
@@ -97,55 +258,73 @@ int abtest_book_main(int argc, char **argv) {
     FILE *out = fopen(temporary, "w");
     if (!seen.keys || !out)
         die("book: cannot write %s", temporary);
-    fprintf(out, "# tslab opening book: abtest book -positions %d -plies %d -seed %lld -depth %d "
-                 "-margin %d\n# POSITION ; ID plies, depth-%d score (tigers' view)\n",
-            positions, plies, (long long)seed, depth, margin, depth);
-    Rng rng = rng_seeded((uint64_t)seed);
+    char scoring[64];
+    if (plan.nodes)
+        snprintf(scoring, sizeof scoring, "%lld-node", (long long)plan.nodes);
+    else
+        snprintf(scoring, sizeof scoring, "depth-%d", plan.depth);
+    fprintf(out,
+            "# tslab opening book: abtest book -positions %d -plies %s -seed %lld -%s %lld "
+            "-margin %s -view %s -source %s",
+            plan.positions, plies_text, (long long)plan.seed, plan.nodes ? "nodes" : "depth",
+            plan.nodes ? (long long)plan.nodes : (long long)plan.depth, margin_text,
+            VIEW_NAMES[plan.view], SOURCE_NAMES[plan.source]);
+    if (plan.source == SOURCE_SELFPLAY)
+        fprintf(out, " -random-plies %d -play-nodes %lld", plan.random_plies,
+                (long long)plan.play_nodes);
+    fprintf(out, "\n# POSITION ; ID plies, %s score (%s view)\n", scoring, VIEW_NAMES[plan.view]);
+    Rng rng = rng_seeded((uint64_t)plan.seed);
     int written = 0;
-    int64_t attempts = 0, duplicates = 0, unbalanced = 0, limit = 200 * (int64_t)positions;
+    int64_t attempts = 0, ended = 0, duplicates = 0, outside = 0,
+            limit = 200 * (int64_t)plan.positions;
     double start = cli_now_seconds();
-    while (written < positions && attempts < limit) {
+    while (written < plan.positions && attempts < limit) {
         attempts++;
         Board b;
-        if (!random_opening(&rng, plies, &b))
+        int plies;
+        if (!make_candidate(&plan, &rng, player, &b, &plies)) {
+            ended++;
             continue;
+        }
         Board canonical = sym_canonical(&b, NULL);
         size_t slot = keyset_slot(&seen, board_key(&canonical));
         if (seen.keys[slot]) {
             duplicates++;
             continue;
         }
-        SearchResult r = search_run(searcher, &b, NULL, 0);
+        SearchResult r = search_run(scorer, &b, NULL, 0);
         if (r.failed)
             die("book: out of memory in the search");
-        if (r.score > margin || r.score < -margin) {
-            unbalanced++;
+        int score = viewed_score(&plan, &b, r.score);
+        if (score < plan.margin_low || score > plan.margin_high) {
+            outside++;
             continue;
         }
         seen.keys[slot] = board_key(&canonical);
         char text[BOARD_TEXT_MAX];
         fprintf(out, "%s ; o%d plies %d, score %d\n", board_to_text(&b, text), ++written, plies,
-                r.score);
+                score);
     }
     bool closed = fclose(out) == 0;
     bool ok = closed && written > 0 && rename(temporary, out_path) == 0;
     if (!ok)
         remove(temporary); /* nothing half-written is left behind */
-    fprintf(stderr, "book: %d positions written to %s in %.1f s (%lld tries: %lld duplicates up "
-                    "to symmetry, %lld outside the margin)\n",
+    fprintf(stderr,
+            "book: %d positions written to %s in %.1f s (%lld tries: %lld ended or stuck, %lld "
+            "duplicates up to symmetry, %lld outside the margin)\n",
             written, ok ? out_path : "nothing", cli_now_seconds() - start, (long long)attempts,
-            (long long)duplicates, (long long)unbalanced);
-    searcher_destroy(searcher);
-    free(searcher);
+            (long long)ended, (long long)duplicates, (long long)outside);
+    free_searcher(scorer);
+    free_searcher(player);
     free(seen.keys);
     if (written == 0)
-        die("book: no position scored within -margin %d at depth %d in %lld tries: widen the "
-            "margin or change -plies; %s was not written",
-            margin, depth, (long long)attempts, out_path);
+        die("book: no position scored within -margin %s in %lld tries: widen the margin or "
+            "change -plies; %s was not written",
+            margin_text, (long long)attempts, out_path);
     if (!ok)
         die("book: could not write %s", out_path);
-    if (written < positions)
+    if (written < plan.positions)
         die("book: only %d of %d positions found: use more -plies or a wider -margin", written,
-            positions);
+            plan.positions);
     return 0;
 }
