@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
 // abtest book, the generator: score windows from each view (every kept position re-searched
-// here through the library), ply ranges, self-play positions, the same book from the same seed,
-// no two positions symmetric, and bad options refused by name.
+// here through the library), ply ranges, self-play positions, last placements the tablebase
+// calls undecided (probed here), the same book from the same seed, no two positions symmetric,
+// the default book reproduced, and bad options refused by name.
 #include "test_util.h"
 
 #include "book.h"
+#include "movegen.h"
 #include "search.h"
 #include "symmetry.h"
+#include "tablebase.h"
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define FULL_TABLEBASE TSLAB_SOURCE_DIR "/tablebase/sliding.tstb" /* make test builds it */
 
 static char dir[256];
 
@@ -187,6 +191,50 @@ static void default_book__reproduced(void **state) {
     free(original);
 }
 
+/* -source tablebase: each position is the last placement of a game (one sheep in hand, sheep
+ * to move), and its placements reach sliding positions of different outcomes, as the tablebase
+ * says when probed here. */
+static void tablebase__last_placements_whose_outcome_turns_on_play(void **state) {
+    (void)state;
+    Error err;
+    Tablebase *tb = tb_new(FULL_TABLEBASE, CAPTURES_TO_WIN, &err);
+    if (!tb) {
+        printf("test_book_gen: tablebase test skipped: %s (make tablebase)\n", err.text);
+        skip();
+    }
+    char *out;
+    assert_int_equal(make_book("tb.txt", "-positions 20 -source tablebase -random-plies 4 "
+                                         "-nodes 1000 -margin 400",
+                               &out),
+                     0);
+    assert_non_null(strstr(out, "decided whatever the sheep place"));
+    free(out);
+    Book book;
+    load("tb.txt", &book);
+    assert_int_equal(book.count, 20);
+    for (int i = 0; i < book.count; i++) {
+        const Board *b = &book.entries[i].board;
+        assert_int_equal(b->in_hand, 1);
+        assert_int_equal(b->side, SIDE_SHEEP);
+        MoveList moves;
+        movegen_all(b, &moves);
+        bool outcomes[3] = {false, false, false};
+        for (int m = 0; m < moves.count; m++) {
+            Board child = *b;
+            board_make(&child, moves.moves[m]);
+            TbValue value = {TB_DRAW, -1};
+            if (board_game_end(&child) == GAME_END_TIGERS_TRAPPED)
+                value.outcome = TB_LOSS; /* the tigers, to move, have no move */
+            else
+                assert_true(tb_probe(tb, &child, &value));
+            outcomes[value.outcome] = true;
+        }
+        assert_true(outcomes[0] + outcomes[1] + outcomes[2] >= 2);
+    }
+    book_destroy(&book);
+    tb_free(tb);
+}
+
 static void errors__named(void **state) {
     (void)state;
     static const struct {
@@ -198,7 +246,7 @@ static void errors__named(void **state) {
         {"-plies 0..3", "book: -plies: '0..3': 0 is out of range 1..200"},
         {"-plies 9..3", "book: -plies: '9..3': LOW is above HIGH"},
         {"-view up", "book: -view: 'up' is not one of tigers|sheep|mover"},
-        {"-source web", "book: -source: 'web' is not one of random|selfplay"},
+        {"-source web", "book: -source: 'web' is not one of random|selfplay|tablebase"},
         {"-nodes 0", "book: -nodes: 0 is out of range"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -220,6 +268,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(window__fixed_side_is_the_tigers_score_or_its_negation),
         cmocka_unit_test(determinism__same_seed_same_book),
         cmocka_unit_test(default_book__reproduced),
+        cmocka_unit_test(tablebase__last_placements_whose_outcome_turns_on_play),
         cmocka_unit_test(errors__named),
     };
     return tslab_run_tests_setup("book_gen", tests, sizeof tests / sizeof tests[0], argc, argv,

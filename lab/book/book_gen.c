@@ -11,6 +11,7 @@
 #include "rng.h"
 #include "search.h"
 #include "symmetry.h"
+#include "tablebase.h"
 #include "tb_shared.h"
 
 #include <stdio.h>
@@ -20,21 +21,28 @@
 static const char book_synopsis[] =
     "usage: abtest book -out FILE [-positions N] [-plies K|LOW..HIGH] [-seed S]\n"
     "                   [-depth D] [-nodes N] [-margin M|LOW..HIGH] [-view tigers|sheep|mover]\n"
-    "                   [-source random|selfplay] [-random-plies R] [-play-nodes N]\n"
+    "                   [-source random|selfplay|tablebase] [-random-plies R] [-play-nodes N]\n"
     "  Writes N openings, no two symmetric to each other, none ending the game, each scored by a\n"
     "  search (depth D, or N nodes) and kept when the score, from the -view side, lies in the\n"
     "  window (M: -M..M). -source random: K random legal plies from the start; selfplay: R\n"
     "  random plies, then the default search at -play-nodes plays both sides to ply K. With\n"
-    "  LOW..HIGH each opening draws its K in that range. Fails, leaving no file, when no\n"
-    "  position fits.\n";
+    "  LOW..HIGH each opening draws its K in that range. tablebase: self-play to the last\n"
+    "  placement (ply 38), kept when its placements lead to sliding positions of different\n"
+    "  tablebase outcomes. Fails, leaving no file, when no position fits.\n";
 
 /* Whose side a kept score is read from: a fixed side, as balanced books and UHO books keep
  * them, or the side to move. */
 typedef enum { VIEW_TIGERS, VIEW_SHEEP, VIEW_MOVER } ScoreView;
 static const char *const VIEW_NAMES[] = {"tigers", "sheep", "mover"};
 
-typedef enum { SOURCE_RANDOM, SOURCE_SELFPLAY } Source;
-static const char *const SOURCE_NAMES[] = {"random", "selfplay"};
+typedef enum { SOURCE_RANDOM, SOURCE_SELFPLAY, SOURCE_TABLEBASE } Source;
+static const char *const SOURCE_NAMES[] = {"random", "selfplay", "tablebase"};
+
+/* -source tablebase: the position of a self-played game where one sheep is left in hand, sheep
+ * to move. Each placement then enters the sliding phase, which the tablebase solves: the
+ * position is kept when the placements' outcomes differ (the opening's result is not yet
+ * decided: it turns on play), so that a pair is won by the engine that finds the right one. */
+#define TABLEBASE_SOURCE_PLIES (2 * (SHEEP_TOTAL - 1))
 
 /* What a book is made of, from the options. */
 typedef struct {
@@ -112,6 +120,8 @@ static bool make_candidate(const BookPlan *plan, Rng *rng, Searcher *player, Boa
         if (!random_plies(rng, *plies, &b))
             return false;
     } else {
+        if (plan->source == SOURCE_TABLEBASE)
+            *plies = TABLEBASE_SOURCE_PLIES;
         int first = plan->random_plies < *plies ? plan->random_plies : *plies;
         if (!random_plies(rng, first, &b) || !played_plies(player, *plies - first, &b))
             return false;
@@ -157,6 +167,30 @@ static bool parse_name(const char *text, const char *const *names, int count, in
                      count > 2 ? "|" : "", count > 2 ? names[2] : "");
 }
 
+/* The outcome, for the sheep, of placing the last sheep with m: the tablebase's value of the
+ * sliding position it leaves (the tigers to move), or the rules' when the tigers are trapped. */
+static TbOutcome sheep_outcome_after(const Tablebase *tb, const Board *b, Move m) {
+    Board child = *b;
+    board_make(&child, m);
+    if (board_game_end(&child) == GAME_END_TIGERS_TRAPPED)
+        return TB_WIN;
+    TbValue tigers;
+    if (!tb_probe(tb, &child, &tigers))
+        return TB_DRAW; /* not reached: one sheep in hand, and a placement captures nothing */
+    return tigers.outcome == TB_WIN ? TB_LOSS : tigers.outcome == TB_LOSS ? TB_WIN : TB_DRAW;
+}
+
+/* Whether the placements of b (one sheep in hand, sheep to move) lead to different outcomes. */
+static bool undecided(const Tablebase *tb, const Board *b) {
+    MoveList moves;
+    movegen_all(b, &moves);
+    for (int i = 1; i < moves.count; i++)
+        if (sheep_outcome_after(tb, b, moves.moves[i]) !=
+            sheep_outcome_after(tb, b, moves.moves[0]))
+            return true;
+    return false;
+}
+
 /* The score a window is checked against: the search's (the tigers' side) seen from the view. */
 static int viewed_score(const BookPlan *plan, const Board *b, int tigers_score) {
     bool tigers = plan->view == VIEW_TIGERS || (plan->view == VIEW_MOVER && b->side == SIDE_TIGERS);
@@ -199,7 +233,7 @@ static bool read_plan(BookPlan *plan, const char *plies, const char *margin, con
     if (!parse_name(view, VIEW_NAMES, 3, &index, &inner))
         return error_set(err, "-view: %s", inner.text);
     plan->view = (ScoreView)index;
-    if (!parse_name(source, SOURCE_NAMES, 2, &index, &inner))
+    if (!parse_name(source, SOURCE_NAMES, 3, &index, &inner))
         return error_set(err, "-source: %s", inner.text);
     plan->source = (Source)index;
     return true;
@@ -226,7 +260,8 @@ int abtest_book_main(int argc, char **argv) {
         {"-view", CLI_FLAG_TEXT, &view_text, 0, 0, "SIDE",
          "whose side the score is read from: tigers (default), sheep, mover"},
         {"-source", CLI_FLAG_TEXT, &source_text, 0, 0, "KIND",
-         "random plies (random, default), or self-play (selfplay)"},
+         "random plies (random, default), self-play (selfplay), or self-play to the last "
+         "placement, kept when the tablebase says it is undecided (tablebase)"},
         {"-random-plies", CLI_FLAG_INT, &plan.random_plies, 0, 200, "R",
          "selfplay: random plies before the engine plays (2)"},
         {"-play-nodes", CLI_FLAG_INT64, &plan.play_nodes, 1, 1e9, "N",
@@ -246,9 +281,12 @@ int abtest_book_main(int argc, char **argv) {
 
     Searcher *scorer = new_searcher(plan.nodes ? 64 : plan.depth, plan.nodes, &err);
     Searcher *player =
-        !scorer || plan.source != SOURCE_SELFPLAY ? NULL : new_searcher(64, plan.play_nodes, &err);
-    if (!scorer || (plan.source == SOURCE_SELFPLAY && !player))
+        !scorer || plan.source == SOURCE_RANDOM ? NULL : new_searcher(64, plan.play_nodes, &err);
+    if (!scorer || (plan.source != SOURCE_RANDOM && !player))
         die("book: %s", err.text);
+    const Tablebase *tablebase = plan.source == SOURCE_TABLEBASE ? cli_tablebase(&err) : NULL;
+    if (plan.source == SOURCE_TABLEBASE && !tablebase)
+        die("book: -source tablebase: %s", err.text);
     size_t capacity = 1;
     while (capacity < 4 * (size_t)plan.positions)
         capacity <<= 1;
@@ -269,13 +307,13 @@ int abtest_book_main(int argc, char **argv) {
             plan.positions, plies_text, (long long)plan.seed, plan.nodes ? "nodes" : "depth",
             plan.nodes ? (long long)plan.nodes : (long long)plan.depth, margin_text,
             VIEW_NAMES[plan.view], SOURCE_NAMES[plan.source]);
-    if (plan.source == SOURCE_SELFPLAY)
+    if (plan.source != SOURCE_RANDOM)
         fprintf(out, " -random-plies %d -play-nodes %lld", plan.random_plies,
                 (long long)plan.play_nodes);
     fprintf(out, "\n# POSITION ; ID plies, %s score (%s view)\n", scoring, VIEW_NAMES[plan.view]);
     Rng rng = rng_seeded((uint64_t)plan.seed);
     int written = 0;
-    int64_t attempts = 0, ended = 0, duplicates = 0, outside = 0,
+    int64_t attempts = 0, ended = 0, duplicates = 0, decided = 0, outside = 0,
             limit = 200 * (int64_t)plan.positions;
     double start = cli_now_seconds();
     while (written < plan.positions && attempts < limit) {
@@ -290,6 +328,10 @@ int abtest_book_main(int argc, char **argv) {
         size_t slot = keyset_slot(&seen, board_key(&canonical));
         if (seen.keys[slot]) {
             duplicates++;
+            continue;
+        }
+        if (tablebase && !undecided(tablebase, &b)) {
+            decided++;
             continue;
         }
         SearchResult r = search_run(scorer, &b, NULL, 0);
@@ -309,11 +351,15 @@ int abtest_book_main(int argc, char **argv) {
     bool ok = closed && written > 0 && rename(temporary, out_path) == 0;
     if (!ok)
         remove(temporary); /* nothing half-written is left behind */
+    char decided_text[64] = "";
+    if (tablebase)
+        snprintf(decided_text, sizeof decided_text, ", %lld decided whatever the sheep place",
+                 (long long)decided);
     fprintf(stderr,
             "book: %d positions written to %s in %.1f s (%lld tries: %lld ended or stuck, %lld "
-            "duplicates up to symmetry, %lld outside the margin)\n",
+            "duplicates up to symmetry%s, %lld outside the margin)\n",
             written, ok ? out_path : "nothing", cli_now_seconds() - start, (long long)attempts,
-            (long long)ended, (long long)duplicates, (long long)outside);
+            (long long)ended, (long long)duplicates, decided_text, (long long)outside);
     free_searcher(scorer);
     free_searcher(player);
     free(seen.keys);
