@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "fingerprint.h"
 #include "gnuplot.h"
+#include "pair_batch.h"
 #include "parse.h"
 #include "report.h"
 #include "rng.h"
@@ -16,7 +17,6 @@
 
 #include <cJSON.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,44 +225,6 @@ static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGI
     return true;
 }
 
-typedef struct {
-    Tune *tune;
-    const EngineSpec *engines;
-    int64_t first_pair; /* of the iteration */
-    const int *offsets; /* the pairs to play, within the iteration */
-    int count;
-    int thread, threads;
-    int *half_points; /* per offset, for engine 0 */
-    atomic_bool *abort;
-    bool failed;
-    Error err;
-} TuneWorker;
-
-static void *play_pairs(void *arg) {
-    TuneWorker *w = arg;
-    Tune *t = w->tune;
-    MatchWorker worker;
-    if (!match_worker_init(&worker, w->engines, w->abort, &w->err)) {
-        w->failed = true;
-        return NULL;
-    }
-    PairSetup setup = settings_pair_setup(&t->match, t->tablebase);
-    for (int i = w->thread; i < w->count && !w->failed; i += w->threads) {
-        int64_t index = w->first_pair + w->offsets[i];
-        int opening = schedule_opening(&t->order, index);
-        PairRecord pair;
-        if (!match_play_pair(&worker, &setup, index, &t->book.entries[opening], opening, w->abort,
-                             &pair, &w->err)) {
-            w->failed = true;
-            break;
-        }
-        w->half_points[i] = match_pair_half_points(&pair);
-        match_pair_destroy(&pair);
-    }
-    match_worker_destroy(&worker);
-    return NULL;
-}
-
 bool tune_play(Tune *t, int64_t k, const int offsets[], int count, int threads,
                atomic_bool *abort, int half_points[], Error *err) {
     EngineSpec engines[MATCH_ENGINES];
@@ -270,37 +232,25 @@ bool tune_play(Tune *t, int64_t k, const int offsets[], int count, int threads,
     double c_k[TUNE_PARAMS_MAX];
     if (!make_engines(t, k, engines, delta, c_k, err))
         return false;
-    if (threads > count)
-        threads = count;
-    if (threads < 1)
-        return true;
-    TuneWorker *workers = calloc((size_t)threads, sizeof *workers);
-    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    if (!workers || !ids) {
-        free(workers);
-        free(ids);
+    int64_t *pairs = malloc(sizeof *pairs * (size_t)(count > 0 ? count : 1));
+    PairScore *scores = malloc(sizeof *scores * (size_t)(count > 0 ? count : 1));
+    if (!pairs || !scores) {
+        free(pairs);
+        free(scores);
         return error_set(err, "out of memory");
     }
-    int started = 0;
-    for (int i = 0; i < threads; i++) {
-        workers[i] = (TuneWorker){t,       engines,     (k - 1) * t->pairs, offsets, count, i,
-                                  threads, half_points, abort,              false,   {{0}}};
-        if (pthread_create(&ids[i], NULL, play_pairs, &workers[i]) != 0)
-            break;
-        started++;
-    }
-    for (int i = 0; i < started; i++)
-        pthread_join(ids[i], NULL);
-    bool ok = started == threads;
+    for (int i = 0; i < count; i++)
+        pairs[i] = (k - 1) * t->pairs + offsets[i];
+    PairBatch batch = {engines, settings_pair_setup(&t->match, t->tablebase), &t->book,
+                       &t->order};
+    Error inner = {{0}};
+    bool ok = pair_batch_play(&batch, pairs, count, threads, abort, scores, &inner);
     if (!ok)
-        error_set(err, "cannot start %d threads", threads);
-    for (int i = 0; ok && i < threads; i++)
-        if (workers[i].failed) {
-            error_set(err, "iteration %lld: %s", (long long)k, workers[i].err.text);
-            ok = false;
-        }
-    free(workers);
-    free(ids);
+        error_set(err, "iteration %lld: %s", (long long)k, inner.text);
+    for (int i = 0; ok && i < count; i++)
+        half_points[i] = scores[i].half_points;
+    free(pairs);
+    free(scores);
     return ok;
 }
 
