@@ -32,8 +32,8 @@ static void *play_share(void *arg) {
             break;
         }
         w->scores[i].half_points = match_pair_half_points(&pair);
-        w->scores[i].draws = (pair.games[0].result == RESULT_DRAW) +
-                             (pair.games[1].result == RESULT_DRAW);
+        w->scores[i].draws =
+            (pair.games[0].result == RESULT_DRAW) + (pair.games[1].result == RESULT_DRAW);
         match_pair_destroy(&pair);
     }
     match_worker_destroy(&worker);

@@ -4,6 +4,7 @@
 // runs the built-in main job.
 #include "arguments.h"
 #include "book_gen.h"
+#include "booktest.h"
 #include "cli.h"
 #include "runner.h"
 #include "settings.h"
@@ -23,6 +24,8 @@ int main(int argc, char **argv) {
         return abtest_book_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "simulate"))
         return abtest_simulate_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "booktest"))
+        return abtest_booktest_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "tune"))
         return abtest_tune_main(argc - 2, argv + 2, NULL);
     MatchSettings settings;
