@@ -14,8 +14,10 @@
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
 /* As root (CI, containers) OpenMPI needs --allow-run-as-root, and with more ranks than cores
  * --oversubscribe. One host: shared memory only, without the single-copy mechanism that
- * containers often forbid. A hung job is ended by timeout rather than hanging the suite. */
-#define MPIRUN "timeout 300 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader " \
+ * containers often forbid. A hung job is ended by timeout rather than hanging the suite, and
+ * killed 10 s later if it is still there: on a loaded machine mpirun was once seen to deadlock
+ * in its own handling of timeout's SIGTERM (all ranks gone, mpirun waiting on a futex). */
+#define MPIRUN "timeout -k 10 300 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader " \
                "--mca btl_vader_single_copy_mechanism none"
 /* test_abtest's match at NODES a move: with 1000, decided by SPRT in under 200 pairs. */
 #define MATCH_AT(nodes) \
