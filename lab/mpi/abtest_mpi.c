@@ -12,6 +12,7 @@
 #include "settings.h"
 #include "tune.h"
 #include "tune_ranks.h"
+#include "tune_worker.h"
 
 #include <stdio.h>
 #include <string.h>

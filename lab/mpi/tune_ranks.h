@@ -21,6 +21,3 @@ TuneRemote tune_ranks_remote(TuneRanks *ranks);
 int tune_ranks_lost(const TuneRanks *ranks);
 
 void tune_ranks_free(TuneRanks *ranks);
-
-/* The other ranks: `tune` with the settings rank 0 sends. Returns the exit code. */
-int tune_worker_main(int default_threads);

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-// A rank other than 0 under `abtest-mpi tune`: it parses the run rank 0 sends, proves its
-// fingerprint, then plays the pairs of each iteration it is handed at the theta it is given and
-// returns their scores, sending ALIVE while it plays, until rank 0 says stop.
+#include "tune_worker.h"
+
 #include "cli.h"
 #include "fingerprint.h"
 #include "messages.h"
 #include "rank_limits.h"
-#include "tune_ranks.h"
+#include "tune.h"
 #include "tune_share.h"
 
 #include <cJSON.h>
