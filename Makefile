@@ -197,8 +197,8 @@ sanitize: deps
 	$(TSAN_RUN)/abtest -resume build/tsan/match.json -quiet >/dev/null
 	$(TSAN_RUN)/bench -depth 6 -threads 3 >/dev/null 2>&1
 	rm -f build/tsan/tune.json
-	$(TSAN_RUN)/abtest tune -param 'futility, int, 150, 0, 300, 10, 0.02' -iterations 3 \
-	    -pairs 6 -each preset=tslab-0.3 nodes=300 -openings file=tests/data/book_small.txt \
+	$(TSAN_RUN)/abtest tune -param 'futility, int, 150, 0, 300, 10, 0.02' -iterations 2 \
+	    -pairs 3 -each preset=tslab-0.3 nodes=200 -openings file=tests/data/book_small.txt \
 	    -concurrency 3 -out build/tsan/tune.json >/dev/null
 	@# The tablebase solver's workers (atomic claims and counters) and its checker, on the
 	@# 2-capture game; then games adjudicated by the full tablebase and searches probing it.
@@ -262,8 +262,8 @@ ifneq ($(MPICC),)
 	rm -f build/tsan/tune_mpi.json
 	TSAN_OPTIONS="halt_on_error=1" mpirun -x TSAN_OPTIONS --allow-run-as-root --oversubscribe \
 	    --mca btl self,vader -np 2 build/tsan/abtest-mpi tune \
-	    -param 'futility, int, 150, 0, 300, 10, 0.02' -iterations 3 -pairs 6 \
-	    -each preset=tslab-0.3 nodes=300 -openings file=tests/data/book_small.txt \
+	    -param 'futility, int, 150, 0, 300, 10, 0.02' -iterations 2 -pairs 4 \
+	    -each preset=tslab-0.3 nodes=200 -openings file=tests/data/book_small.txt \
 	    -concurrency 2 -out build/tsan/tune_mpi.json >/dev/null
 endif
 	@echo "make sanitize: ASan/UBSan tests and TSan runs passed"

@@ -384,14 +384,15 @@ static void tune__refused_before_play(void **state) {
 }
 
 /* A rank frozen in the middle of a tuning run: rank 0 plays its pairs after -rank-timeout and
- * the trajectory is the uninterrupted one; the job ends (MPI_Abort), nothing left running. */
+ * the trajectory is the uninterrupted one; the job ends (MPI_Abort), nothing left running. The
+ * run lasts about a second after its first iteration, so the freeze lands before its end. */
 static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **state) {
     (void)state;
     skip_without_mpi();
-    run_tune(ABTEST, TUNE_AT("40", "1000"), "-concurrency 1", "tune_slow");
+    run_tune(ABTEST, TUNE_AT("24", "600"), "-concurrency 1", "tune_slow");
     char command[4096], json_path[512];
     snprintf(command, sizeof command,
-             "exec " MPIRUN " -np 3 " ABTEST_MPI TUNE_AT("40", "1000") " -concurrency 1 "
+             "exec " MPIRUN " -np 3 " ABTEST_MPI TUNE_AT("24", "600") " -concurrency 1 "
              "-rank-timeout 3 -out %s/tune_frozen.json > %s/tune_frozen.out 2>&1",
              dir, dir);
     snprintf(json_path, sizeof json_path, "%s/tune_frozen.json", dir);
@@ -405,7 +406,7 @@ static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **stat
     assert_non_null(out);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
         !strstr(out, "(-rank-timeout 3): taken as lost; rank 0 plays its") ||
-        !strstr(out, "iteration 40/40:") ||
+        !strstr(out, "iteration 24/24:") ||
         !strstr(out, " rank(s) lost: ending the job with MPI_Abort")) {
         size_t length = strlen(out); /* cmocka cuts long messages: the end says what happened */
         fail_msg("exit %d, the output ends:\n%s", WIFEXITED(status) ? WEXITSTATUS(status) : -1,
