@@ -582,6 +582,67 @@ static void plan__matches_fishtest_calculator(void **state) {
     assert_false(sprt_plan(&bayes, 0.5, 0, &pass, &games));
 }
 
+/* The pair plan from a nElo: with games independent within pairs, a pair's nElo is the game's
+ * (the calculator's t at the bound's deviation) and the plan must be the calculator's, halved.
+ * The same rows again, plus the midpoint of [0, 5], where E[N] = -a b / w^2 in closed form. */
+static void plan__pairs_from_nelo_agree_with_the_calculator(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof plan_rows / sizeof plan_rows[0]; i++) {
+        const PlanRow *r = &plan_rows[i];
+        if (r->model != SPRT_MODEL_NORMALIZED)
+            continue;
+        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model, false};
+        double nelo = SPRT_NELO_PER_T * (sprt_score_from_elo(r->true_elo) - 0.5) /
+                      sqrt((1 - r->draw_ratio) / 4);
+        double pass, pairs;
+        assert_true(sprt_plan_pairs(&params, nelo, &pass, &pairs));
+        if (fabs(pass - r->pass) > 1e-4 || fabs(pairs - r->games / 2) > 1)
+            fail_msg("row %zu: P %.4f E %.0f pairs, expected %.4f %.0f", i, pass, pairs, r->pass,
+                     r->games / 2);
+    }
+    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    double pass, pairs, bound = log(0.95 / 0.05), t1 = 5 * sqrt(2.0) / SPRT_NELO_PER_T;
+    assert_true(sprt_plan_pairs(&five, 2.5, &pass, &pairs));
+    assert_float_equal(pass, 0.5, 1e-9);
+    assert_float_equal(pairs, bound * bound / (t1 * t1), 1e-6);
+    assert_float_equal(pairs, 20931, 1); /* (ln 19)^2 / t1^2 = 8.66972 / 4.14212e-4 */
+    SprtParams logistic = {0, 5, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false};
+    assert_false(sprt_plan_pairs(&logistic, 10, &pass, &pairs));
+    assert_false(sprt_plan_pairs(&five, NAN, &pass, &pairs));
+    assert_true(pass == 0 && pairs == 0);
+}
+
+/* From an LLR reached: at 0 the plans above (per pair), at a bound nothing left, in between
+ * the closed form at h = 0, and finite for the extreme estimates of a test's first pairs. */
+static void plan__left_from_the_llr_reached(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof plan_rows / sizeof plan_rows[0]; i++) {
+        const PlanRow *r = &plan_rows[i];
+        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model, false};
+        double nelo = SPRT_NELO_PER_T * (sprt_score_from_elo(r->true_elo) - 0.5) /
+                      sqrt((1 - r->draw_ratio) / 4);
+        double pass, pairs;
+        assert_true(sprt_plan_left(&params, 0, r->draw_ratio, r->true_elo, nelo, &pass, &pairs));
+        if (fabs(pass - r->pass) > 1e-4 || fabs(pairs - r->games / 2) > 1)
+            fail_msg("row %zu: P %.4f E %.0f pairs, expected %.4f %.0f", i, pass, pairs, r->pass,
+                     r->games / 2);
+    }
+    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    double pass, pairs, b = log(0.95 / 0.05), t1 = 5 * sqrt(2.0) / SPRT_NELO_PER_T;
+    assert_true(sprt_plan_left(&five, b, 0.5, 0, 2.5, &pass, &pairs));
+    assert_float_equal(pass, 1, 1e-12);
+    assert_float_equal(pairs, 0, 1e-9);
+    assert_true(sprt_plan_left(&five, 1.0, 0.5, 0, 2.5, &pass, &pairs));
+    assert_float_equal(pass, (1.0 + b) / (2 * b), 1e-9);
+    assert_float_equal(pairs, (1.0 + b) * (b - 1.0) / (t1 * t1), 1e-6);
+    for (double nelo = -2000; nelo <= 2000; nelo += 500) {
+        assert_true(sprt_plan_left(&five, -1.5, 0.5, 0, nelo, &pass, &pairs));
+        if (!isfinite(pass) || !isfinite(pairs) || pass < 0 || pass > 1 || pairs < 0)
+            fail_msg("nElo %.0f: P %g, %g pairs left", nelo, pass, pairs);
+    }
+    SprtParams bayes = {0, 5, 0.05, 0.05, SPRT_MODEL_BAYESELO, false};
+    assert_false(sprt_plan_left(&bayes, 0, 0.5, 0, 0, &pass, &pairs));
+}
 
 static void calculator__text_json_and_errors(void **state) {
     (void)state;
@@ -658,6 +719,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(close_bounds__refused_by_every_command),
         cmocka_unit_test(sprt_keys__one_table_for_every_command),
         cmocka_unit_test(plan__matches_fishtest_calculator),
+        cmocka_unit_test(plan__pairs_from_nelo_agree_with_the_calculator),
+        cmocka_unit_test(plan__left_from_the_llr_reached),
         cmocka_unit_test(calculator__text_json_and_errors),
     };
     return RUN_TESTS("sprt", tests);

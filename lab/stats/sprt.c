@@ -396,22 +396,75 @@ bool sprt_plan_bounds(const SprtParams *params, double draw_ratio, double *elo0,
     return true;
 }
 
+/* The Brownian approximation from the LLR x (0 at the start): drift h in units of the bounds'
+ * half gap (-1 at elo0, +1 at elo1) and w2, the squared gap between the bounds' means per unit
+ * of sample in units of its deviation (the LLR's variance per unit). Written with exponents
+ * that are never positive, so that a large |h| (an early, extreme estimate) cannot overflow. */
+static void plan_brownian(const SprtParams *params, double x, double h, double w2,
+                          double *pass_probability, double *expected_units) {
+    double a = sprt_lower_bound(params), b = sprt_upper_bound(params);
+    x = x < a ? a : x > b ? b : x;
+    if (fabs(h) < 1e-9) {
+        *pass_probability = (x - a) / (b - a);
+        *expected_units = (x - a) * (b - x) / w2;
+        return;
+    }
+    double p = h > 0 ? -expm1(-h * (x - a)) / -expm1(-h * (b - a))
+                     : (exp(h * (b - x)) - exp(h * (b - a))) / -expm1(h * (b - a));
+    *pass_probability = p;
+    *expected_units = (p * (b - x) + (1 - p) * (a - x)) / (h * w2 / 2);
+}
+
 bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo,
                double *pass_probability, double *expected_games) {
     *pass_probability = *expected_games = 0; /* defined on failure too, for the callers */
     double s0, s1, v;
     if (!plan_scores(params, draw_ratio, &s0, &s1, &v))
         return false;
-    double a = sprt_lower_bound(params), b = sprt_upper_bound(params);
     double w2 = (s1 - s0) * (s1 - s0) / v;
     double h = (2 * sprt_score_from_elo(true_elo) - s0 - s1) / (s1 - s0);
-    if (fabs(h) < 1e-9) {
-        *pass_probability = -a / (b - a);
-        *expected_games = -a * b / w2;
-        return true;
+    plan_brownian(params, 0, h, w2, pass_probability, expected_games);
+    return true;
+}
+
+/* Per pair, t = nElo * sqrt(2) / SPRT_NELO_PER_T (sprt_estimate's pentanomial scale). */
+static void pair_drift(const SprtParams *params, double true_nelo, double *h, double *w2) {
+    double t0 = params->elo0 * sqrt(2.0) / SPRT_NELO_PER_T;
+    double t1 = params->elo1 * sqrt(2.0) / SPRT_NELO_PER_T;
+    double t = true_nelo * sqrt(2.0) / SPRT_NELO_PER_T;
+    *h = (2 * t - t0 - t1) / (t1 - t0);
+    *w2 = (t1 - t0) * (t1 - t0);
+}
+
+bool sprt_plan_pairs(const SprtParams *params, double true_nelo, double *pass_probability,
+                     double *expected_pairs) {
+    *pass_probability = *expected_pairs = 0;
+    if (params->model != SPRT_MODEL_NORMALIZED || !(params->elo1 > params->elo0) ||
+        !isfinite(true_nelo))
+        return false;
+    double h, w2;
+    pair_drift(params, true_nelo, &h, &w2);
+    plan_brownian(params, 0, h, w2, pass_probability, expected_pairs);
+    return true;
+}
+
+bool sprt_plan_left(const SprtParams *params, double llr, double draw_ratio, double true_elo,
+                    double true_nelo, double *pass_probability, double *pairs_left) {
+    *pass_probability = *pairs_left = 0;
+    if (!(params->elo1 > params->elo0) || !isfinite(llr))
+        return false;
+    double h, w2;
+    if (params->model == SPRT_MODEL_NORMALIZED) {
+        if (!isfinite(true_nelo))
+            return false;
+        pair_drift(params, true_nelo, &h, &w2);
+    } else {
+        double s0, s1, v;
+        if (!isfinite(true_elo) || !plan_scores(params, draw_ratio, &s0, &s1, &v))
+            return false;
+        h = (2 * sprt_score_from_elo(true_elo) - s0 - s1) / (s1 - s0);
+        w2 = 2 * (s1 - s0) * (s1 - s0) / v; /* two games a pair */
     }
-    double p = (1 - exp(-h * a)) / (exp(-h * b) - exp(-h * a));
-    *pass_probability = p;
-    *expected_games = (2 / h) * (b * p + a * (1 - p)) / w2;
+    plan_brownian(params, llr, h, w2, pass_probability, pairs_left);
     return true;
 }

@@ -107,6 +107,20 @@ double sprt_pairs_ratio(const Pentanomial *penta);
 bool sprt_plan(const SprtParams *params, double draw_ratio, double true_elo,
                double *pass_probability, double *expected_games);
 
+/* The same for a normalized SPRT counted in pairs (pentanomial), from the true normalized Elo
+ * of a pair (sprt_estimate's nelo on a pentanomial sample): what a book's pair structure does
+ * to the test is all in that nElo, where the per-game draw ratio of sprt_plan misses it.
+ * False, both outputs 0, for another model, elo1 <= elo0 or a nElo that is not finite. */
+bool sprt_plan_pairs(const SprtParams *params, double true_nelo, double *pass_probability,
+                     double *expected_pairs);
+
+/* During a test, from the LLR reached: the probability that it accepts H1 and the pairs it has
+ * left if the true strength is the one given (true_nelo, per pair, for the normalized model;
+ * true_elo at the per-game draw_ratio for the logistic one), as the progress lines estimate it.
+ * False, both outputs 0, for a BayesElo model, elo1 <= elo0 or a value that is not finite. */
+bool sprt_plan_left(const SprtParams *params, double llr, double draw_ratio, double true_elo,
+                    double true_nelo, double *pass_probability, double *pairs_left);
+
 /* The logistic Elo the model's bounds correspond to at this draw ratio. */
 bool sprt_plan_bounds(const SprtParams *params, double draw_ratio, double *elo0, double *elo1);
 
