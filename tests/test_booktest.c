@@ -4,6 +4,8 @@
 // by name before any game.
 #include "test_util.h"
 
+#include "sprt.h"
+
 #include <math.h>
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
@@ -69,6 +71,44 @@ static void cells__consistent_and_the_same_for_any_threads(void **state) {
     cJSON_Delete(two);
 }
 
+/* A cell is the match abtest plays with the same engines, book, seed and rounds: the same
+ * pentanomial and the same plies a game (abtest's results file counts them apart). */
+static void cell__is_the_abtest_match(void **state) {
+    (void)state;
+    char command[2048], *out;
+    snprintf(command, sizeof command,
+             ABTEST " booktest -book " BOOK " -diff killers=off -pairs 12 -each nodes=300 -srand 5 "
+                    "-json %s/cell.json",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=variant killers=off -engine name=base -each nodes=300 "
+                    "-openings file=" BOOK " -rounds 12 -srand 5 -quiet -out %s/match.json",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    cJSON *cells = load("cell.json"), *match = load("match.json");
+    const cJSON *cell = cJSON_GetArrayItem(cells, 0);
+    assert_non_null(cell);
+    assert_true(cJSON_Compare(cJSON_GetObjectItem(cell, "ptnml"),
+                              cJSON_GetObjectItem(match, "pentanomial"), true));
+    double plies = cJSON_GetObjectItem(match, "plies")->valuedouble;
+    double games = cJSON_GetObjectItem(match, "games")->valuedouble;
+    assert_true(games == 24 && plies > games);
+    assert_float_equal(cJSON_GetObjectItem(cell, "plies_per_game")->valuedouble, plies / games,
+                       1e-12);
+    /* The expected pairs are the plan of the cell's nElo (abtest sprt -plan's formula in
+     * pairs, tested in test_sprt). */
+    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    double pass, pairs;
+    assert_true(
+        sprt_plan_pairs(&five, cJSON_GetObjectItem(cell, "nelo")->valuedouble, &pass, &pairs));
+    assert_float_equal(cJSON_GetObjectItem(cell, "expected_pairs")->valuedouble, pairs, 1e-9);
+    cJSON_Delete(cells);
+    cJSON_Delete(match);
+}
+
 static void errors__named_before_play(void **state) {
     (void)state;
     static const struct {
@@ -99,6 +139,7 @@ static void errors__named_before_play(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cells__consistent_and_the_same_for_any_threads),
+        cmocka_unit_test(cell__is_the_abtest_match),
         cmocka_unit_test(errors__named_before_play),
     };
     return tslab_run_tests_setup("booktest", tests, sizeof tests / sizeof tests[0], argc, argv,

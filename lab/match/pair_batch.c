@@ -34,6 +34,7 @@ static void *play_share(void *arg) {
         w->scores[i].half_points = match_pair_half_points(&pair);
         w->scores[i].draws =
             (pair.games[0].result == RESULT_DRAW) + (pair.games[1].result == RESULT_DRAW);
+        w->scores[i].plies = pair.games[0].plies + pair.games[1].plies;
         match_pair_destroy(&pair);
     }
     match_worker_destroy(&worker);

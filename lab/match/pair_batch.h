@@ -17,10 +17,12 @@ typedef struct {
     const Schedule *order;
 } PairBatch;
 
-/* What a pair left: engine 0's half points (0..4) and how many of its two games were drawn. */
+/* What a pair left: engine 0's half points (0..4), how many of its two games were drawn, and
+ * the plies of both games (after the opening: what the pair cost, at a node limit). */
 typedef struct {
     int half_points;
     int draws;
+    int plies;
 } PairScore;
 
 /* Plays pairs[0..count) on up to threads threads; scores[i] for pairs[i]. abort, when set,

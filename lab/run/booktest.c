@@ -38,8 +38,9 @@ typedef struct {
 typedef struct {
     Pentanomial penta;
     int64_t game_draws;
+    int64_t plies; /* of every game, after the opening: the cell's cost at a node limit */
     SprtEstimate estimate;
-    double pair_draw_ratio, game_draw_ratio;
+    double pair_draw_ratio, game_draw_ratio, plies_per_game;
     double expected_pairs, pass_probability; /* 0 when the plan has no answer */
 } Cell;
 
@@ -148,6 +149,7 @@ static void count_pair(Cell *cell, const PairScore *score) {
         break;
     }
     cell->game_draws += score->draws;
+    cell->plies += score->plies;
 }
 
 static void finish_cell(Cell *cell, int pairs) {
@@ -155,10 +157,9 @@ static void finish_cell(Cell *cell, int pairs) {
     cell->estimate = sprt_estimate(&sample);
     cell->pair_draw_ratio = sprt_pair_draw_ratio(&cell->penta);
     cell->game_draw_ratio = pairs ? (double)cell->game_draws / (2.0 * pairs) : 0;
-    double games = 0;
-    if (sprt_plan(&PLAN_SPRT, cell->game_draw_ratio, cell->estimate.elo, &cell->pass_probability,
-                  &games))
-        cell->expected_pairs = games / 2;
+    cell->plies_per_game = pairs ? (double)cell->plies / (2.0 * pairs) : 0;
+    sprt_plan_pairs(&PLAN_SPRT, cell->estimate.nelo, &cell->pass_probability,
+                    &cell->expected_pairs);
 }
 
 /* Plays one cell's pairs over book (loaded from book_path). */
@@ -211,13 +212,14 @@ static void print_cell(const char *book, const char *diff, const Cell *c) {
     snprintf(ptnml, sizeof ptnml, "[%llu, %llu, %llu, %llu, %llu]", (unsigned long long)c->penta.ll,
              (unsigned long long)c->penta.ld, (unsigned long long)(c->penta.wl + c->penta.dd),
              (unsigned long long)c->penta.wd, (unsigned long long)c->penta.ww);
-    printf("%-20s %-24s %+7.2f +/- %5.2f %+7.2f +/- %5.2f %9.1f%% %9.1f%% %-22s %s\n", book, diff,
-           e->elo, e->elo_high - e->elo, e->nelo, e->nelo_high - e->nelo, 100 * c->pair_draw_ratio,
-           100 * c->game_draw_ratio, ptnml, plan);
+    printf("%-20s %-24s %+7.2f +/- %5.2f %+7.2f +/- %5.2f %9.1f%% %9.1f%% %10.1f %-22s %s\n", book,
+           diff, e->elo, e->elo_high - e->elo, e->nelo, e->nelo_high - e->nelo,
+           100 * c->pair_draw_ratio, 100 * c->game_draw_ratio, c->plies_per_game, ptnml, plan);
 }
 
-/* Per book after the first: each difference's expected pairs against the first book's, and
- * whether the differences keep their signs and order by Elo. */
+/* Per book after the first: each difference's expected pairs against the first book's (and
+ * the plies those pairs play, which at a node limit is the time they take), and whether the
+ * differences keep their signs and order by Elo. */
 static void print_comparison(const BooktestArgs *a, const Cell *cells) {
     printf("\nagainst %s:\n", base_name(a->books[0]));
     for (int b = 1; b < a->book_count; b++) {
@@ -226,8 +228,10 @@ static void print_comparison(const BooktestArgs *a, const Cell *cells) {
         for (int d = 0; d < a->diff_count; d++) {
             const Cell *here = &cells[b * a->diff_count + d], *first = &cells[d];
             if (here->expected_pairs > 0 && first->expected_pairs > 0)
-                printf("  %s x%.2f pairs", a->diffs[d],
-                       here->expected_pairs / first->expected_pairs);
+                printf("  %s x%.2f pairs (x%.2f plies)", a->diffs[d],
+                       here->expected_pairs / first->expected_pairs,
+                       here->expected_pairs * here->plies_per_game /
+                           (first->expected_pairs * first->plies_per_game));
             else
                 printf("  %s -", a->diffs[d]);
             same_order &= (here->estimate.elo > 0) == (first->estimate.elo > 0);
@@ -241,10 +245,11 @@ static void print_comparison(const BooktestArgs *a, const Cell *cells) {
     }
 }
 
-static bool write_json(const BooktestArgs *a, const Cell *cells, Error *err) {
+/* The cells played so far (the first done of them), so that a stopped run keeps them. */
+static bool write_json(const BooktestArgs *a, const Cell *cells, int done, Error *err) {
     cJSON *list = cJSON_CreateArray();
     for (int b = 0; b < a->book_count; b++)
-        for (int d = 0; d < a->diff_count; d++) {
+        for (int d = 0; d < a->diff_count && b * a->diff_count + d < done; d++) {
             const Cell *c = &cells[b * a->diff_count + d];
             cJSON *item = cJSON_CreateObject();
             cJSON_AddStringToObject(item, "book", a->books[b]);
@@ -260,6 +265,7 @@ static bool write_json(const BooktestArgs *a, const Cell *cells, Error *err) {
             cJSON_AddNumberToObject(item, "nelo_error", c->estimate.nelo_high - c->estimate.nelo);
             cJSON_AddNumberToObject(item, "pair_draw_ratio", c->pair_draw_ratio);
             cJSON_AddNumberToObject(item, "game_draw_ratio", c->game_draw_ratio);
+            cJSON_AddNumberToObject(item, "plies_per_game", c->plies_per_game);
             cJSON_AddNumberToObject(item, "expected_pairs", c->expected_pairs);
             cJSON_AddNumberToObject(item, "pass_probability", c->pass_probability);
             cJSON_AddItemToArray(list, item);
@@ -300,10 +306,15 @@ int abtest_booktest_main(int argc, char **argv) {
                 die("booktest: %s", err.text);
         }
     }
+    /* A file is rewritten after every cell (an empty list first, which checks the path before
+     * any game), so that a stopped run keeps what it played; standard output gets the list once. */
+    bool json_to_file = args.json_path && strcmp(args.json_path, "-");
+    if (json_to_file && !write_json(&args, cells, 0, &err))
+        die("booktest: -json: %s", err.text);
     printf("booktest: %d book(s) x %d difference(s), %d pairs each\n", args.book_count,
            args.diff_count, args.pairs);
-    printf("%-20s %-24s %-17s %-17s %-10s %-10s %-22s %s\n", "book", "difference", "Elo", "nElo",
-           "draws/pair", "draws/game", "ptnml", "pairs to SPRT [0, 5]");
+    printf("%-20s %-24s %-17s %-17s %-10s %-10s %-10s %-22s %s\n", "book", "difference", "Elo",
+           "nElo", "draws/pair", "draws/game", "plies/game", "ptnml", "pairs to SPRT [0, 5]");
     for (int b = 0; b < args.book_count; b++)
         for (int d = 0; d < args.diff_count; d++) {
             Cell *cell = &cells[b * args.diff_count + d];
@@ -311,10 +322,13 @@ int abtest_booktest_main(int argc, char **argv) {
                 die("booktest: %s", err.text);
             print_cell(base_name(args.books[b]), args.diffs[d], cell);
             fflush(stdout);
+            if (json_to_file && !write_json(&args, cells, b * args.diff_count + d + 1, &err))
+                die("booktest: -json: %s", err.text);
         }
     if (args.book_count > 1)
         print_comparison(&args, cells);
-    if (args.json_path && !write_json(&args, cells, &err))
+    if (args.json_path && !json_to_file &&
+        !write_json(&args, cells, args.book_count * args.diff_count, &err))
         die("booktest: -json: %s", err.text);
     for (int b = 0; b < args.book_count; b++)
         book_destroy(&books[b]);
