@@ -3,7 +3,7 @@
 // a new commit only relinks).
 #pragma once
 
-#define TSLAB_VERSION "0.4.1"
+#define TSLAB_VERSION "0.5.0"
 
 /* The commit the build came from: 12 hex digits, "-dirty" appended when the tree had
  * uncommitted changes, or "unknown" outside a git checkout. */

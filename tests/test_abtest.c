@@ -4,7 +4,11 @@
 // clear errors for bad books and options.
 #include "test_util.h"
 
+#include "sprt.h"
+
 #include <cJSON.h>
+#include <math.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -401,6 +405,67 @@ static void quiet_cases__are_said(void **state) {
     assert_int_equal(access(command, F_OK), -1);
 }
 
+/* The number after "key" in text (the first occurrence at or after from), or NAN. */
+static double number_after(const char *from, const char *key) {
+    const char *at = strstr(from, key);
+    return at ? strtod(at + strlen(key), NULL) : NAN;
+}
+
+static bool matches(const char *text, const char *pattern) {
+    regex_t re;
+    assert_int_equal(regcomp(&re, pattern, REG_EXTENDED | REG_NEWLINE | REG_NOSUB), 0);
+    bool found = regexec(&re, text, 0, NULL, 0) == 0;
+    regfree(&re);
+    return found;
+}
+
+/* Logs that are not a terminal: a plain progress line after every rating interval's block,
+ * with the SPRT's pairs left from -plan at the block's LLR and nElo; "Started game N" without
+ * "of M" when the run has no bound; the elapsed time at the end. */
+static void log__progress_lines_and_unbounded_game_numbers(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(test_run(ABTEST " -engine name=a -engine name=b killers=off -each nodes=300 "
+                                     "-openings file=" BOOK " -sprt elo0=0 elo1=5 -ratinginterval "
+                                     "10 -debug-stopafter 20 -concurrency 1",
+                              &out),
+                     130);
+    assert_non_null(strstr(out, "\nStarted game 1 (a vs b)\n"));
+    assert_null(strstr(out, " of 2000000000000"));
+    const char *hms = "[0-9]+:[0-5][0-9]:[0-5][0-9]";
+    char pattern[512];
+    snprintf(pattern, sizeof pattern,
+             "^Progress: 10 pairs, [0-9]+\\.[0-9]{2} pairs/s, elapsed %s; SPRT: about [0-9]+ "
+             "pairs left at the current estimate \\(-plan\\), H1 [0-9]+%%, ETA %s$",
+             hms, hms);
+    assert_true(matches(out, pattern));
+    assert_true(matches(out, "^Elapsed: [0-9]+:[0-5][0-9]:[0-5][0-9] \\([0-9.]+ s\\), [0-9.]+ "
+                             "pairs/s$"));
+    /* The pairs left are the plan from the block printed just before the line. */
+    const char *progress = strstr(out, "Progress: 10 pairs");
+    const char *block = progress;
+    while (block > out && strncmp(block, "Results of", 10))
+        block--;
+    double llr = number_after(block, "LLR: "), nelo = number_after(block, "nElo: ");
+    double left = number_after(progress, "SPRT: about ");
+    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, true};
+    double pass, plan;
+    assert_true(sprt_plan_left(&five, llr, 0, 0, nelo, &pass, &plan));
+    if (fabs(left - plan) > 0.02 * plan + 1) /* the block rounds LLR and nElo to 0.01 */
+        fail_msg("%.0f pairs left, the plan at LLR %.2f nElo %.2f says %.1f", left, llr, nelo,
+                 plan);
+    free(out);
+    assert_int_equal(test_run(ABTEST " -engine name=a -engine name=b killers=off -each nodes=300 "
+                                     "-openings file=" BOOK " -rounds 20 -ratinginterval 10",
+                              &out),
+                     0);
+    assert_non_null(strstr(out, "\nStarted game 1 of 40 (a vs b)\n"));
+    snprintf(pattern, sizeof pattern,
+             "^Progress: 10 of 20 pairs, [0-9]+\\.[0-9]{2} pairs/s, elapsed %s, ETA %s$", hms, hms);
+    assert_true(matches(out, pattern));
+    free(out);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(concurrency__one_and_three_give_identical_results_and_records),
@@ -415,6 +480,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(plot__a_run_too_short_to_plot_says_so),
         cmocka_unit_test(metadata__version_commit_host_and_times_recorded),
         cmocka_unit_test(quiet_cases__are_said),
+        cmocka_unit_test(log__progress_lines_and_unbounded_game_numbers),
     };
     return tslab_run_tests_setup("abtest", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -7,7 +7,7 @@
 #define PGN_LINE 79
 
 const char *pgn_result_text(GameResult result) {
-    return result == RESULT_TIGERS_WIN ? "1-0" : result == RESULT_SHEEP_WIN ? "0-1" : "1/2-1/2";
+    return result == RESULT_SHEEP_WIN ? "1-0" : result == RESULT_TIGERS_WIN ? "0-1" : "1/2-1/2";
 }
 
 /* Writes a token, breaking the line before it would pass PGN_LINE columns. */
@@ -53,8 +53,10 @@ static void note_text(const MoveNote *note, char *out, size_t size) {
 }
 
 /* The PGN standard's TimeControl tag when a clock runs: one tag when both engines share it,
- * else one per side (as cutechess writes White/BlackTimeControl). */
-static void put_time_control(FILE *out, const MatchSettings *s, const GameRecord *game) {
+ * else one per side (as cutechess writes White/BlackTimeControl). The tags are written in ASCII
+ * order: SheepTimeControl here comes between Sheep and Termination, the others after Tigers. */
+static void put_side_time_control(FILE *out, const MatchSettings *s, const GameRecord *game,
+                                  Side side) {
     char tc[2][CLOCK_TEXT_MAX];
     bool clocked[2];
     for (int e = 0; e < MATCH_ENGINES; e++) {
@@ -64,40 +66,69 @@ static void put_time_control(FILE *out, const MatchSettings *s, const GameRecord
     }
     if (!clocked[0] && !clocked[1])
         return;
-    if (clocked[0] && clocked[1] && !strcmp(tc[0], tc[1])) {
+    bool shared = clocked[0] && clocked[1] && !strcmp(tc[0], tc[1]);
+    int tigers = game->tigers_engine, engine = side == SIDE_TIGERS ? tigers : 1 - tigers;
+    if (shared && side == SIDE_TIGERS)
         put_tag(out, "TimeControl", tc[0]);
-        return;
-    }
-    int tigers = game->tigers_engine;
-    put_tag(out, "TigersTimeControl", clocked[tigers] ? tc[tigers] : "-");
-    put_tag(out, "SheepTimeControl", clocked[1 - tigers] ? tc[1 - tigers] : "-");
+    else if (!shared)
+        put_tag(out, side == SIDE_TIGERS ? "TigersTimeControl" : "SheepTimeControl",
+                clocked[engine] ? tc[engine] : "-");
+}
+
+/* "2026.12.01" from an ISO 8601 time ("2026-12-01T07:41:18Z"); "????.??.??" when unknown. */
+static void pgn_date(const char *iso, char out[11]) {
+    bool known = iso && strlen(iso) >= 10 && iso[4] == '-' && iso[7] == '-';
+    for (int i = 0; i < 10; i++)
+        out[i] = !known ? (i == 4 || i == 7 ? '.' : '?') : (i == 4 || i == 7 ? '.' : iso[i]);
+    out[10] = '\0';
+}
+
+/* The tag section in the standard's export order: the Seven Tag Roster (Event, Site, Date,
+ * Round, White, Black, Result), then the other tags in ASCII order of their names. */
+static void write_tags(FILE *out, const MatchSettings *s, const PairRecord *pair, int g,
+                       const char *opening_id, const char *started) {
+    const GameRecord *game = &pair->games[g];
+    const char *tigers = s->engines[game->tigers_engine].name;
+    const char *sheep = s->engines[1 - game->tigers_engine].name;
+    char event[2 * MATCH_NAME_MAX + 32], date[11], round[32], fen[BOARD_TEXT_MAX], plies[16];
+    snprintf(event, sizeof event, "tslab abtest %s vs %s", s->engines[0].name, s->engines[1].name);
+    pgn_date(started, date);
+    snprintf(round, sizeof round, "%lld.%d", (long long)pair->index + 1, g + 1);
+    board_to_text(&game->start, fen);
+    snprintf(plies, sizeof plies, "%d", game->plies);
+    put_tag(out, "Event", event);
+    put_tag(out, "Site", "?");
+    put_tag(out, "Date", date);
+    put_tag(out, "Round", round);
+    put_tag(out, "White", sheep); /* the sheep move first */
+    put_tag(out, "Black", tigers);
+    put_tag(out, "Result", pgn_result_text(game->result));
+    put_tag(out, "FEN", fen);
+    put_tag(out, "Opening", opening_id);
+    put_tag(out, "PlyCount", plies);
+    put_tag(out, "SetUp", "1");
+    put_tag(out, "Sheep", sheep);
+    put_side_time_control(out, s, game, SIDE_SHEEP);
+    put_tag(out, "Termination", game_end_name(game->end));
+    put_tag(out, "Tigers", tigers);
+    put_side_time_control(out, s, game, SIDE_TIGERS);
+    put_tag(out, "Variant", "bagh-chal");
 }
 
 static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair, int g,
-                       const char *opening_id) {
+                       const char *opening_id, const char *started) {
     const GameRecord *game = &pair->games[g];
-    char fen[BOARD_TEXT_MAX];
-    board_to_text(&game->start, fen);
-    fprintf(out, "[Event \"tslab abtest %s vs %s\"]\n", s->engines[0].name, s->engines[1].name);
-    fprintf(out, "[Round \"%lld.%d\"]\n", (long long)pair->index + 1, g + 1);
-    fprintf(out, "[Tigers \"%s\"]\n", s->engines[game->tigers_engine].name);
-    fprintf(out, "[Sheep \"%s\"]\n", s->engines[1 - game->tigers_engine].name);
-    fprintf(out, "[FEN \"%s\"]\n", fen);
-    put_tag(out, "Opening", opening_id);
-    fprintf(out, "[Result \"%s\"]\n", pgn_result_text(game->result));
-    fprintf(out, "[PlyCount \"%d\"]\n", game->plies);
-    fprintf(out, "[Termination \"%s\"]\n", game_end_name(game->end));
-    put_time_control(out, s, game);
+    write_tags(out, s, pair, g, opening_id, started);
     fputc('\n', out);
     int column = 0, number = 1;
     bool sheep_first = game->start.side == SIDE_SHEEP;
     for (int i = 0; i < game->plies; i++) {
         char token[32], move[MOVE_TEXT_MAX];
         bool first_of_pair = (i % 2 == 0) == sheep_first;
-        if (first_of_pair || i == 0) {
-            snprintf(token, sizeof token, first_of_pair ? "%d." : "%d...", number);
-            put_token(out, token, &column);
-        }
+        /* Every move has a comment, so in export format every second move of a pair also
+         * carries its number ("1... e5-d4"). */
+        snprintf(token, sizeof token, first_of_pair ? "%d." : "%d...", number);
+        put_token(out, token, &column);
         put_token(out, move_to_text(game->moves[i], move), &column);
         char note[64];
         note_text(&game->notes[i], note, sizeof note);
@@ -110,8 +141,8 @@ static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair
 }
 
 bool pgn_write_pair(FILE *out, const MatchSettings *settings, const PairRecord *pair,
-                    const char *opening_id) {
+                    const char *opening_id, const char *started) {
     for (int g = 0; g < 2; g++)
-        write_game(out, settings, pair, g, opening_id);
+        write_game(out, settings, pair, g, opening_id, started);
     return !ferror(out);
 }

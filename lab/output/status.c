@@ -89,6 +89,46 @@ void status_line(FILE *out, const MatchSettings *s, const MatchTotals *t, double
     fflush(out);
 }
 
+/* "1:02:03" (hours, minutes, seconds); "?" when not finite or negative. */
+static void hms_text(double seconds, char *out, size_t size) {
+    if (!isfinite(seconds) || seconds < 0) {
+        snprintf(out, size, "?");
+        return;
+    }
+    long long whole = llround(seconds);
+    snprintf(out, size, "%lld:%02lld:%02lld", whole / 3600, whole / 60 % 60, whole % 60);
+}
+
+void status_progress(FILE *out, const MatchSettings *s, const MatchTotals *t, double rate,
+                     double elapsed) {
+    char elapsed_text[32], eta_text[32];
+    hms_text(elapsed, elapsed_text, sizeof elapsed_text);
+    bool bounded = s->rounds < SETTINGS_UNBOUNDED_ROUNDS;
+    fprintf(out, "Progress: %" PRId64, t->pairs);
+    if (bounded)
+        fprintf(out, " of %" PRId64, s->rounds);
+    fprintf(out, " pairs, %.2f pairs/s, elapsed %s", rate, elapsed_text);
+    double left = bounded ? (double)(s->rounds - t->pairs) : NAN;
+    if (s->has_sprt) {
+        SprtReport r = report_of(s, t);
+        uint64_t games = t->wdl.wins + t->wdl.draws + t->wdl.losses;
+        double draw_ratio = games ? (double)t->wdl.draws / (double)games : 0;
+        double pass, plan_left;
+        if (sprt_plan_left(&s->sprt, r.llr, draw_ratio, r.estimate.elo, r.estimate.nelo, &pass,
+                           &plan_left)) {
+            fprintf(out, "; SPRT: about %.0f pairs left at the current estimate (-plan), H1 %.0f%%",
+                    ceil(plan_left), 100 * pass);
+            left = bounded && left < plan_left ? left : ceil(plan_left);
+        }
+    }
+    if (isfinite(left) && rate > 0) {
+        hms_text(left / rate, eta_text, sizeof eta_text);
+        fprintf(out, ", ETA %s", eta_text);
+    }
+    fputc('\n', out);
+    fflush(out);
+}
+
 /* The last component of a path: fastchess names the book by its file name. */
 static const char *base_name(const char *path) {
     const char *slash = strrchr(path, '/');
@@ -210,6 +250,12 @@ static void end_annotation(const GameRecord *game, char *out, size_t size) {
                  FORFEIT_ANNOTATIONS[game->end]);
 }
 
+/* The result from the first-named player's side, the tigers' here (cutechess's "1-0" is a
+ * win for the player named first); the PGN, where White is the sheep, says it the other way. */
+static const char *tigers_first_result(GameResult result) {
+    return result == RESULT_TIGERS_WIN ? "1-0" : result == RESULT_SHEEP_WIN ? "0-1" : "1/2-1/2";
+}
+
 void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair) {
     for (int g = 0; g < 2; g++) {
         const GameRecord *game = &pair->games[g];
@@ -217,12 +263,17 @@ void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair
         const char *tigers = s->engines[game->tigers_engine].name;
         const char *sheep = s->engines[1 - game->tigers_engine].name;
         long long number = 2 * (long long)pair->index + g + 1;
-        fprintf(out, "Started game %lld of %lld (%s vs %s)\n", number, 2 * (long long)s->rounds,
-                tigers, sheep);
+        /* fastchess's "of M" only when the run has a bound: an SPRT without -rounds has none
+         * (its 10^12 pairs are a stand-in, not a plan). */
+        if (s->rounds >= SETTINGS_UNBOUNDED_ROUNDS)
+            fprintf(out, "Started game %lld (%s vs %s)\n", number, tigers, sheep);
+        else
+            fprintf(out, "Started game %lld of %lld (%s vs %s)\n", number, 2 * (long long)s->rounds,
+                    tigers, sheep);
         char annotation[64];
         end_annotation(game, annotation, sizeof annotation);
         fprintf(out, "Finished game %lld (%s vs %s): %s {%s}\n", number, tigers, sheep,
-                pgn_result_text(game->result), annotation);
+                tigers_first_result(game->result), annotation);
     }
 }
 
@@ -286,6 +337,12 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
     if (t->book_exhausted)
         fprintf(out, "Note: more pairs than the book's %d openings: openings were replayed\n",
                 book_positions);
+    char elapsed[32];
+    hms_text(t->seconds, elapsed, sizeof elapsed);
+    fprintf(out, "Elapsed: %s (%.1f s", elapsed, t->seconds);
+    if (t->sessions > 1)
+        fprintf(out, " over %d sessions", t->sessions);
+    fprintf(out, "), %.2f pairs/s\n", t->seconds > 0 ? (double)t->pairs / t->seconds : 0);
     char limits[160];
     status_limits_text(s, limits, sizeof limits);
     /* No empty line: OpenBench stops reading a runner's output at the first one. */

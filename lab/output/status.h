@@ -16,6 +16,14 @@ void status_line(FILE *out, const MatchSettings *settings, const MatchTotals *to
                  double pairs_per_second);
 void status_line_clear(FILE *out);
 
+/* Where a log is not a terminal, one plain line per rating interval (after the block):
+ *   Progress: 400 pairs, 23.10 pairs/s, elapsed 0:00:17; SPRT: about 1650 pairs left at the
+ *   current estimate (-plan), H1 3%, ETA 0:01:11
+ * ("400 of 1000 pairs" with -rounds; the SPRT's pairs left from the LLR reached at the current Elo,
+ * as sprt_plan_left; the ETA from the rate, bounded by -rounds). */
+void status_progress(FILE *out, const MatchSettings *settings, const MatchTotals *totals,
+                     double pairs_per_second, double elapsed_seconds);
+
 /* The block printed every rating interval and at the end:
  *   Results of base vs cand (nodes=2000, openings/default.txt):
  *   Elo: ..., nElo: ...  /  LOS: ..., DrawRatio: ..., PairsRatio: ...

@@ -342,7 +342,8 @@ static void stop_workers(Runner *r) {
 static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
     totals_add_pair(&r->totals, pair);
     if (r->files.pgn)
-        pgn_write_pair(r->files.pgn, r->settings, pair, r->book.entries[pair->opening].id);
+        pgn_write_pair(r->files.pgn, r->settings, pair, r->book.entries[pair->opening].id,
+                       r->totals.started);
     if (!r->settings->quiet) {
         if (live)
             status_line_clear(stdout);
@@ -626,6 +627,11 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
                     status_line_clear(stdout);
                 if (!s->quiet)
                     status_block(stdout, s, &r->totals);
+                if (!s->quiet && !live) /* a log: no status line, so a progress line */
+                    status_progress(stdout, s, &r->totals,
+                                    (double)(r->totals.pairs - session_first) /
+                                        (now - r->session_start),
+                                    r->seconds_before + now - r->session_start);
                 checkpoint(r, RUN_RUNNING);
             }
         }
