@@ -24,7 +24,7 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototyp
 # The rooms of lib/ and lab/ (docs/architecture.md): headers are included by name, and each
 # room's directory is on the include path.
 LIB_ROOMS := lib/util lib/game lib/search lib/tablebase
-LAB_ROOMS := lab/engines lab/stats lab/book lab/match lab/output lab/run
+LAB_ROOMS := lab/engines lab/stats lab/book lab/match lab/output lab/report lab/run
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) $(LIB_ROOMS:%=-I%) -Icli \
            $(LAB_ROOMS:%=-I%) -Ibench -Iengine $(EXTRA_CFLAGS)
 LDLIBS  := -lm -lpthread

@@ -5,6 +5,7 @@
 #   cli                                                   the tools' shared helpers
 #   lab/engines, lab/stats, lab/book                      engine programs, statistics, books
 #   lab/match <- lab/output <- lab/run <- lab/mpi         a match, its files, the runner, ranks
+#   lab/report (<- lab/run)                               reports of many runs' results files
 #   bench, engine                                         the other tools (engine uses bench;
 #                                                         both drive programs: lab/engines)
 set -eu
@@ -38,8 +39,9 @@ check lab/stats cli $LIB
 check lab/book cli $LIB
 check lab/match lab/engines lab/stats cli $LIB
 check lab/output lab/match lab/engines lab/stats cli $LIB
-check lab/run lab/output lab/match lab/engines lab/stats lab/book cli $LIB
-check lab/mpi lab/run lab/output lab/match lab/engines lab/stats cli $LIB
+check lab/report lab/stats cli $LIB
+check lab/run lab/report lab/output lab/match lab/engines lab/stats lab/book cli $LIB
+check lab/mpi lab/run lab/report lab/output lab/match lab/engines lab/stats cli $LIB
 check bench lab/engines cli $LIB
 check engine bench lab/engines cli $LIB
 

@@ -90,7 +90,7 @@ static void write_tags(FILE *out, const MatchSettings *s, const PairRecord *pair
     const GameRecord *game = &pair->games[g];
     const char *tigers = s->engines[game->tigers_engine].name;
     const char *sheep = s->engines[1 - game->tigers_engine].name;
-    char event[2 * MATCH_NAME_MAX + 32], date[11], round[32], fen[BOARD_TEXT_MAX], plies[16];
+    char event[2 * MATCH_NAME_MAX + 32], date[11], round[48], fen[BOARD_TEXT_MAX], plies[16];
     snprintf(event, sizeof event, "tslab abtest %s vs %s", s->engines[0].name, s->engines[1].name);
     pgn_date(started, date);
     snprintf(round, sizeof round, "%lld.%d", (long long)pair->index + 1, g + 1);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // build/abtest: paired matches between search configurations decided by SPRT (runner.c), the
-// SPRT calculator (sprt_cmd.c) and the opening-book generator (book_gen.c). With no arguments it
+// SPRT calculator (sprt_cmd.c), the opening-book generator (book_gen.c), books' resolving power
+// (booktest.c), tuning (tune.c) and reports of past runs (report_cmd.c). With no arguments it
 // runs the built-in main job.
 #include "arguments.h"
 #include "book_gen.h"
 #include "booktest.h"
 #include "cli.h"
+#include "report_cmd.h"
 #include "runner.h"
 #include "settings.h"
 #include "simulate.h"
@@ -26,6 +28,8 @@ int main(int argc, char **argv) {
         return abtest_simulate_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "booktest"))
         return abtest_booktest_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "report"))
+        return abtest_report_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "tune"))
         return abtest_tune_main(argc - 2, argv + 2, NULL);
     MatchSettings settings;

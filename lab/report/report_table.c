@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+#include "report_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DIFFERENCE_SHOWN 48 /* the terminal's share of a long difference (JSON has it whole) */
+
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static void cell_started(const RunSummary *r, char *out, size_t size) {
+    /* "2026-12-01T07:41:18Z" -> "2026-12-01 07:41" */
+    snprintf(out, size, "%.10s %.5s", r->started, strlen(r->started) > 11 ? r->started + 11 : "");
+}
+
+static void cell_engines(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%s vs %s", r->engines[0], r->engines[1]);
+}
+
+static void cell_difference(const RunSummary *r, char *out, size_t size) {
+    if (strlen(r->difference) > DIFFERENCE_SHOWN)
+        snprintf(out, size, "%.*s...", DIFFERENCE_SHOWN - 3, r->difference);
+    else
+        snprintf(out, size, "%s", r->difference);
+}
+
+static void cell_limits(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%s", r->limits[0] ? r->limits : "-");
+}
+
+static void cell_book(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%s", base_name(r->book));
+}
+
+static void cell_state(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%s", r->state);
+}
+
+static void cell_llr(const RunSummary *r, char *out, size_t size) {
+    if (!r->has_sprt)
+        snprintf(out, size, "-");
+    else
+        snprintf(out, size, "%.2f (%.2f, %.2f) [%g, %g]", r->llr, r->lower, r->upper, r->elo0,
+                 r->elo1);
+}
+
+static void cell_elo(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%+.2f +/- %.2f", r->elo, (r->elo_high - r->elo_low) / 2);
+}
+
+static void cell_nelo(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%+.2f +/- %.2f", r->nelo, (r->nelo_high - r->nelo_low) / 2);
+}
+
+static void cell_corrected(const RunSummary *r, char *out, size_t size) {
+    if (!r->has_corrected)
+        snprintf(out, size, "-");
+    else
+        snprintf(out, size, "%+.2f [%.2f, %.2f]", r->sprt_elo, r->sprt_elo_low, r->sprt_elo_high);
+}
+
+static void cell_ptnml(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "[%llu, %llu, %llu, %llu, %llu]", (unsigned long long)r->ptnml[0],
+             (unsigned long long)r->ptnml[1], (unsigned long long)r->ptnml[2],
+             (unsigned long long)r->ptnml[3], (unsigned long long)r->ptnml[4]);
+}
+
+static void cell_pairs(const RunSummary *r, char *out, size_t size) {
+    if (r->rounds)
+        snprintf(out, size, "%lld/%lld", (long long)r->pairs, (long long)r->rounds);
+    else
+        snprintf(out, size, "%lld", (long long)r->pairs);
+}
+
+static void cell_duration(const RunSummary *r, char *out, size_t size) {
+    run_summary_duration_text(r->seconds, out, size);
+}
+
+static void cell_commit(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%s", r->commit[0] ? r->commit : "-");
+}
+
+static void cell_file(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%s", r->file);
+}
+
+const ReportColumn REPORT_COLUMNS[] = {
+    {"started (UTC)", cell_started},
+    {"engines", cell_engines},
+    {"difference", cell_difference},
+    {"limits", cell_limits},
+    {"book", cell_book},
+    {"state", cell_state},
+    {"LLR (bounds) [elo0, elo1]", cell_llr},
+    {"Elo", cell_elo},
+    {"nElo", cell_nelo},
+    {"SPRT-corrected Elo", cell_corrected},
+    {"ptnml", cell_ptnml},
+    {"pairs", cell_pairs},
+    {"duration", cell_duration},
+    {"commit", cell_commit},
+    {"file", cell_file},
+};
+const size_t REPORT_COLUMN_COUNT = sizeof REPORT_COLUMNS / sizeof REPORT_COLUMNS[0];
+
+/* A cell padded to its column's width, two spaces between columns; the last ends the line. */
+static void put_cell(FILE *out, const char *text, size_t width, bool last) {
+    if (last)
+        fprintf(out, "%s\n", text);
+    else
+        fprintf(out, "%-*s  ", (int)width, text);
+}
+
+void report_table_print(FILE *out, const ReportList *list) {
+    int runs = 0;
+    size_t width[sizeof REPORT_COLUMNS / sizeof REPORT_COLUMNS[0]];
+    for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
+        width[c] = strlen(REPORT_COLUMNS[c].header);
+    char cell[REPORT_CELL];
+    for (int i = 0; i < list->count; i++) {
+        if (!list->entries[i].read)
+            continue;
+        runs++;
+        for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
+            REPORT_COLUMNS[c].cell(&list->entries[i].run, cell, sizeof cell);
+            width[c] = strlen(cell) > width[c] ? strlen(cell) : width[c];
+        }
+    }
+    fprintf(out, "report: %d run(s), %d file(s) not read\n", runs, list->count - runs);
+    if (runs) {
+        for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
+            put_cell(out, REPORT_COLUMNS[c].header, width[c], c + 1 == REPORT_COLUMN_COUNT);
+        for (int i = 0; i < list->count; i++) {
+            if (!list->entries[i].read)
+                continue;
+            for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
+                REPORT_COLUMNS[c].cell(&list->entries[i].run, cell, sizeof cell);
+                put_cell(out, cell, width[c], c + 1 == REPORT_COLUMN_COUNT);
+            }
+        }
+    }
+    bool heading = false;
+    for (int i = 0; i < list->count; i++) {
+        const ReportEntry *e = &list->entries[i];
+        if (e->read)
+            continue;
+        if (!heading)
+            fprintf(out, "not read:\n");
+        heading = true;
+        fprintf(out, "  %s: %s\n", e->run.file, e->reason);
+    }
+}
+
+static cJSON *pair_json(double a, double b) {
+    double values[2] = {a, b};
+    return cJSON_CreateDoubleArray(values, 2);
+}
+
+cJSON *report_run_json(const RunSummary *r) {
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "file", r->file);
+    cJSON_AddBoolToObject(item, "read", true);
+    cJSON *engines = cJSON_AddArrayToObject(item, "engines");
+    for (int e = 0; e < 2; e++)
+        cJSON_AddItemToArray(engines, cJSON_CreateString(r->engines[e]));
+    cJSON_AddStringToObject(item, "difference", r->difference);
+    cJSON_AddStringToObject(item, "limits", r->limits);
+    cJSON_AddStringToObject(item, "book", r->book);
+    cJSON_AddStringToObject(item, "state", r->state);
+    cJSON_AddNumberToObject(item, "pairs", (double)r->pairs);
+    if (r->rounds)
+        cJSON_AddNumberToObject(item, "rounds", (double)r->rounds);
+    else
+        cJSON_AddNullToObject(item, "rounds");
+    cJSON_AddNumberToObject(item, "elo", r->elo);
+    cJSON_AddItemToObject(item, "elo_ci95", pair_json(r->elo_low, r->elo_high));
+    cJSON_AddNumberToObject(item, "nelo", r->nelo);
+    cJSON_AddItemToObject(item, "nelo_ci95", pair_json(r->nelo_low, r->nelo_high));
+    if (r->has_sprt) {
+        cJSON *sprt = cJSON_AddObjectToObject(item, "sprt");
+        cJSON_AddNumberToObject(sprt, "elo0", r->elo0);
+        cJSON_AddNumberToObject(sprt, "elo1", r->elo1);
+        cJSON_AddStringToObject(sprt, "model", r->model);
+        cJSON_AddNumberToObject(item, "llr", r->llr);
+        cJSON_AddItemToObject(item, "llr_bounds", pair_json(r->lower, r->upper));
+    } else {
+        cJSON_AddNullToObject(item, "sprt");
+        cJSON_AddNullToObject(item, "llr");
+    }
+    if (r->has_corrected) {
+        cJSON_AddNumberToObject(item, "sprt_elo", r->sprt_elo);
+        cJSON_AddItemToObject(item, "sprt_elo_ci95", pair_json(r->sprt_elo_low, r->sprt_elo_high));
+    }
+    double ptnml[5];
+    for (int i = 0; i < 5; i++)
+        ptnml[i] = (double)r->ptnml[i];
+    cJSON_AddItemToObject(item, "ptnml", cJSON_CreateDoubleArray(ptnml, 5));
+    cJSON_AddStringToObject(item, "started", r->started);
+    cJSON_AddStringToObject(item, "updated", r->updated);
+    cJSON_AddNumberToObject(item, "seconds", r->seconds);
+    cJSON_AddStringToObject(item, "commit", r->commit);
+    cJSON_AddStringToObject(item, "version", r->version);
+    cJSON_AddStringToObject(item, "command", r->command);
+    return item;
+}
+
+cJSON *report_table_json(const ReportList *list) {
+    cJSON *array = cJSON_CreateArray();
+    for (int i = 0; i < list->count; i++) {
+        const ReportEntry *e = &list->entries[i];
+        if (e->read) {
+            cJSON_AddItemToArray(array, report_run_json(&e->run));
+            continue;
+        }
+        cJSON *item = cJSON_CreateObject();
+        cJSON_AddStringToObject(item, "file", e->run.file);
+        cJSON_AddBoolToObject(item, "read", false);
+        cJSON_AddStringToObject(item, "reason", e->reason);
+        cJSON_AddItemToArray(array, item);
+    }
+    return array;
+}

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+#include "run_summary.h"
+
+#include "config.h"
+#include "textbuf.h"
+#include "textfile.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUMMARY_MAX_BYTES ((size_t)64 << 20) /* as results_load: the trajectory is the bulk */
+#define UNBOUNDED_ROUNDS 1e12 /* SETTINGS_UNBOUNDED_ROUNDS: "until the SPRT decides" */
+#define CONFIG_WORDS 64
+
+static const cJSON *member(const cJSON *object, const char *key) {
+    return cJSON_GetObjectItemCaseSensitive(object, key);
+}
+
+static bool text_at(const cJSON *object, const char *key, char *out, size_t size, Error *err) {
+    const cJSON *item = member(object, key);
+    if (!cJSON_IsString(item))
+        return error_set(err, "\"%s\" is missing or not a string", key);
+    snprintf(out, size, "%s", item->valuestring);
+    return true;
+}
+
+static bool real_at(const cJSON *object, const char *key, double *out, Error *err) {
+    *out = 0; /* defined on failure too (-O3's inlining warns at the callers otherwise) */
+    const cJSON *item = member(object, key);
+    if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
+        return error_set(err, "\"%s\" is missing or not a finite number", key);
+    *out = item->valuedouble;
+    return true;
+}
+
+/* A whole number in 0..2^53, as a results file's counts are. */
+static bool count_at(const cJSON *object, const char *key, double *out, Error *err) {
+    if (!real_at(object, key, out, err))
+        return false;
+    if (*out < 0 || *out > 9007199254740992.0 || *out != floor(*out))
+        return error_set(err, "\"%s\" is %g: not a count", key, *out);
+    return true;
+}
+
+/* [low, high] into two numbers. */
+static bool interval_at(const cJSON *object, const char *key, double *low, double *high,
+                        Error *err) {
+    const cJSON *item = member(object, key);
+    if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != 2 ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(item, 0)) ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(item, 1)))
+        return error_set(err, "\"%s\" is not a pair of numbers", key);
+    *low = cJSON_GetArrayItem(item, 0)->valuedouble;
+    *high = cJSON_GetArrayItem(item, 1)->valuedouble;
+    return true;
+}
+
+/* The words "key=value" of a configuration's text, split in place. */
+static int config_words(char *text, char *words[CONFIG_WORDS]) {
+    int count = 0;
+    char *save = NULL;
+    for (char *word = strtok_r(text, " ", &save); word && count < CONFIG_WORDS;
+         word = strtok_r(NULL, " ", &save))
+        words[count++] = word;
+    return count;
+}
+
+static const char *value_of(char *const words[], int count, const char *key, size_t key_length) {
+    for (int i = 0; i < count; i++)
+        if (!strncmp(words[i], key, key_length) && words[i][key_length] == '=')
+            return words[i] + key_length + 1;
+    return NULL;
+}
+
+static bool is_limit(const char *word, size_t key_length) {
+    char key[64];
+    snprintf(key, sizeof key, "%.*s", (int)key_length, word);
+    const OptionSpec *spec = config_find(key);
+    return spec && spec->kind == OPTION_KIND_LIMIT;
+}
+
+/* The engine's clock as words "tc=0.2+0.002", "nodestime=8750" (none without a clock), after
+ * the configuration's words, so that limits and clocks are compared alike. */
+static int clock_words(const cJSON *engine, char *storage, size_t size, char *words[], int count) {
+    static const char *const keys[] = {"tc", "st", "nodestime"};
+    size_t used = 0;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys && count < CONFIG_WORDS; k++) {
+        const cJSON *item = member(engine, keys[k]);
+        int n = 0;
+        if (cJSON_IsString(item) && item->valuestring[0])
+            n = snprintf(storage + used, size - used, "%s=%s", keys[k], item->valuestring);
+        else if (cJSON_IsNumber(item) && item->valuedouble > 0)
+            n = snprintf(storage + used, size - used, "%s=%.0f", keys[k], item->valuedouble);
+        if (n <= 0 || (size_t)n >= size - used)
+            continue;
+        words[count++] = storage + used;
+        used += (size_t)n + 1;
+    }
+    return count;
+}
+
+/* A program by its bench signature when it gave one, else its command; "in-process" else. */
+static void program_name(const cJSON *program, char *out, size_t size) {
+    const cJSON *bench = member(program, "bench"), *cmd = member(program, "cmd");
+    if (!cJSON_IsObject(program))
+        snprintf(out, size, "in-process");
+    else if (cJSON_IsNumber(bench) && bench->valuedouble > 0)
+        snprintf(out, size, "bench %.0f", bench->valuedouble);
+    else
+        snprintf(out, size, "%s", cJSON_IsString(cmd) ? cmd->valuestring : "a program");
+}
+
+static bool is_clock_or_limit(const char *word, size_t key_length) {
+    static const char *const clock_keys[] = {"tc", "st", "nodestime"};
+    for (size_t k = 0; k < sizeof clock_keys / sizeof *clock_keys; k++)
+        if (strlen(clock_keys[k]) == key_length && !strncmp(word, clock_keys[k], key_length))
+            return true;
+    return is_limit(word, key_length);
+}
+
+/* What differs between the two engines, and the limits. Limits and clock keys both engines
+ * share go to limits; a key whose value differs is written "key=A vs B" (A the first engine's,
+ * "-" for a key one engine does not have); engine programs are told apart by their bench
+ * signatures, their search options being their own. */
+static void describe_engines(const cJSON *settings_engines, RunSummary *s) {
+    char texts[2][2048], clocks[2][256], *words[2][CONFIG_WORDS];
+    int counts[2];
+    const cJSON *programs[2];
+    for (int e = 0; e < 2; e++) {
+        const cJSON *engine = cJSON_GetArrayItem(settings_engines, e);
+        const cJSON *config = member(engine, "config");
+        snprintf(texts[e], sizeof texts[e], "%s",
+                 cJSON_IsString(config) ? config->valuestring : "");
+        counts[e] = config_words(texts[e], words[e]);
+        counts[e] = clock_words(engine, clocks[e], sizeof clocks[e], words[e], counts[e]);
+        programs[e] = member(engine, "program");
+    }
+    TextBuf difference = textbuf(s->difference, sizeof s->difference);
+    TextBuf limits = textbuf(s->limits, sizeof s->limits);
+    bool any_program = cJSON_IsObject(programs[0]) || cJSON_IsObject(programs[1]);
+    if (any_program) {
+        char names[2][RUN_SUMMARY_TEXT];
+        for (int e = 0; e < 2; e++)
+            program_name(programs[e], names[e], sizeof names[e]);
+        textbuf_printf(&difference, "%s vs %s", names[0], names[1]);
+    }
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < counts[side]; i++) {
+            const char *word = words[side][i], *equals = strchr(word, '=');
+            if (!equals)
+                continue;
+            size_t key_length = (size_t)(equals - word);
+            const char *other = value_of(words[1 - side], counts[1 - side], word, key_length);
+            if (side == 1 && other)
+                continue; /* compared from the first engine's side */
+            bool same = other && !strcmp(other, equals + 1);
+            bool limit = is_clock_or_limit(word, key_length);
+            if (same && limit && strcmp(equals + 1, "0"))
+                textbuf_printf(&limits, "%s%s", limits.used ? " " : "", word);
+            else if (!same && (!any_program || limit))
+                textbuf_printf(&difference, "%s%.*s=%s vs %s", difference.used ? ", " : "",
+                               (int)key_length, word, side ? "-" : equals + 1,
+                               side    ? equals + 1
+                               : other ? other
+                                       : "-");
+        }
+    if (!difference.used)
+        textbuf_printf(&difference, "(none)");
+}
+
+static bool ptnml_at(const cJSON *json, RunSummary *s, Error *err) {
+    const cJSON *item = member(json, "pentanomial");
+    if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != 5)
+        return error_set(err, "\"pentanomial\" is not a list of 5 counts");
+    double total = 0;
+    for (int i = 0; i < 5; i++) {
+        const cJSON *count = cJSON_GetArrayItem(item, i);
+        double value = cJSON_IsNumber(count) ? count->valuedouble : -1;
+        if (value < 0 || value != floor(value) || value > 9007199254740992.0)
+            return error_set(err, "\"pentanomial\" holds something other than counts");
+        s->ptnml[i] = (uint64_t)value;
+        total += value;
+    }
+    if (total != (double)s->pairs)
+        return error_set(err, "the pentanomial counts %.0f pairs, \"pairs\" says %lld", total,
+                         (long long)s->pairs);
+    return true;
+}
+
+static bool state_from(const cJSON *json, RunSummary *s, Error *err) {
+    char state[RUN_SUMMARY_SHORT], decision[RUN_SUMMARY_SHORT] = "";
+    if (!text_at(json, "state", state, sizeof state, err))
+        return false;
+    const cJSON *item = member(json, "decision");
+    if (cJSON_IsString(item))
+        snprintf(decision, sizeof decision, "%s", item->valuestring);
+    if (!strcmp(state, "sprt")) {
+        if (strcmp(decision, "H0") && strcmp(decision, "H1"))
+            return error_set(err, "\"state\" is sprt but \"decision\" is '%s'", decision);
+        snprintf(s->state, sizeof s->state, "%s", decision);
+    } else if (!strcmp(state, "rounds") || !strcmp(state, "interrupted") ||
+               !strcmp(state, "running")) {
+        snprintf(s->state, sizeof s->state, "%s", state);
+    } else {
+        return error_set(err, "\"state\" is '%s' (running, sprt, rounds or interrupted)", state);
+    }
+    return true;
+}
+
+static bool sprt_from(const cJSON *json, RunSummary *s, Error *err) {
+    const cJSON *settings = member(json, "settings"), *sprt = member(settings, "sprt");
+    s->has_sprt = cJSON_IsObject(sprt);
+    if (!s->has_sprt)
+        return true;
+    Error inner;
+    if (!text_at(sprt, "model", s->model, sizeof s->model, &inner) ||
+        !real_at(sprt, "elo0", &s->elo0, &inner) || !real_at(sprt, "elo1", &s->elo1, &inner) ||
+        !real_at(json, "llr", &s->llr, &inner) ||
+        !real_at(json, "lower_bound", &s->lower, &inner) ||
+        !real_at(json, "upper_bound", &s->upper, &inner))
+        return error_set(err, "SPRT: %s", inner.text);
+    s->has_corrected =
+        real_at(json, "sprt_elo", &s->sprt_elo, &inner) &&
+        interval_at(json, "sprt_elo_ci95", &s->sprt_elo_low, &s->sprt_elo_high, &inner);
+    return true;
+}
+
+bool run_summary_from_json(const cJSON *json, RunSummary *s, Error *err) {
+    char file[RUN_SUMMARY_TEXT];
+    snprintf(file, sizeof file, "%s", s->file);
+    memset(s, 0, sizeof *s);
+    snprintf(s->file, sizeof s->file, "%s", file);
+    const cJSON *tool = member(json, "tool");
+    if (!cJSON_IsObject(json) || !cJSON_IsString(tool) || strcmp(tool->valuestring, "tslab abtest"))
+        return error_set(err, "not an abtest results file (no \"tool\": \"tslab abtest\")");
+    const cJSON *settings = member(json, "settings");
+    const cJSON *engines = member(json, "engines");
+    const cJSON *settings_engines = member(settings, "engines");
+    if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != 2 ||
+        !cJSON_IsArray(settings_engines) || cJSON_GetArraySize(settings_engines) != 2)
+        return error_set(err, "\"engines\" is not a list of two engines");
+    for (int e = 0; e < 2; e++)
+        if (!text_at(cJSON_GetArrayItem(engines, e), "name", s->engines[e], sizeof s->engines[e],
+                     err))
+            return false;
+    double pairs = 0, rounds = 0, seconds = 0;
+    if (!state_from(json, s, err) || !count_at(json, "pairs", &pairs, err) ||
+        !real_at(json, "elo", &s->elo, err) ||
+        !interval_at(json, "elo_ci95", &s->elo_low, &s->elo_high, err) ||
+        !real_at(json, "nelo", &s->nelo, err) ||
+        !interval_at(json, "nelo_ci95", &s->nelo_low, &s->nelo_high, err) ||
+        !text_at(json, "started", s->started, sizeof s->started, err) ||
+        !real_at(json, "seconds", &seconds, err) || !sprt_from(json, s, err))
+        return false;
+    s->pairs = (int64_t)pairs;
+    s->seconds = seconds;
+    if (!ptnml_at(json, s, err))
+        return false;
+    Error ignored;
+    if (count_at(settings, "rounds", &rounds, &ignored) && rounds < UNBOUNDED_ROUNDS)
+        s->rounds = (int64_t)rounds;
+    text_at(json, "updated", s->updated, sizeof s->updated, &ignored);
+    text_at(json, "commit", s->commit, sizeof s->commit, &ignored);
+    text_at(json, "version", s->version, sizeof s->version, &ignored);
+    text_at(json, "command", s->command, sizeof s->command, &ignored);
+    const cJSON *book = member(json, "book");
+    if (!text_at(book, "path", s->book, sizeof s->book, &ignored))
+        snprintf(s->book, sizeof s->book, "?");
+    describe_engines(settings_engines, s);
+    return true;
+}
+
+bool run_summary_load(const char *path, RunSummary *s, Error *err) {
+    memset(s, 0, sizeof *s);
+    snprintf(s->file, sizeof s->file, "%s", path);
+    char *text;
+    size_t length;
+    if (!textfile_read(path, SUMMARY_MAX_BYTES, true, &text, &length, err))
+        return false;
+    cJSON *json = cJSON_ParseWithLength(text, length);
+    free(text);
+    if (!json)
+        return error_set(err, "not JSON");
+    bool ok = run_summary_from_json(json, s, err);
+    cJSON_Delete(json);
+    return ok;
+}
+
+void run_summary_duration_text(double seconds, char *out, size_t size) {
+    long long whole = isfinite(seconds) && seconds > 0 ? llround(seconds) : 0;
+    snprintf(out, size, "%lld:%02lld:%02lld", whole / 3600, whole / 60 % 60, whole % 60);
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// One run as a report shows it, read from its results file (docs/abtest.md, "Results file"):
+// the engines and what differs between them, the limits, the book, the state, the SPRT and the
+// estimates, the pentanomial, when and how long. Reading never trusts the file: a file that is
+// not a results file, or a damaged one, gives a reason instead of a summary.
+#pragma once
+
+#include "error.h"
+
+#include <cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define RUN_SUMMARY_TEXT 512
+#define RUN_SUMMARY_NAME 64
+#define RUN_SUMMARY_SHORT 48
+
+typedef struct {
+    char file[RUN_SUMMARY_TEXT];
+    char engines[2][RUN_SUMMARY_NAME];
+    char difference[RUN_SUMMARY_TEXT]; /* "killers=on vs off", or the programs' benches */
+    char limits[RUN_SUMMARY_TEXT];     /* "nodes=5000", "tc=0.2+0.002 nodestime=8750", ... */
+    char book[RUN_SUMMARY_TEXT];
+    char state[RUN_SUMMARY_SHORT]; /* "H1", "H0", "rounds", "interrupted", "running" */
+    int64_t pairs, rounds;         /* rounds: 0 when the run has no bound */
+    bool has_sprt;
+    char model[RUN_SUMMARY_SHORT];
+    double elo0, elo1, llr, lower, upper;
+    double elo, elo_low, elo_high, nelo, nelo_low, nelo_high;
+    bool has_corrected; /* the SPRT-corrected Elo (an SPRT run) */
+    double sprt_elo, sprt_elo_low, sprt_elo_high;
+    uint64_t ptnml[5];
+    char started[RUN_SUMMARY_SHORT], updated[RUN_SUMMARY_SHORT];
+    char commit[RUN_SUMMARY_SHORT], version[RUN_SUMMARY_SHORT];
+    double seconds;
+    char command[2 * RUN_SUMMARY_TEXT];
+} RunSummary;
+
+/* Reads path into summary. False with err saying why (not JSON, not a results file, a field
+ * missing or of the wrong type or range); summary->file is set either way. */
+bool run_summary_load(const char *path, RunSummary *summary, Error *err);
+
+/* The same from a parsed file (json is not kept). */
+bool run_summary_from_json(const cJSON *json, RunSummary *summary, Error *err);
+
+/* "0:12:34" for the duration. */
+void run_summary_duration_text(double seconds, char *out, size_t size);

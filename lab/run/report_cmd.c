@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#include "report_cmd.h"
+
+#include "cli.h"
+#include "flags.h"
+#include "report.h"
+#include "report_list.h"
+#include "report_table.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define REPORT_PATHS_MAX 256
+#define DEFAULT_DIRECTORY "results"
+
+typedef struct {
+    const char *paths[REPORT_PATHS_MAX];
+    int count;
+} Paths;
+
+static bool take_path(void *context, const char *word, Error *err) {
+    Paths *paths = context;
+    if (word[0] == '-')
+        return error_set(err, "unknown option '%s' (abtest report -help)", word);
+    if (paths->count == REPORT_PATHS_MAX)
+        return error_set(err, "more than %d files or directories", REPORT_PATHS_MAX);
+    paths->paths[paths->count++] = word;
+    return true;
+}
+
+static const char *const STATES[] = {"H0",      "H1",      "rounds",  "interrupted",
+                                     "running", "stopped", "decided", "undecided"};
+
+static bool known_state(const char *state) {
+    for (size_t i = 0; i < sizeof STATES / sizeof *STATES; i++)
+        if (!strcmp(state, STATES[i]))
+            return true;
+    return false;
+}
+
+static const char synopsis[] =
+    "usage: abtest report [FILE|DIR ...] [-engine NAME] [-state STATE] [-sort newest|oldest]\n"
+    "                     [-json FILE]\n"
+    "  One row per results file (default: the results/ directory, its *.json files): engines,\n"
+    "  what differs, limits, book, state, LLR, Elo, nElo, SPRT-corrected Elo, pentanomial,\n"
+    "  pairs, start, duration, commit; files that are not results files listed with the reason.\n";
+
+int abtest_report_main(int argc, char **argv) {
+    Paths paths = {{0}, 0};
+    const char *engine = NULL, *state = NULL, *sort = "newest", *json_path = NULL;
+    const CliFlag flags[] = {
+        {"-engine", CLI_FLAG_TEXT, &engine, 0, 0, "NAME", "only runs with an engine of that name"},
+        {"-state", CLI_FLAG_TEXT, &state, 0, 0, "STATE",
+         "only runs in that state: H0, H1, rounds, interrupted, running, stopped, decided "
+         "(H0 or H1), undecided"},
+        {"-sort", CLI_FLAG_TEXT, &sort, 0, 0, "ORDER",
+         "by start: newest first (default) or oldest"},
+        {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE", "the list as JSON (- for stdout)"},
+    };
+    const CliCommand command = {.name = "report",
+                                .subcommand = "report",
+                                .synopsis = synopsis,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0],
+                                .word = take_path,
+                                .context = &paths};
+    if (cli_flags_parse_or_die(&command, argc, argv))
+        return 0;
+    if (state && !known_state(state))
+        die("report: -state: '%s' is not one of H0, H1, rounds, interrupted, running, stopped, "
+            "decided, undecided",
+            state);
+    if (strcmp(sort, "newest") && strcmp(sort, "oldest"))
+        die("report: -sort: '%s' is not newest or oldest", sort);
+    if (paths.count == 0)
+        paths.paths[paths.count++] = DEFAULT_DIRECTORY;
+    ReportList list = {0};
+    Error err;
+    for (int i = 0; i < paths.count; i++)
+        if (!report_list_add(&list, paths.paths[i], &err)) {
+            report_list_free(&list);
+            die("report: %s", err.text);
+        }
+    report_list_check_running(&list);
+    report_list_filter(&list, engine, state);
+    report_list_sort(&list, !strcmp(sort, "newest"));
+    int status = 0;
+    if (json_path) {
+        cJSON *json = report_table_json(&list);
+        if (!report_write_json(json, json_path, &err)) {
+            cli_error("report: -json: %s", err.text);
+            status = 2;
+        }
+        cJSON_Delete(json);
+    }
+    if (!json_path || strcmp(json_path, "-"))
+        report_table_print(stdout, &list);
+    report_list_free(&list);
+    return status;
+}

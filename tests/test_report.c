@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+// abtest report over a directory of real runs (an SPRT decided, a bounded run, an interrupted
+// one) and of files that are not runs (another tool's JSON, a damaged results file, text that
+// is not JSON): the rows and the JSON carry the results files' own numbers, the files not read
+// are listed with their reason, filters and order work, a live run is "running" and the same
+// file after kill -9 "stopped".
+#include "test_util.h"
+
+#include <cJSON.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
+/* -each last: the node limit follows. */
+#define ENGINES                                                                                    \
+    " -engine name=full -engine name=weak killers=off hint=off -openings file=" BOOK               \
+    " -quiet -concurrency 2 -each " TEST_MATCH_PRESET
+
+static char dir[256];
+
+static int setup(void **state) {
+    (void)state;
+    if (test_make_dir(dir, sizeof dir, "report"))
+        return -1;
+    char command[2048];
+    snprintf(command, sizeof command,
+             "cd %s && mkdir -p runs/older && " ABTEST ENGINES " nodes=1000 -sprt elo0=0 elo1=10 "
+             "-out runs/sprt.json >/dev/null && sleep 1 && " ABTEST ENGINES
+             " nodes=300 -rounds 12 -out runs/older/rounds.json -pgnout file=runs/rounds.pgn "
+             ">/dev/null && sleep 1 && " ABTEST ENGINES " nodes=300 -rounds 50 "
+             "-debug-stopafter 8 -out runs/cut.json >/dev/null 2>&1; "
+             "echo '[{\"book\": \"x\"}]' > runs/booktest.json && echo 'not json' > runs/notes.json "
+             "&& sed 's/\"pairs\":/\"pairs\": 1, \"was\":/' runs/older/rounds.json > runs/bad.json",
+             dir);
+    return test_run(command, NULL) == 0 ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+static cJSON *load(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/runs/%s", dir, name);
+    return test_load_json(path);
+}
+
+static const cJSON *by_file(const cJSON *list, const char *suffix) {
+    const cJSON *item;
+    cJSON_ArrayForEach(item, list) {
+        const char *file = cJSON_GetObjectItem(item, "file")->valuestring;
+        if (strlen(file) >= strlen(suffix) && !strcmp(file + strlen(file) - strlen(suffix), suffix))
+            return item;
+    }
+    fail_msg("no %s in the report", suffix);
+    return NULL;
+}
+
+static double number(const cJSON *object, const char *key) {
+    const cJSON *item = cJSON_GetObjectItem(object, key);
+    if (!cJSON_IsNumber(item))
+        fail_msg("\"%s\" is not a number", key);
+    return item->valuedouble;
+}
+
+/* The JSON list: each run's numbers are its results file's own; the others have a reason. */
+static void json__runs_as_their_files_say_and_the_rest_with_reasons(void **state) {
+    (void)state;
+    char command[1024], *out;
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report runs -json -", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    cJSON *list = cJSON_Parse(out);
+    free(out);
+    assert_non_null(list);
+    assert_int_equal(cJSON_GetArraySize(list), 6);
+    static const char *const runs[] = {"sprt.json", "older/rounds.json", "cut.json"};
+    static const char *const states[] = {NULL, "rounds", "interrupted"};
+    for (int i = 0; i < 3; i++) {
+        cJSON *file = load(runs[i]);
+        const cJSON *row = by_file(list, runs[i]);
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(row, "read")));
+        const char *wanted =
+            states[i] ? states[i] : cJSON_GetObjectItem(file, "decision")->valuestring;
+        assert_string_equal(cJSON_GetObjectItem(row, "state")->valuestring, wanted);
+        assert_true(number(row, "pairs") == number(file, "pairs"));
+        assert_true(number(row, "elo") == number(file, "elo"));
+        assert_true(cJSON_Compare(cJSON_GetObjectItem(row, "ptnml"),
+                                  cJSON_GetObjectItem(file, "pentanomial"), true));
+        assert_string_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(row, "engines"), 0)->valuestring,
+                            "full");
+        assert_string_equal(cJSON_GetObjectItem(row, "difference")->valuestring,
+                            "killers=on vs off, hint=on vs off");
+        if (i == 0) {
+            assert_true(number(row, "llr") == number(file, "llr"));
+            assert_string_equal(cJSON_GetObjectItem(row, "limits")->valuestring, "nodes=1000");
+        } else {
+            assert_true(cJSON_IsNull(cJSON_GetObjectItem(row, "llr")));
+        }
+        cJSON_Delete(file);
+    }
+    static const struct {
+        const char *file, *reason;
+    } unread[] = {
+        {"booktest.json", "not an abtest results file"},
+        {"notes.json", "not JSON"},
+        {"bad.json", "the pentanomial counts 12 pairs, \"pairs\" says 1"},
+    };
+    for (size_t i = 0; i < sizeof unread / sizeof *unread; i++) {
+        const cJSON *row = by_file(list, unread[i].file);
+        assert_true(cJSON_IsFalse(cJSON_GetObjectItem(row, "read")));
+        const char *reason = cJSON_GetObjectItem(row, "reason")->valuestring;
+        if (!strstr(reason, unread[i].reason))
+            fail_msg("%s: '%s', wanted '%s'", unread[i].file, reason, unread[i].reason);
+    }
+    cJSON_Delete(list);
+}
+
+/* The table: a row per run with its Elo as the results file gives it, newest first unless
+ * -sort oldest; filters by engine and state; files not read listed last with their reason. */
+static void table__rows_filters_and_order(void **state) {
+    (void)state;
+    char command[1024], *out, elo[64];
+    cJSON *file = load("sprt.json");
+    const cJSON *ci = cJSON_GetObjectItem(file, "elo_ci95");
+    snprintf(elo, sizeof elo, "%+.2f +/- %.2f", number(file, "elo"),
+             (cJSON_GetArrayItem(ci, 1)->valuedouble - cJSON_GetArrayItem(ci, 0)->valuedouble) / 2);
+    cJSON_Delete(file);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report runs", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "report: 3 run(s), 3 file(s) not read\n"));
+    assert_non_null(strstr(out, elo));
+    assert_non_null(strstr(out, "not read:\n  runs/bad.json: "));
+    char *sprt = strstr(out, "runs/sprt.json"), *rounds = strstr(out, "runs/older/rounds.json"),
+         *cut = strstr(out, "runs/cut.json");
+    assert_true(sprt && rounds && cut && cut < rounds && rounds < sprt); /* newest first */
+    free(out);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report runs -sort oldest", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_true(strstr(out, "runs/sprt.json") < strstr(out, "runs/cut.json"));
+    free(out);
+    static const struct {
+        const char *filter, *count;
+    } filters[] = {
+        {"-engine weak", "report: 3 run(s), 0 file(s)"},
+        {"-engine nobody", "report: 0 run(s), 0 file(s)"},
+        {"-state rounds", "report: 1 run(s), 0 file(s)"},
+        {"-state undecided", "report: 2 run(s), 0 file(s)"},
+        {"-state interrupted", "report: 1 run(s), 0 file(s)"},
+    };
+    for (size_t i = 0; i < sizeof filters / sizeof *filters; i++) {
+        snprintf(command, sizeof command, "cd %s && " ABTEST " report runs %s", dir,
+                 filters[i].filter);
+        assert_int_equal(test_run(command, &out), 0);
+        if (!strstr(out, filters[i].count))
+            fail_msg("%s:\n%s", filters[i].filter, out);
+        free(out);
+    }
+}
+
+/* A run in progress is "running"; killed with SIGKILL, its file (still saying running) is
+ * "stopped": nobody holds its lock. */
+static void state__running_then_stopped(void **state) {
+    (void)state;
+    char command[1024], path[512], *out;
+    snprintf(path, sizeof path, "%s/live/live.json", dir);
+    snprintf(command, sizeof command,
+             "mkdir -p %s/live && exec " ABTEST ENGINES " nodes=3000 -rounds 100000 "
+             "-ratinginterval 2 -out %s > /dev/null",
+             dir, path);
+    pid_t child = test_start_until(command, path, 60);
+    snprintf(command, sizeof command, ABTEST " report %s/live -json -", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "\"state\":\t\"running\""));
+    free(out);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "\"state\":\t\"stopped\""));
+    free(out);
+}
+
+static void errors__named(void **state) {
+    (void)state;
+    static const struct {
+        const char *arguments, *message;
+    } cases[] = {
+        {" report /nonexistent/dir", "report: /nonexistent/dir: No such file or directory"},
+        {" report -state won", "report: -state: 'won' is not one of"},
+        {" report -sort size", "report: -sort: 'size' is not newest or oldest"},
+        {" report -colour", "report: unknown option '-colour'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char command[512], *out;
+        snprintf(command, sizeof command, ABTEST "%s 2>&1", cases[i].arguments);
+        int status = test_run(command, &out);
+        if (status != 2 || !strstr(out, cases[i].message))
+            fail_msg("%s: exit %d, wanted '%s':\n%s", cases[i].arguments, status, cases[i].message,
+                     out);
+        free(out);
+    }
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(json__runs_as_their_files_say_and_the_rest_with_reasons),
+        cmocka_unit_test(table__rows_filters_and_order),
+        cmocka_unit_test(state__running_then_stopped),
+        cmocka_unit_test(errors__named),
+    };
+    return tslab_run_tests_setup("report", tests, sizeof tests / sizeof tests[0], argc, argv, setup,
+                                 teardown);
+}
