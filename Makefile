@@ -88,7 +88,7 @@ endif
 
 # Packages the build needs, and a command that proves each is present.
 DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-nox clang \
-                libclang-rt-dev libopenmpi-dev openmpi-bin python3
+                libclang-rt-dev libopenmpi-dev openmpi-bin python3 chromium
 
 .PHONY: all test test-run sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check pgo \
         perf help engine-at tablebase tablebase-check tablebase-ready
@@ -374,6 +374,7 @@ deps:
 	command -v mpicc >/dev/null 2>&1 || missing="$$missing libopenmpi-dev"; \
 	command -v mpirun >/dev/null 2>&1 || missing="$$missing openmpi-bin"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "make deps: missing:$$missing"; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

@@ -10,23 +10,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-bool report_write_json(const cJSON *json, const char *path, Error *err) {
-    char *text = cJSON_Print(json);
-    if (!text)
-        return error_set(err, "%s: cannot format JSON (out of memory)", path);
-    bool ok = true;
+bool report_write_text(const char *text, const char *path, Error *err) {
     if (!strcmp(path, "-")) {
-        ok = fputs(text, stdout) >= 0 && fputc('\n', stdout) != EOF && fflush(stdout) == 0;
-        if (!ok)
-            error_set(err, "cannot write JSON to stdout");
-        free(text);
-        return ok;
+        bool ok = fputs(text, stdout) >= 0 && fflush(stdout) == 0;
+        return ok ? true : error_set(err, "cannot write to stdout");
     }
     Error inner;
-    if (!paths_make_parent(path, &inner) || !paths_check_output(path, &inner)) {
-        free(text);
+    if (!paths_make_parent(path, &inner) || !paths_check_output(path, &inner))
         return error_set(err, "%s", inner.text);
-    }
     /* Through a symbolic link, the file it points to is replaced, not the link. */
     char resolved[PATHS_MAX];
     struct stat st;
@@ -34,31 +25,43 @@ bool report_write_json(const cJSON *json, const char *path, Error *err) {
         path = resolved;
     size_t length = strlen(path) + 32;
     char *temporary = malloc(length);
-    if (!temporary) {
-        free(text);
+    if (!temporary)
         return error_set(err, "%s: out of memory", path);
-    }
     snprintf(temporary, length, "%s.tmp.%ld", path, (long)getpid());
+    bool ok = true;
     FILE *f = fopen(temporary, "w");
     if (!f) {
         ok = error_set(err, "%s: cannot create: %s", temporary, strerror(errno));
-        goto out_free;
+    } else {
+        ok = fputs(text, f) >= 0;
+        ok = (fflush(f) == 0 && fsync(fileno(f)) == 0) && ok;
+        ok = fclose(f) == 0 && ok;
+        if (!ok)
+            error_set(err, "%s: write failed: %s", temporary, strerror(errno));
+        else if (rename(temporary, path) != 0)
+            ok = error_set(err, "%s: cannot rename into place: %s", path, strerror(errno));
+        if (!ok)
+            remove(temporary);
     }
-    ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    ok = (fflush(f) == 0 && fsync(fileno(f)) == 0) && ok;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        error_set(err, "%s: write failed: %s", temporary, strerror(errno));
-        remove(temporary);
-        goto out_free;
-    }
-    if (rename(temporary, path) != 0) {
-        ok = error_set(err, "%s: cannot rename into place: %s", path, strerror(errno));
-        remove(temporary);
-    }
-out_free:
     free(temporary);
-    free(text);
+    return ok;
+}
+
+bool report_write_json(const cJSON *json, const char *path, Error *err) {
+    char *text = cJSON_Print(json);
+    if (!text)
+        return error_set(err, "%s: cannot format JSON (out of memory)", path);
+    size_t length = strlen(text);
+    char *line = realloc(text, length + 2); /* the file ends with a newline */
+    if (!line) {
+        free(text);
+        return error_set(err, "%s: out of memory", path);
+    }
+    memcpy(line + length, "\n", 2);
+    bool ok = report_write_text(line, path, err);
+    free(line);
+    if (!ok && !strcmp(path, "-"))
+        error_set(err, "cannot write JSON to stdout");
     return ok;
 }
 

@@ -21,6 +21,9 @@ static inline double report_ratio(double a, double b) { return b > 0 ? a / b : 0
  * at path is refused (paths_check_output). */
 bool report_write_json(const cJSON *json, const char *path, Error *err);
 
+/* The same for any text, written as it is (an HTML page). */
+bool report_write_text(const char *text, const char *path, Error *err);
+
 /* {"cache": "table", "tt_bits": 20, ...} with typed values, in table order. */
 cJSON *report_config_json(const SearchConfig *config);
 

@@ -8,6 +8,7 @@
 
 #include <cJSON.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
@@ -159,17 +160,22 @@ static void table__rows_filters_and_order(void **state) {
     }
 }
 
-/* A run in progress is "running"; killed with SIGKILL, its file (still saying running) is
- * "stopped": nobody holds its lock. */
+/* A run in progress is "running" (and its -html page reloads itself); killed with SIGKILL, its
+ * file (still saying running) is "stopped": nobody holds its lock. */
 static void state__running_then_stopped(void **state) {
     (void)state;
-    char command[1024], path[512], *out;
+    char command[1024], path[512], page[512], *out;
     snprintf(path, sizeof path, "%s/live/live.json", dir);
+    snprintf(page, sizeof page, "%s/live/page.html", dir);
     snprintf(command, sizeof command,
              "mkdir -p %s/live && exec " ABTEST ENGINES " nodes=3000 -rounds 100000 "
-             "-ratinginterval 2 -out %s > /dev/null",
-             dir, path);
-    pid_t child = test_start_until(command, path, 60);
+             "-ratinginterval 2 -out %s -html %s > /dev/null",
+             dir, path, page);
+    pid_t child = test_start_until(command, page, 60); /* the page follows the results file */
+    char *text = test_read_file(page);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "<meta http-equiv=\"refresh\" content=\"10\">"));
+    free(text);
     snprintf(command, sizeof command, ABTEST " report %s/live -json -", dir);
     assert_int_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "\"state\":\t\"running\""));
@@ -179,6 +185,127 @@ static void state__running_then_stopped(void **state) {
     assert_int_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "\"state\":\t\"stopped\""));
     free(out);
+}
+
+/* The browser the page is checked in: Debian's chromium (make deps installs it). */
+static bool find_browser(char *out, size_t size) {
+    char *path = NULL;
+    if (test_run("command -v chromium || command -v chromium-browser", &path) != 0 || !path) {
+        free(path);
+        return false;
+    }
+    path[strcspn(path, "\n")] = '\0';
+    snprintf(out, size, "%s", path);
+    free(path);
+    return out[0] != '\0';
+}
+
+/* The page is self-contained (nothing fetched: no src, link, import or address), and once a
+ * real browser has laid it out (headless Chromium, networking pointed at a dead proxy) its DOM
+ * holds every run's row with the results file's state, pairs and Elo, every run's charts with
+ * the trajectory's points and last LLR, drawn with a width, and the pentanomial's bars with the
+ * file's counts. A screenshot is kept as build/report-page.png. */
+static void html__rendered_in_a_browser(void **state) {
+    (void)state;
+    char browser[512];
+    if (!find_browser(browser, sizeof browser)) {
+        printf("test_report: browser test skipped: no chromium (make deps installs it)\n");
+        skip();
+    }
+    char command[4096], path[512], *out;
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report runs -html page.html", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    snprintf(path, sizeof path, "%s/page.html", dir);
+    char *page = test_read_file(path);
+    static const char *const fetches[] = {" src=", "<link",   "@import",
+                                          "url(",  "http://", "https://"};
+    for (size_t i = 0; i < sizeof fetches / sizeof *fetches; i++)
+        if (strstr(page, fetches[i]))
+            fail_msg("the page fetches something: '%s'", fetches[i]);
+    assert_null(strstr(page, "http-equiv=\"refresh\"")); /* a report of ended runs is not live */
+    free(page);
+    const char *flags = "--headless --no-sandbox --disable-gpu --no-first-run "
+                        "--disable-background-networking --disable-component-update "
+                        "--proxy-server=127.0.0.1:9 --virtual-time-budget=3000";
+    snprintf(command, sizeof command,
+             "cd %s && timeout 120 %s %s --user-data-dir=%s/profile --dump-dom "
+             "file://%s/page.html > dom.html 2>/dev/null && timeout 120 %s %s "
+             "--user-data-dir=%s/profile --hide-scrollbars --window-size=1400,2400 "
+             "--screenshot=" TSLAB_BUILD_DIR "/report-page.png file://%s/page.html "
+             ">/dev/null 2>&1",
+             dir, browser, flags, dir, dir, browser, flags, dir, dir);
+    assert_int_equal(test_run(command, NULL), 0);
+    snprintf(path, sizeof path, "%s/dom.html", dir);
+    char *dom = test_read_file(path);
+    assert_non_null(strstr(dom, "data-drawn=\"yes\""));
+    assert_non_null(strstr(dom, "data-runs=\"3\" data-unread=\"3\""));
+    static const char *const runs[] = {"sprt.json", "older/rounds.json", "cut.json"};
+    for (int i = 0; i < 3; i++) {
+        cJSON *file = load(runs[i]);
+        char row[512];
+        const cJSON *decision = cJSON_GetObjectItem(file, "decision");
+        const char *run_state = !strcmp(cJSON_GetObjectItem(file, "state")->valuestring, "sprt")
+                                    ? decision->valuestring
+                                    : cJSON_GetObjectItem(file, "state")->valuestring;
+        snprintf(row, sizeof row,
+                 "data-file=\"runs/%s\" data-state=\"%s\" data-pairs=\"%.0f\" data-elo=\"%.2f\"",
+                 runs[i], run_state, number(file, "pairs"), number(file, "elo"));
+        if (!strstr(dom, row))
+            fail_msg("no row %s", row);
+        /* The run's section: its data-file closes the tag (the row's goes on). */
+        char marker[300];
+        snprintf(marker, sizeof marker, "class=\"run-detail\" id=\"run-");
+        const char *section = strstr(dom, marker);
+        snprintf(marker, sizeof marker, "data-file=\"runs/%s\">", runs[i]);
+        section = section ? strstr(section, marker) : NULL;
+        assert_non_null(section);
+        const char *end = strstr(section, "</section>");
+        assert_non_null(end);
+        const cJSON *trajectory = cJSON_GetObjectItem(file, "trajectory");
+        int points = cJSON_GetArraySize(trajectory);
+        const cJSON *last = cJSON_GetArrayItem(trajectory, points - 1);
+        char chart[256];
+        if (i == 0) {
+            snprintf(chart, sizeof chart,
+                     "data-chart=\"llr\" data-points=\"%d\" data-last=\"%.2f\"", points,
+                     number(last, "llr"));
+            const char *at = strstr(section, chart);
+            if (!at || at > end)
+                fail_msg("%s: no %s", runs[i], chart);
+        }
+        if (points > 0) {
+            snprintf(chart, sizeof chart,
+                     "data-chart=\"elo\" data-points=\"%d\" data-last=\"%.2f\"", points,
+                     number(last, "elo"));
+            const char *elo = strstr(section, chart);
+            if (!elo || elo > end)
+                fail_msg("%s: no %s", runs[i], chart);
+            const char *drawn = strstr(elo, "data-drawn-width=\""),
+                       *mark = strstr(elo, "data-mark-width=\"");
+            assert_true(drawn && mark && mark < end);
+            assert_true(atoi(drawn + strlen("data-drawn-width=\"")) > 100);
+            assert_true(atoi(mark + strlen("data-mark-width=\"")) > 10);
+        } else { /* stopped before its first rating interval: no curve to draw */
+            const char *elo = strstr(section, "data-chart=\"elo\"");
+            assert_true(!elo || elo > end);
+        }
+        const cJSON *ptnml = cJSON_GetObjectItem(file, "pentanomial");
+        static const char *const labels[] = {"0", "0.5", "1", "1.5", "2"};
+        for (int k = 0; k < 5; k++) {
+            snprintf(chart, sizeof chart, "data-label=\"%s\" data-value=\"%.0f\"", labels[k],
+                     cJSON_GetArrayItem(ptnml, k)->valuedouble);
+            const char *bar = strstr(section, chart);
+            if (!bar || bar > end)
+                fail_msg("%s: no bar %s", runs[i], chart);
+        }
+        cJSON_Delete(file);
+    }
+    assert_non_null(strstr(dom, "<li data-file=\"runs/notes.json\">runs/notes.json: not JSON"));
+    free(dom);
+    struct stat st;
+    assert_int_equal(stat(TSLAB_BUILD_DIR "/report-page.png", &st), 0);
+    assert_true(st.st_size > 30000); /* a blank page is about 11 KB */
 }
 
 static void errors__named(void **state) {
@@ -207,6 +334,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(json__runs_as_their_files_say_and_the_rest_with_reasons),
         cmocka_unit_test(table__rows_filters_and_order),
         cmocka_unit_test(state__running_then_stopped),
+        cmocka_unit_test(html__rendered_in_a_browser),
         cmocka_unit_test(errors__named),
     };
     return tslab_run_tests_setup("report", tests, sizeof tests / sizeof tests[0], argc, argv, setup,

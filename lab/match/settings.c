@@ -60,6 +60,10 @@ const SettingsField SETTINGS_FIELDS[] = {
      NULL},
     {"plot", "-plot", "file", FIELD_PATH, FIELD(plot_path), 0, 0, 0, "F.png",
      "LLR and Elo against pairs (needs gnuplot)", 0, NULL},
+    {"html", "-html", NULL, FIELD_PATH, FIELD(html_path), 0, 0, 0, "F.html",
+     "the run as a web page (abtest report's), rewritten at every checkpoint; it reloads itself "
+     "while the run is live",
+     0, NULL},
     {"resume", "-resume", NULL, FIELD_PATH, FIELD(resume_path), 0, 0, 0, "FILE.json",
      "continue an interrupted run", SESSION | REQUIRED, NULL},
     {"quiet", "-quiet", NULL, FIELD_SWITCH, FIELD(quiet), 0, 0, false, NULL,

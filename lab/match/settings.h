@@ -37,6 +37,7 @@ typedef struct {
     char out_path[SETTINGS_PATH_MAX];
     char pgn_path[SETTINGS_PATH_MAX];
     char plot_path[SETTINGS_PATH_MAX];
+    char html_path[SETTINGS_PATH_MAX];
     char tb_path[SETTINGS_PATH_MAX]; /* -tb: adjudicate by the tablebase ("": off) */
     /* How this session runs; never recorded. */
     char resume_path[SETTINGS_PATH_MAX];

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define OUTPUT_KINDS 3
+#define OUTPUT_KINDS 4
 #define MOVE_ASIDE_LIMIT 10000 /* NAME.1.EXT .. NAME.9999.EXT */
 
 typedef struct {
@@ -24,6 +24,7 @@ static void outputs_of(const MatchSettings *s, Output out[OUTPUT_KINDS]) {
     out[0] = (Output){"-out", s->out_path};
     out[1] = (Output){"-pgnout", s->pgn_path};
     out[2] = (Output){"-plot", s->plot_path};
+    out[3] = (Output){"-html", s->html_path};
 }
 
 /* Creates and removes a probe file beside path: the one sure test that the directory takes

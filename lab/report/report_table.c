@@ -21,10 +21,7 @@ static void cell_engines(const RunSummary *r, char *out, size_t size) {
 }
 
 static void cell_difference(const RunSummary *r, char *out, size_t size) {
-    if (strlen(r->difference) > DIFFERENCE_SHOWN)
-        snprintf(out, size, "%.*s...", DIFFERENCE_SHOWN - 3, r->difference);
-    else
-        snprintf(out, size, "%s", r->difference);
+    snprintf(out, size, "%s", r->difference);
 }
 
 static void cell_limits(const RunSummary *r, char *out, size_t size) {
@@ -88,23 +85,32 @@ static void cell_file(const RunSummary *r, char *out, size_t size) {
 }
 
 const ReportColumn REPORT_COLUMNS[] = {
-    {"started (UTC)", cell_started},
-    {"engines", cell_engines},
-    {"difference", cell_difference},
-    {"limits", cell_limits},
-    {"book", cell_book},
-    {"state", cell_state},
-    {"LLR (bounds) [elo0, elo1]", cell_llr},
-    {"Elo", cell_elo},
-    {"nElo", cell_nelo},
-    {"SPRT-corrected Elo", cell_corrected},
-    {"ptnml", cell_ptnml},
-    {"pairs", cell_pairs},
-    {"duration", cell_duration},
-    {"commit", cell_commit},
-    {"file", cell_file},
+    {"started (UTC)", cell_started, 0},
+    {"engines", cell_engines, 0},
+    {"difference", cell_difference, DIFFERENCE_SHOWN},
+    {"limits", cell_limits, 0},
+    {"book", cell_book, 0},
+    {"state", cell_state, 0},
+    {"LLR (bounds) [elo0, elo1]", cell_llr, 0},
+    {"Elo", cell_elo, 0},
+    {"nElo", cell_nelo, 0},
+    {"SPRT-corrected Elo", cell_corrected, 0},
+    {"ptnml", cell_ptnml, 0},
+    {"pairs", cell_pairs, 0},
+    {"duration", cell_duration, 0},
+    {"commit", cell_commit, 0},
+    {"file", cell_file, 0},
 };
 const size_t REPORT_COLUMN_COUNT = sizeof REPORT_COLUMNS / sizeof REPORT_COLUMNS[0];
+
+/* A cell cut to the column's terminal width ("..." marks the cut). */
+static void terminal_cell(const ReportColumn *column, const RunSummary *run, char *out,
+                          size_t size) {
+    column->cell(run, out, size);
+    size_t most = column->terminal_width;
+    if (most > 3 && strlen(out) > most && most < size)
+        memcpy(out + most - 3, "...", 4);
+}
 
 /* A cell padded to its column's width, two spaces between columns; the last ends the line. */
 static void put_cell(FILE *out, const char *text, size_t width, bool last) {
@@ -125,7 +131,7 @@ void report_table_print(FILE *out, const ReportList *list) {
             continue;
         runs++;
         for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
-            REPORT_COLUMNS[c].cell(&list->entries[i].run, cell, sizeof cell);
+            terminal_cell(&REPORT_COLUMNS[c], &list->entries[i].run, cell, sizeof cell);
             width[c] = strlen(cell) > width[c] ? strlen(cell) : width[c];
         }
     }
@@ -137,7 +143,7 @@ void report_table_print(FILE *out, const ReportList *list) {
             if (!list->entries[i].read)
                 continue;
             for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
-                REPORT_COLUMNS[c].cell(&list->entries[i].run, cell, sizeof cell);
+                terminal_cell(&REPORT_COLUMNS[c], &list->entries[i].run, cell, sizeof cell);
                 put_cell(out, cell, width[c], c + 1 == REPORT_COLUMN_COUNT);
             }
         }

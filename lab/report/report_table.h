@@ -9,12 +9,14 @@
 #include <cJSON.h>
 #include <stdio.h>
 
-#define REPORT_CELL 160
+#define REPORT_CELL (RUN_SUMMARY_TEXT + 16)
 
-/* One column: its header and how a run's cell is written (at most REPORT_CELL - 1 bytes). */
+/* One column: its header, how a run's cell is written (at most REPORT_CELL - 1 bytes), and the
+ * most a terminal shows of it (0: all; the JSON and the page have it whole). */
 typedef struct {
     const char *header;
     void (*cell)(const RunSummary *run, char *out, size_t size);
+    size_t terminal_width;
 } ReportColumn;
 
 extern const ReportColumn REPORT_COLUMNS[];

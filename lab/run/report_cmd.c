@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "flags.h"
 #include "report.h"
+#include "report_html.h"
 #include "report_list.h"
 #include "report_table.h"
 
@@ -40,14 +41,15 @@ static bool known_state(const char *state) {
 
 static const char synopsis[] =
     "usage: abtest report [FILE|DIR ...] [-engine NAME] [-state STATE] [-sort newest|oldest]\n"
-    "                     [-json FILE]\n"
+    "                     [-json FILE] [-html FILE]\n"
     "  One row per results file (default: the results/ directory, its *.json files): engines,\n"
     "  what differs, limits, book, state, LLR, Elo, nElo, SPRT-corrected Elo, pentanomial,\n"
     "  pairs, start, duration, commit; files that are not results files listed with the reason.\n";
 
 int abtest_report_main(int argc, char **argv) {
     Paths paths = {{0}, 0};
-    const char *engine = NULL, *state = NULL, *sort = "newest", *json_path = NULL;
+    const char *engine = NULL, *state = NULL, *sort = "newest", *json_path = NULL,
+               *html_path = NULL;
     const CliFlag flags[] = {
         {"-engine", CLI_FLAG_TEXT, &engine, 0, 0, "NAME", "only runs with an engine of that name"},
         {"-state", CLI_FLAG_TEXT, &state, 0, 0, "STATE",
@@ -56,6 +58,8 @@ int abtest_report_main(int argc, char **argv) {
         {"-sort", CLI_FLAG_TEXT, &sort, 0, 0, "ORDER",
          "by start: newest first (default) or oldest"},
         {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE", "the list as JSON (- for stdout)"},
+        {"-html", CLI_FLAG_TEXT, &html_path, 0, 0, "FILE",
+         "the list and each run's charts as one self-contained web page"},
     };
     const CliCommand command = {.name = "report",
                                 .subcommand = "report",
@@ -92,6 +96,14 @@ int abtest_report_main(int argc, char **argv) {
             status = 2;
         }
         cJSON_Delete(json);
+    }
+    if (html_path) {
+        if (report_html_write(html_path, &list, false, &err))
+            fprintf(stderr, "report: page %s\n", html_path);
+        else {
+            cli_error("report: -html: %s", err.text);
+            status = 2;
+        }
     }
     if (!json_path || strcmp(json_path, "-"))
         report_table_print(stdout, &list);

@@ -17,6 +17,8 @@
 #include "runfiles.h"
 #include "plot.h"
 #include "report.h"
+#include "report_html.h"
+#include "results.h"
 #include "results_load.h"
 #include "schedule.h"
 #include "status.h"
@@ -81,6 +83,7 @@ struct Runner {
     int64_t *source_pairs;    /* pairs deposited by each rank this session ([0]: this one) */
     int64_t messages;         /* the remote source's traffic (runner_note_messages) */
     double messages_seconds;
+    bool page_failed; /* -html could not be written (said once) */
     bool stop;
     bool failed;
     Error failure;
@@ -227,6 +230,26 @@ void runner_note_messages(Runner *r, int64_t messages, double busy_seconds) {
     pthread_mutex_unlock(&r->mutex);
 }
 
+/* -html: the run's page, as abtest report writes it, rewritten after each checkpoint. The page
+ * is a view, not the record: a failure is said once and the run goes on. */
+static void write_page(Runner *r, RunState state) {
+    const MatchSettings *s = r->settings;
+    cJSON *json = results_to_json(s, &r->totals, state, r->book.content_hash, r->book.count,
+                                  r->command);
+    ReportEntry entry = {0};
+    snprintf(entry.run.file, sizeof entry.run.file, "%s", s->out_path[0] ? s->out_path : "-");
+    Error err = {{0}};
+    const cJSON *details[1] = {json};
+    entry.read = json && run_summary_from_json(json, &entry.run, &err);
+    bool ok = entry.read && report_html_write_entries(s->html_path, &entry, details, 1,
+                                                      state == RUN_RUNNING, &err);
+    if (!ok && !r->page_failed)
+        cli_error("warning: -html %s: %s; the run goes on without its page", s->html_path,
+                  json ? err.text : "out of memory");
+    r->page_failed = !ok;
+    cJSON_Delete(json);
+}
+
 /* A checkpoint: the records made durable, then the results file written atomically. A failure
  * is said once, by the main loop, which stops the run. */
 static bool checkpoint(Runner *r, RunState state) {
@@ -240,7 +263,10 @@ static bool checkpoint(Runner *r, RunState state) {
     session->messages = r->messages;
     session->coordinator_seconds = r->messages_seconds;
     pthread_mutex_unlock(&r->mutex);
-    return runfiles_checkpoint(&r->files, &r->totals, state, &r->book, r->command);
+    bool saved = runfiles_checkpoint(&r->files, &r->totals, state, &r->book, r->command);
+    if (saved && r->settings->html_path[0])
+        write_page(r, state);
+    return saved;
 }
 
 /* Exit status of a run stopped by a signal: the shell's 128 + signal (130 for SIGINT). */

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: MIT
+#include "report_html.h"
+
+#include "report.h"
+#include "report_table.h"
+#include "svg_chart.h"
+#include "textfile.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RELOAD_SECONDS 10
+#define DETAILS_MAX_BYTES ((size_t)64 << 20)
+
+/* Text into HTML: the five characters that could open markup or end an attribute. */
+static void put_escaped(FILE *out, const char *text) {
+    for (const char *p = text; *p; p++) {
+        switch (*p) {
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        case '\'':
+            fputs("&#39;", out);
+            break;
+        default:
+            fputc(*p, out);
+        }
+    }
+}
+
+static const char STYLE[] =
+    "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}"
+    "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;border-top:1px solid #ccc;"
+    "padding-top:1em}table{border-collapse:collapse;margin:.5em 0}"
+    "td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;white-space:nowrap}"
+    "th{background:#f3f3f3}tr.run td.state-H1{background:#d8f5d8}"
+    "tr.run td.state-H0{background:#f8d8d8}tr.run td.state-running{background:#fff3c4}"
+    "tr.run td.state-stopped,tr.run td.state-interrupted{background:#eee}"
+    ".charts{display:flex;flex-wrap:wrap;gap:1em}figure.chart{margin:0;width:560px}"
+    "svg{width:100%;height:auto;background:#fcfcfc}.frame{fill:none;stroke:#bbb}"
+    ".line{fill:none;stroke:#1f5fbf;stroke-width:1.5}.band{fill:#1f5fbf;opacity:.18}"
+    ".level{stroke:#c33;stroke-dasharray:4 3}.level-label,.axis,.value{font-size:11px;"
+    "fill:#555}.chart-title{font-size:12px;font-weight:bold}.bar{fill:#1f5fbf}"
+    "pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;word-break:break-all}"
+    ".wide{overflow-x:auto}td.difference{white-space:normal;min-width:20em;max-width:32em}"
+    "dl{display:grid;grid-template-columns:max-content auto;gap:2px 1em}dt{font-weight:bold}";
+
+static const cJSON *member(const cJSON *object, const char *key) {
+    return cJSON_GetObjectItemCaseSensitive(object, key);
+}
+
+static double number(const cJSON *object, const char *key) {
+    const cJSON *item = member(object, key);
+    return cJSON_IsNumber(item) ? item->valuedouble : NAN;
+}
+
+static void run_row(FILE *out, const RunSummary *run, int index) {
+    fprintf(out, "<tr class=\"run\" id=\"row-%d\" data-file=\"", index);
+    put_escaped(out, run->file);
+    fprintf(out, "\" data-state=\"%s\" data-pairs=\"%lld\" data-elo=\"%.2f\" data-nelo=\"%.2f\"",
+            run->state, (long long)run->pairs, run->elo, run->nelo);
+    if (run->has_sprt)
+        fprintf(out, " data-llr=\"%.2f\"", run->llr);
+    fputc('>', out);
+    char cell[REPORT_CELL];
+    for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
+        REPORT_COLUMNS[c].cell(run, cell, sizeof cell);
+        const char *header = REPORT_COLUMNS[c].header;
+        if (!strcmp(header, "state"))
+            fprintf(out, "<td class=\"state-%s\">", run->state);
+        else
+            fputs(!strcmp(header, "difference") ? "<td class=\"difference\">" : "<td>", out);
+        if (c == 0)
+            fprintf(out, "<a href=\"#run-%d\">", index);
+        put_escaped(out, cell);
+        fputs(c == 0 ? "</a></td>" : "</td>", out);
+    }
+    fputs("</tr>\n", out);
+}
+
+/* The trajectory's points as columns; false when there is none. */
+typedef struct {
+    double *pairs, *llr, *elo, *low, *high;
+    int count;
+} Trajectory;
+
+static bool trajectory_of(const cJSON *details, Trajectory *t) {
+    memset(t, 0, sizeof *t);
+    const cJSON *list = member(details, "trajectory"), *point;
+    int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+    if (n == 0)
+        return false;
+    double *block = calloc((size_t)n * 5, sizeof *block);
+    if (!block)
+        return false;
+    *t = (Trajectory){block, block + n, block + 2 * n, block + 3 * n, block + 4 * n, 0};
+    cJSON_ArrayForEach(point, list) {
+        double values[5] = {number(point, "pairs"), number(point, "llr"), number(point, "elo"),
+                            number(point, "elo_low"), number(point, "elo_high")};
+        bool finite = true;
+        for (int k = 0; k < 5; k++)
+            finite &= isfinite(values[k]) || k == 1; /* no LLR without an SPRT */
+        if (!finite)
+            continue;
+        t->pairs[t->count] = values[0];
+        t->llr[t->count] = values[1];
+        t->elo[t->count] = values[2];
+        t->low[t->count] = values[3];
+        t->high[t->count] = values[4];
+        t->count++;
+    }
+    return t->count > 0;
+}
+
+static void charts(FILE *out, const RunSummary *run, const cJSON *details) {
+    fputs("<div class=\"charts\">\n", out);
+    Trajectory t;
+    if (trajectory_of(details, &t)) {
+        if (run->has_sprt) {
+            const double levels[] = {run->lower, 0, run->upper};
+            const char *const labels[] = {"H0", "", "H1"};
+            SvgLineChart llr = {"llr",   "LLR against its bounds",
+                                t.pairs, t.llr,
+                                NULL,    NULL,
+                                t.count, levels,
+                                labels,  3};
+            svg_line_chart(out, &llr);
+        }
+        const double zero[] = {0};
+        const char *const zero_label[] = {""};
+        SvgLineChart elo = {"elo",      "Elo with its 95% interval",
+                            t.pairs,    t.elo,
+                            t.low,      t.high,
+                            t.count,    zero,
+                            zero_label, 1};
+        svg_line_chart(out, &elo);
+        free(t.pairs);
+    }
+    const char *const ptnml_labels[] = {"0", "0.5", "1", "1.5", "2"};
+    double ptnml[5];
+    for (int i = 0; i < 5; i++)
+        ptnml[i] = (double)run->ptnml[i];
+    svg_bar_chart(out, "ptnml", "Pentanomial: pairs by points of the first engine", ptnml_labels,
+                  ptnml, 5);
+    fputs("</div>\n", out);
+}
+
+static void side_rows(FILE *out, const RunSummary *run, const cJSON *details) {
+    static const struct {
+        const char *key, *side;
+    } sides[] = {{"first_as_tigers", "tigers"}, {"first_as_sheep", "sheep"}};
+    fputs("<table class=\"sides\"><tr><th>first engine as</th><th>wins</th><th>draws</th>"
+          "<th>losses</th></tr>\n",
+          out);
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
+        const cJSON *wdl = member(details, sides[i].key);
+        fprintf(out, "<tr data-side=\"%s\"><td>", sides[i].side);
+        put_escaped(out, run->engines[0]);
+        fprintf(out, " as %s</td><td>%.0f</td><td>%.0f</td><td>%.0f</td></tr>\n", sides[i].side,
+                number(wdl, "wins"), number(wdl, "draws"), number(wdl, "losses"));
+    }
+    fputs("</table>\n", out);
+}
+
+static void end_rows(FILE *out, const cJSON *details) {
+    const cJSON *ends = member(details, "end_reasons"), *end;
+    fputs("<table class=\"ends\"><tr><th>end</th><th>games</th></tr>\n", out);
+    cJSON_ArrayForEach(end, ends) {
+        if (!cJSON_IsNumber(end) || end->valuedouble == 0)
+            continue;
+        fputs("<tr><td>", out);
+        put_escaped(out, end->string);
+        fprintf(out, "</td><td>%.0f</td></tr>\n", end->valuedouble);
+    }
+    fputs("</table>\n", out);
+}
+
+static void engine_rows(FILE *out, const cJSON *details) {
+    const cJSON *engines = member(details, "engines"), *engine;
+    fputs("<table class=\"engines\"><tr><th>engine</th><th>depth</th><th>nodes a move</th>"
+          "<th>ms a move</th><th>time used (s)</th><th>forfeits</th></tr>\n",
+          out);
+    cJSON_ArrayForEach(engine, engines) {
+        const cJSON *name = member(engine, "name");
+        double forfeits = 0;
+        static const char *const kinds[] = {"time_losses", "disconnects", "stalls",
+                                            "illegal_moves"};
+        for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+            forfeits += isfinite(number(engine, kinds[k])) ? number(engine, kinds[k]) : 0;
+        fputs("<tr><td>", out);
+        put_escaped(out, cJSON_IsString(name) ? name->valuestring : "?");
+        fprintf(out,
+                "</td><td>%.2f</td><td>%.0f</td><td>%.3f</td><td>%.1f</td><td>%.0f</td></tr>\n",
+                number(engine, "average_depth"), number(engine, "average_nodes_per_move"),
+                number(engine, "mean_time_per_move_ms"), number(engine, "time_used_us") / 1e6,
+                forfeits);
+    }
+    fputs("</table>\n", out);
+}
+
+static void definition(FILE *out, const char *term, const char *value) {
+    fprintf(out, "<dt>%s</dt><dd>", term);
+    put_escaped(out, value[0] ? value : "-");
+    fputs("</dd>\n", out);
+}
+
+static void run_detail(FILE *out, const RunSummary *run, const cJSON *details, int index) {
+    fprintf(out, "<section class=\"run-detail\" id=\"run-%d\" data-file=\"", index);
+    put_escaped(out, run->file);
+    fputs("\">\n<h2>", out);
+    put_escaped(out, run->engines[0]);
+    fputs(" vs ", out);
+    put_escaped(out, run->engines[1]);
+    fputs(" &mdash; ", out);
+    put_escaped(out, run->file);
+    fputs("</h2>\n<dl>\n", out);
+    char text[REPORT_CELL];
+    definition(out, "difference", run->difference);
+    definition(out, "limits", run->limits);
+    definition(out, "book", run->book);
+    definition(out, "state", run->state);
+    for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
+        const char *header = REPORT_COLUMNS[c].header;
+        if (strstr(header, "LLR") || strstr(header, "Elo") || !strcmp(header, "pairs") ||
+            !strcmp(header, "duration")) {
+            REPORT_COLUMNS[c].cell(run, text, sizeof text);
+            definition(out, header, text);
+        }
+    }
+    definition(out, "started (UTC)", run->started);
+    definition(out, "updated (UTC)", run->updated);
+    definition(out, "commit", run->commit);
+    definition(out, "version", run->version);
+    fputs("</dl>\n", out);
+    charts(out, run, details);
+    side_rows(out, run, details);
+    end_rows(out, details);
+    engine_rows(out, details);
+    fputs("<p>Reproduce:</p><pre class=\"command\">", out);
+    put_escaped(out, run->command);
+    fputs("</pre>\n", out);
+    bool unfinished = !strcmp(run->state, "interrupted") || !strcmp(run->state, "stopped");
+    if (unfinished) {
+        fputs("<p>Resume:</p><pre class=\"resume\">build/abtest -resume ", out);
+        put_escaped(out, run->file);
+        fputs("</pre>\n", out);
+    }
+    fputs("</section>\n", out);
+}
+
+/* The page states, for tests and for a reader, what the browser drew: each chart's drawn width
+ * in pixels, set once the page has been laid out. */
+static const char DRAWN_SCRIPT[] =
+    "<script>window.addEventListener('load',function(){document.querySelectorAll("
+    "'figure.chart svg').forEach(function(s){var b=s.getBoundingClientRect(),l=s.querySelector"
+    "('.line,.bar');s.setAttribute('data-drawn-width',Math.round(b.width));if(l){var g=l."
+    "getBBox();s.setAttribute('data-mark-width',Math.round(g.width));}});document.body."
+    "setAttribute('data-drawn','yes');});</script>\n";
+
+void report_html_page(FILE *out, const ReportEntry entries[], const cJSON *const details[],
+                      int count, bool live) {
+    int runs = 0;
+    for (int i = 0; i < count; i++)
+        runs += entries[i].read;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n", out);
+    if (live)
+        fprintf(out, "<meta http-equiv=\"refresh\" content=\"%d\">\n", RELOAD_SECONDS);
+    fprintf(out, "<title>tslab report: %d run(s)</title>\n<style>%s</style></head>\n<body>\n", runs,
+            STYLE);
+    fprintf(out,
+            "<h1>tslab report</h1>\n<p class=\"summary\" data-runs=\"%d\" data-unread=\"%d\">"
+            "%d run(s), %d file(s) not read%s</p>\n",
+            runs, count - runs, runs, count - runs,
+            live ? "; the run is live: this page reloads itself" : "");
+    fputs("<div class=\"wide\"><table class=\"runs\"><thead><tr>", out);
+    for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
+        fprintf(out, "<th>%s</th>", REPORT_COLUMNS[c].header);
+    fputs("</tr></thead><tbody>\n", out);
+    for (int i = 0; i < count; i++)
+        if (entries[i].read)
+            run_row(out, &entries[i].run, i);
+    fputs("</tbody></table></div>\n", out);
+    if (runs < count) {
+        fputs("<h2>Not read</h2><ul class=\"unread\">\n", out);
+        for (int i = 0; i < count; i++) {
+            if (entries[i].read)
+                continue;
+            fputs("<li data-file=\"", out);
+            put_escaped(out, entries[i].run.file);
+            fputs("\">", out);
+            put_escaped(out, entries[i].run.file);
+            fputs(": ", out);
+            put_escaped(out, entries[i].reason);
+            fputs("</li>\n", out);
+        }
+        fputs("</ul>\n", out);
+    }
+    for (int i = 0; i < count; i++)
+        if (entries[i].read)
+            run_detail(out, &entries[i].run, details[i], i);
+    fputs(DRAWN_SCRIPT, out);
+    fputs("</body></html>\n", out);
+}
+
+bool report_html_write_entries(const char *path, const ReportEntry entries[],
+                               const cJSON *const details[], int count, bool live, Error *err) {
+    char *text = NULL;
+    size_t length = 0;
+    FILE *page = open_memstream(&text, &length);
+    if (!page)
+        return error_set(err, "%s: out of memory", path);
+    report_html_page(page, entries, details, count, live);
+    bool ok = fclose(page) == 0 && text;
+    ok = ok ? report_write_text(text, path, err) : error_set(err, "%s: out of memory", path);
+    free(text);
+    return ok;
+}
+
+static cJSON *load_details(const char *path) {
+    char *text;
+    size_t length;
+    Error ignored;
+    if (!textfile_read(path, DETAILS_MAX_BYTES, true, &text, &length, &ignored))
+        return NULL;
+    cJSON *json = cJSON_ParseWithLength(text, length);
+    free(text);
+    return json;
+}
+
+bool report_html_write(const char *path, const ReportList *list, bool live, Error *err) {
+    const cJSON **details = calloc((size_t)(list->count ? list->count : 1), sizeof *details);
+    if (!details)
+        return error_set(err, "%s: out of memory", path);
+    for (int i = 0; i < list->count; i++)
+        details[i] = list->entries[i].read ? load_details(list->entries[i].run.file) : NULL;
+    bool ok = report_html_write_entries(path, list->entries, details, list->count, live, err);
+    for (int i = 0; i < list->count; i++)
+        cJSON_Delete((cJSON *)details[i]);
+    free(details);
+    return ok;
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+#include "svg_chart.h"
+
+#include <math.h>
+
+/* The plotting area inside a 560 x 220 view box: room for the axis labels on the left and
+ * below. */
+#define WIDTH 560.0
+#define HEIGHT 220.0
+#define LEFT 56.0
+#define RIGHT 12.0
+#define TOP 24.0
+#define BOTTOM 28.0
+
+typedef struct {
+    double x0, x1, y0, y1;
+} Range;
+
+static double px(const Range *r, double x) {
+    return LEFT + (r->x1 > r->x0 ? (x - r->x0) / (r->x1 - r->x0) : 0.5) * (WIDTH - LEFT - RIGHT);
+}
+
+static double py(const Range *r, double y) {
+    return TOP + (r->y1 > r->y0 ? (r->y1 - y) / (r->y1 - r->y0) : 0.5) * (HEIGHT - TOP - BOTTOM);
+}
+
+static void widen(Range *r, double y) {
+    if (isfinite(y)) {
+        r->y0 = y < r->y0 ? y : r->y0;
+        r->y1 = y > r->y1 ? y : r->y1;
+    }
+}
+
+static void open_svg(FILE *out, const char *css_class, const char *title, int points, double last) {
+    fprintf(out,
+            "<figure class=\"chart %s\"><svg viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
+            "data-chart=\"%s\" data-points=\"%d\" data-last=\"%.2f\">\n"
+            "<title>%s</title><text class=\"chart-title\" x=\"%.0f\" y=\"14\">%s</text>\n",
+            css_class, WIDTH, HEIGHT, css_class, points, last, title, LEFT, title);
+}
+
+void svg_line_chart(FILE *out, const SvgLineChart *c) {
+    Range r = {c->count ? c->x[0] : 0, c->count ? c->x[c->count - 1] : 1, INFINITY, -INFINITY};
+    if (c->count && c->x[0] > 0)
+        r.x0 = 0;
+    for (int i = 0; i < c->count; i++) {
+        widen(&r, c->y[i]);
+        if (c->band_low)
+            widen(&r, c->band_low[i]);
+        if (c->band_high)
+            widen(&r, c->band_high[i]);
+    }
+    for (int i = 0; i < c->level_count; i++)
+        widen(&r, c->levels[i]);
+    if (!(r.y1 >= r.y0))
+        r.y0 = -1, r.y1 = 1;
+    double margin = (r.y1 - r.y0) * 0.05 + 1e-9;
+    r.y0 -= margin;
+    r.y1 += margin;
+    open_svg(out, c->css_class, c->title, c->count, c->count ? c->y[c->count - 1] : 0);
+    /* Axes: the value range on the left, pairs below. */
+    fprintf(out,
+            "<rect class=\"frame\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>\n"
+            "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n"
+            "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n"
+            "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\">%.0f</text>\n"
+            "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.0f pairs</text>\n",
+            LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, LEFT - 4, TOP + 4, r.y1,
+            LEFT - 4, HEIGHT - BOTTOM, r.y0, LEFT, HEIGHT - 8, r.x0, WIDTH - RIGHT, HEIGHT - 8,
+            r.x1);
+    for (int i = 0; i < c->level_count; i++)
+        fprintf(out,
+                "<line class=\"level\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
+                "<text class=\"level-label\" x=\"%.1f\" y=\"%.1f\">%s %.2f</text>\n",
+                LEFT, WIDTH - RIGHT, py(&r, c->levels[i]), py(&r, c->levels[i]), LEFT + 4,
+                py(&r, c->levels[i]) - 3, c->level_labels[i], c->levels[i]);
+    if (c->band_low && c->band_high && c->count) {
+        fprintf(out, "<polygon class=\"band\" points=\"");
+        for (int i = 0; i < c->count; i++)
+            fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py(&r, c->band_high[i]));
+        for (int i = c->count - 1; i >= 0; i--)
+            fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py(&r, c->band_low[i]));
+        fprintf(out, "\"/>\n");
+    }
+    fprintf(out, "<polyline class=\"line\" points=\"");
+    for (int i = 0; i < c->count; i++)
+        fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py(&r, c->y[i]));
+    fprintf(out, "\"/>\n</svg></figure>\n");
+}
+
+void svg_bar_chart(FILE *out, const char *css_class, const char *title, const char *const labels[],
+                   const double values[], int count) {
+    double top = 0;
+    for (int i = 0; i < count; i++)
+        top = values[i] > top ? values[i] : top;
+    open_svg(out, css_class, title, count, count ? values[count - 1] : 0);
+    double slot = (WIDTH - LEFT - RIGHT) / (count ? count : 1);
+    for (int i = 0; i < count; i++) {
+        double height = top > 0 ? values[i] / top * (HEIGHT - TOP - BOTTOM) : 0;
+        double x = LEFT + i * slot + slot * 0.15;
+        fprintf(out,
+                "<rect class=\"bar\" data-label=\"%s\" data-value=\"%.0f\" x=\"%.1f\" y=\"%.1f\" "
+                "width=\"%.1f\" height=\"%.1f\"/>"
+                "<text class=\"axis\" x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%s</text>"
+                "<text class=\"value\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.0f</text>\n",
+                labels[i], values[i], x, HEIGHT - BOTTOM - height, slot * 0.7, height,
+                x + slot * 0.35, HEIGHT - 10, labels[i], x + slot * 0.35,
+                HEIGHT - BOTTOM - height - 4, values[i]);
+    }
+    fprintf(out, "</svg></figure>\n");
+}

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// Inline SVG charts for the report page (no scripts, no fonts to fetch): a line over pairs with
+// an optional band and horizontal reference lines, and a bar chart. Each chart carries its
+// figures as data- attributes (the number of points, the last value) so that a test can read
+// from the rendered page what was drawn.
+#pragma once
+
+#include <stdio.h>
+
+typedef struct {
+    const char *css_class; /* "llr", "elo", ... (also the chart's data-chart) */
+    const char *title;
+    const double *x, *y;                /* count points */
+    const double *band_low, *band_high; /* NULL: no band */
+    int count;
+    const double *levels; /* horizontal reference lines (bounds, zero), level_count of them */
+    const char *const *level_labels;
+    int level_count;
+} SvgLineChart;
+
+void svg_line_chart(FILE *out, const SvgLineChart *chart);
+
+/* Bars with labels and values (the pentanomial, the end reasons). */
+void svg_bar_chart(FILE *out, const char *css_class, const char *title, const char *const labels[],
+                   const double values[], int count);
