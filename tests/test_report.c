@@ -137,6 +137,22 @@ static void table__rows_filters_and_order(void **state) {
          *cut = strstr(out, "runs/cut.json");
     assert_true(sprt && rounds && cut && cut < rounds && rounds < sprt); /* newest first */
     free(out);
+    /* The ledger's Markdown row (make docs) carries the same Elo, with "±". */
+    snprintf(command, sizeof command,
+             "cd %s && " ABTEST " report -sort given -markdown runs/sprt.json runs/notes.json",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    char row[256];
+    snprintf(row, sizeof row,
+             "| `full` vs `weak` | killers=on vs off, hint=on vs off | nodes=1000 | %s", elo);
+    char *plus_minus = strstr(row, "+/-");
+    assert_non_null(plus_minus);
+    memmove(plus_minus + 2, plus_minus + 3, strlen(plus_minus + 3) + 1);
+    memcpy(plus_minus, "\xc2\xb1", 2); /* "±" in UTF-8 */
+    if (!strstr(out, row))
+        fail_msg("no row '%s' in:\n%s", row, out);
+    assert_non_null(strstr(out, "| `runs/notes.json`: not JSON |"));
+    free(out);
     snprintf(command, sizeof command, "cd %s && " ABTEST " report runs -sort oldest", dir);
     assert_int_equal(test_run(command, &out), 0);
     assert_true(strstr(out, "runs/sprt.json") < strstr(out, "runs/cut.json"));
@@ -315,7 +331,7 @@ static void errors__named(void **state) {
     } cases[] = {
         {" report /nonexistent/dir", "report: /nonexistent/dir: No such file or directory"},
         {" report -state won", "report: -state: 'won' is not one of"},
-        {" report -sort size", "report: -sort: 'size' is not newest or oldest"},
+        {" report -sort size", "report: -sort: 'size' is not newest, oldest or given"},
         {" report -colour", "report: unknown option '-colour'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -160,6 +160,97 @@ void report_table_print(FILE *out, const ReportList *list) {
     }
 }
 
+/* 43697.4 -> "43,697". */
+static void thousands(double value, char *out, size_t size) {
+    char digits[32];
+    snprintf(digits, sizeof digits, "%.0f", value);
+    size_t n = strlen(digits), used = 0;
+    for (size_t i = 0; i < n && used + 2 < size; i++) {
+        if (i > 0 && (n - i) % 3 == 0 && digits[i - 1] != '-')
+            out[used++] = ',';
+        out[used++] = digits[i];
+    }
+    out[used] = '\0';
+}
+
+static void md_run(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "`%s` vs `%s`", r->engines[0], r->engines[1]);
+}
+
+static void md_difference(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%s", r->difference);
+}
+
+static void md_elo(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%+.2f ± %.2f", r->elo, (r->elo_high - r->elo_low) / 2);
+}
+
+static void md_llr(const RunSummary *r, char *out, size_t size) {
+    if (r->has_sprt)
+        snprintf(out, size, "%.2f", r->llr);
+    else
+        snprintf(out, size, "-");
+}
+
+static void md_decision(const RunSummary *r, char *out, size_t size) {
+    bool decided = !strcmp(r->state, "H0") || !strcmp(r->state, "H1");
+    snprintf(out, size, "%s", decided ? r->state : r->has_sprt ? "none" : "-");
+}
+
+static void md_pairs(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%lld", (long long)r->pairs);
+}
+
+static void md_depth(const RunSummary *r, char *out, size_t size) {
+    snprintf(out, size, "%.2f / %.2f", r->depth[0], r->depth[1]);
+}
+
+static void md_nodes(const RunSummary *r, char *out, size_t size) {
+    char a[32], b[32];
+    thousands(r->nodes_per_move[0], a, sizeof a);
+    thousands(r->nodes_per_move[1], b, sizeof b);
+    snprintf(out, size, "%s / %s", a, b);
+}
+
+/* The ledger's columns (docs/experiments.md): what a reader compares across runs. */
+static const ReportColumn MARKDOWN_COLUMNS[] = {
+    {"variant vs base", md_run, 0},
+    {"difference", md_difference, 0},
+    {"limits", cell_limits, 0},
+    {"Elo (95%)", md_elo, 0},
+    {"LLR", md_llr, 0},
+    {"SPRT", md_decision, 0},
+    {"pairs", md_pairs, 0},
+    {"depth (variant / base)", md_depth, 0},
+    {"nodes a move (variant / base)", md_nodes, 0},
+};
+
+void report_table_markdown(FILE *out, const ReportList *list) {
+    size_t columns = sizeof MARKDOWN_COLUMNS / sizeof MARKDOWN_COLUMNS[0];
+    for (size_t c = 0; c < columns; c++)
+        fprintf(out, "| %s ", MARKDOWN_COLUMNS[c].header);
+    fputs("|\n", out);
+    for (size_t c = 0; c < columns; c++)
+        fputs("|---", out);
+    fputs("|\n", out);
+    char cell[REPORT_CELL];
+    for (int i = 0; i < list->count; i++) {
+        const ReportEntry *e = &list->entries[i];
+        if (!e->read) {
+            fprintf(out, "| `%s`: %s |", e->run.file, e->reason);
+            for (size_t c = 1; c < columns; c++)
+                fputs(" |", out);
+            fputc('\n', out);
+            continue;
+        }
+        for (size_t c = 0; c < columns; c++) {
+            MARKDOWN_COLUMNS[c].cell(&e->run, cell, sizeof cell);
+            fprintf(out, "| %s ", cell);
+        }
+        fputs("|\n", out);
+    }
+}
+
 static cJSON *pair_json(double a, double b) {
     double values[2] = {a, b};
     return cJSON_CreateDoubleArray(values, 2);

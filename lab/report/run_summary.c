@@ -241,10 +241,14 @@ bool run_summary_from_json(const cJSON *json, RunSummary *s, Error *err) {
     if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != 2 ||
         !cJSON_IsArray(settings_engines) || cJSON_GetArraySize(settings_engines) != 2)
         return error_set(err, "\"engines\" is not a list of two engines");
-    for (int e = 0; e < 2; e++)
-        if (!text_at(cJSON_GetArrayItem(engines, e), "name", s->engines[e], sizeof s->engines[e],
-                     err))
+    for (int e = 0; e < 2; e++) {
+        const cJSON *engine = cJSON_GetArrayItem(engines, e);
+        Error ignored;
+        if (!text_at(engine, "name", s->engines[e], sizeof s->engines[e], err))
             return false;
+        real_at(engine, "average_depth", &s->depth[e], &ignored);
+        real_at(engine, "average_nodes_per_move", &s->nodes_per_move[e], &ignored);
+    }
     double pairs = 0, rounds = 0, seconds = 0;
     if (!state_from(json, s, err) || !count_at(json, "pairs", &pairs, err) ||
         !real_at(json, "elo", &s->elo, err) ||

@@ -40,8 +40,8 @@ static bool known_state(const char *state) {
 }
 
 static const char synopsis[] =
-    "usage: abtest report [FILE|DIR ...] [-engine NAME] [-state STATE] [-sort newest|oldest]\n"
-    "                     [-json FILE] [-html FILE]\n"
+    "usage: abtest report [FILE|DIR ...] [-engine NAME] [-state STATE]\n"
+    "                     [-sort newest|oldest|given] [-json FILE] [-html FILE] [-markdown]\n"
     "  One row per results file (default: the results/ directory, its *.json files): engines,\n"
     "  what differs, limits, book, state, LLR, Elo, nElo, SPRT-corrected Elo, pentanomial,\n"
     "  pairs, start, duration, commit; files that are not results files listed with the reason.\n";
@@ -50,13 +50,16 @@ int abtest_report_main(int argc, char **argv) {
     Paths paths = {{0}, 0};
     const char *engine = NULL, *state = NULL, *sort = "newest", *json_path = NULL,
                *html_path = NULL;
+    bool markdown = false;
     const CliFlag flags[] = {
         {"-engine", CLI_FLAG_TEXT, &engine, 0, 0, "NAME", "only runs with an engine of that name"},
         {"-state", CLI_FLAG_TEXT, &state, 0, 0, "STATE",
          "only runs in that state: H0, H1, rounds, interrupted, running, stopped, decided "
          "(H0 or H1), undecided"},
         {"-sort", CLI_FLAG_TEXT, &sort, 0, 0, "ORDER",
-         "by start: newest first (default) or oldest"},
+         "by start: newest first (default) or oldest; or as given"},
+        {"-markdown", CLI_FLAG_SWITCH, &markdown, 0, 0, NULL,
+         "the ledger's table in Markdown instead (docs/experiments.md, make docs)"},
         {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE", "the list as JSON (- for stdout)"},
         {"-html", CLI_FLAG_TEXT, &html_path, 0, 0, "FILE",
          "the list and each run's charts as one self-contained web page"},
@@ -74,8 +77,8 @@ int abtest_report_main(int argc, char **argv) {
         die("report: -state: '%s' is not one of H0, H1, rounds, interrupted, running, stopped, "
             "decided, undecided",
             state);
-    if (strcmp(sort, "newest") && strcmp(sort, "oldest"))
-        die("report: -sort: '%s' is not newest or oldest", sort);
+    if (strcmp(sort, "newest") && strcmp(sort, "oldest") && strcmp(sort, "given"))
+        die("report: -sort: '%s' is not newest, oldest or given", sort);
     if (paths.count == 0)
         paths.paths[paths.count++] = DEFAULT_DIRECTORY;
     ReportList list = {0};
@@ -87,7 +90,8 @@ int abtest_report_main(int argc, char **argv) {
         }
     report_list_check_running(&list);
     report_list_filter(&list, engine, state);
-    report_list_sort(&list, !strcmp(sort, "newest"));
+    if (strcmp(sort, "given"))
+        report_list_sort(&list, !strcmp(sort, "newest"));
     int status = 0;
     if (json_path) {
         cJSON *json = report_table_json(&list);
@@ -105,7 +109,9 @@ int abtest_report_main(int argc, char **argv) {
             status = 2;
         }
     }
-    if (!json_path || strcmp(json_path, "-"))
+    if (markdown && !(json_path && !strcmp(json_path, "-")))
+        report_table_markdown(stdout, &list);
+    else if (!json_path || strcmp(json_path, "-"))
         report_table_print(stdout, &list);
     report_list_free(&list);
     return status;
