@@ -217,14 +217,21 @@ static void print_cell(const char *book, const char *diff, const Cell *c) {
            100 * c->pair_draw_ratio, 100 * c->game_draw_ratio, c->plies_per_game, ptnml, plan);
 }
 
+/* Whether a cell's 95% interval leaves zero out: the sign it measured is real. */
+static bool sign_resolved(const Cell *c) {
+    return c->estimate.elo_low > 0 || c->estimate.elo_high < 0;
+}
+
 /* Per book after the first: each difference's expected pairs against the first book's (and
- * the plies those pairs play, which at a node limit is the time they take), and whether the
- * differences keep their signs and order by Elo. */
+ * the plies those pairs play, which at a node limit is the time they take), then whether the
+ * book keeps what the first book resolved: a sign the first book's interval settles must not
+ * flip where this book settles it too, nor be left unsettled, and two differences whose
+ * intervals do not overlap in the first book must keep their order. A difference the first book
+ * leaves within noise (a tiny one) is compared by pairs only. */
 static void print_comparison(const BooktestArgs *a, const Cell *cells) {
     printf("\nagainst %s:\n", base_name(a->books[0]));
     for (int b = 1; b < a->book_count; b++) {
         printf("  %-20s", base_name(a->books[b]));
-        bool same_order = true;
         for (int d = 0; d < a->diff_count; d++) {
             const Cell *here = &cells[b * a->diff_count + d], *first = &cells[d];
             if (here->expected_pairs > 0 && first->expected_pairs > 0)
@@ -234,14 +241,27 @@ static void print_comparison(const BooktestArgs *a, const Cell *cells) {
                            (first->expected_pairs * first->plies_per_game));
             else
                 printf("  %s -", a->diffs[d]);
-            same_order &= (here->estimate.elo > 0) == (first->estimate.elo > 0);
+        }
+        int problems = 0;
+        for (int d = 0; d < a->diff_count; d++) {
+            const Cell *here = &cells[b * a->diff_count + d], *first = &cells[d];
+            if (!sign_resolved(first))
+                continue;
+            if (!sign_resolved(here))
+                printf("%s%s: sign not resolved", problems++ ? ", " : "; ", a->diffs[d]);
+            else if ((here->estimate.elo > 0) != (first->estimate.elo > 0))
+                printf("%s%s: sign CHANGED", problems++ ? ", " : "; ", a->diffs[d]);
             for (int o = 0; o < d; o++) {
-                const Cell *here_o = &cells[b * a->diff_count + o], *first_o = &cells[o];
-                same_order &= (here->estimate.elo > here_o->estimate.elo) ==
-                              (first->estimate.elo > first_o->estimate.elo);
+                const Cell *first_o = &cells[o], *here_o = &cells[b * a->diff_count + o];
+                bool apart = first->estimate.elo_low > first_o->estimate.elo_high ||
+                             first_o->estimate.elo_low > first->estimate.elo_high;
+                if (apart && (here->estimate.elo > here_o->estimate.elo) !=
+                                 (first->estimate.elo > first_o->estimate.elo))
+                    printf("%s%s and %s: order CHANGED", problems++ ? ", " : "; ", a->diffs[o],
+                           a->diffs[d]);
             }
         }
-        printf("; signs and order %s\n", same_order ? "kept" : "CHANGED");
+        printf("%s\n", problems ? "" : "; resolved signs and order kept");
     }
 }
 
