@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Summarises an `abtest booktest -json` file as a Markdown table: per book, each difference's
+expected pairs to an SPRT [0, 5] against the first book's, the plies a game lasts, and a pooled
+estimate of the book's resolving power.
+
+The pooled figure: for each difference whose Elo the first book resolves (95% interval without
+zero), the ratio of this book's nElo to the first book's, with its delta-method variance from
+the two cells' nElo errors; the inverse-variance mean r of those ratios; then the pairs a
+normalized SPRT needs against the first book, 1 / r^2 (its cost depends only on nElo), with a
+95% interval, and the same in plies (pairs times plies a game).
+
+    python3 tools/booktest_table.py openings/booktest.json
+"""
+import json
+import math
+import sys
+
+
+def book_name(cell):
+    return cell["book"].rsplit("/", 1)[-1]
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: booktest_table.py BOOKTEST.json")
+    with open(sys.argv[1], encoding="utf-8") as f:
+        cells = json.load(f)
+    books, diffs = [], []
+    for cell in cells:
+        if book_name(cell) not in books:
+            books.append(book_name(cell))
+        if cell["difference"] not in diffs:
+            diffs.append(cell["difference"])
+    at = {(book_name(c), c["difference"]): c for c in cells}
+    first = books[0]
+    resolved = [d for d in diffs if abs(at[(first, d)]["elo"]) > at[(first, d)]["elo_error"]]
+    header = ["book"] + [f"`{d}`: Elo, pairs (x)" for d in diffs]
+    header += ["plies a game", "nElo ratio (pooled)", "pairs x (95%)", "plies x"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    plies_first = sum(at[(first, d)]["plies_per_game"] for d in diffs) / len(diffs)
+    for book in books:
+        row = [f"`{book}`"]
+        weight_sum = weighted = 0.0
+        for d in diffs:
+            cell, base = at.get((book, d)), at[(first, d)]
+            if not cell:
+                row.append("-")
+                continue
+            ratio = cell["expected_pairs"] / base["expected_pairs"]
+            row.append(f"{cell['elo']:+.1f}, {cell['expected_pairs']:.0f} (x{ratio:.2f})")
+            if d not in resolved:
+                continue
+            r = cell["nelo"] / base["nelo"]
+            relative = (cell["nelo_error"] / 1.96 / cell["nelo"]) ** 2
+            relative += (base["nelo_error"] / 1.96 / base["nelo"]) ** 2
+            variance = r * r * relative
+            weighted += r / variance
+            weight_sum += 1 / variance
+        plies = [at[(book, d)]["plies_per_game"] for d in diffs if (book, d) in at]
+        plies_here = sum(plies) / len(plies)
+        row.append(f"{plies_here:.1f}")
+        if book == first or weight_sum == 0:
+            row += ["1", "x1", "x1"] if book == first else ["-", "-", "-"]
+        else:
+            r, half = weighted / weight_sum, 1.96 / math.sqrt(weight_sum)
+            pairs = 1 / (r * r)
+            low, high = 1 / (r + half) ** 2, 1 / (r - half) ** 2 if r > half else math.inf
+            row += [f"{r:.3f} ± {half:.3f}", f"x{pairs:.2f} [{low:.2f}, {high:.2f}]",
+                    f"x{pairs * plies_here / plies_first:.2f}"]
+        print("| " + " | ".join(row) + " |")
+    print(f"\nPooled over {', '.join('`' + d + '`' for d in resolved)} (the differences the first "
+          "book resolves).")
+
+
+if __name__ == "__main__":
+    main()
