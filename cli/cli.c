@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,4 +110,13 @@ char *cli_hostname(char *out, size_t size) {
 int cli_cores(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores > 0 ? (int)cores : 1;
+}
+
+void cli_hms_text(double seconds, char *out, size_t size) {
+    if (!isfinite(seconds) || seconds < 0) {
+        snprintf(out, size, "?");
+        return;
+    }
+    long long whole = llround(seconds);
+    snprintf(out, size, "%lld:%02lld:%02lld", whole / 3600, whole / 60 % 60, whole % 60);
 }

@@ -47,3 +47,7 @@ int cli_cores(void);
 
 /* CPU seconds this process has used so far, all threads together. */
 double cli_cpu_seconds(void);
+
+/* A duration as "1:02:03" (hours, minutes, seconds: the progress lines, the final block and the
+ * reports); "?" when not finite or negative. */
+void cli_hms_text(double seconds, char *out, size_t size);

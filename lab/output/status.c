@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "status.h"
 
-#include "pgn.h"
+#include "cli.h"
 #include "sprt_report.h"
 #include "textbuf.h"
 
@@ -89,20 +89,10 @@ void status_line(FILE *out, const MatchSettings *s, const MatchTotals *t, double
     fflush(out);
 }
 
-/* "1:02:03" (hours, minutes, seconds); "?" when not finite or negative. */
-static void hms_text(double seconds, char *out, size_t size) {
-    if (!isfinite(seconds) || seconds < 0) {
-        snprintf(out, size, "?");
-        return;
-    }
-    long long whole = llround(seconds);
-    snprintf(out, size, "%lld:%02lld:%02lld", whole / 3600, whole / 60 % 60, whole % 60);
-}
-
 void status_progress(FILE *out, const MatchSettings *s, const MatchTotals *t, double rate,
                      double elapsed) {
     char elapsed_text[32], eta_text[32];
-    hms_text(elapsed, elapsed_text, sizeof elapsed_text);
+    cli_hms_text(elapsed, elapsed_text, sizeof elapsed_text);
     bool bounded = s->rounds < SETTINGS_UNBOUNDED_ROUNDS;
     fprintf(out, "Progress: %" PRId64, t->pairs);
     if (bounded)
@@ -122,7 +112,7 @@ void status_progress(FILE *out, const MatchSettings *s, const MatchTotals *t, do
         }
     }
     if (isfinite(left) && rate > 0) {
-        hms_text(left / rate, eta_text, sizeof eta_text);
+        cli_hms_text(left / rate, eta_text, sizeof eta_text);
         fprintf(out, ", ETA %s", eta_text);
     }
     fputc('\n', out);
@@ -338,7 +328,7 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
         fprintf(out, "Note: more pairs than the book's %d openings: openings were replayed\n",
                 book_positions);
     char elapsed[32];
-    hms_text(t->seconds, elapsed, sizeof elapsed);
+    cli_hms_text(t->seconds, elapsed, sizeof elapsed);
     fprintf(out, "Elapsed: %s (%.1f s", elapsed, t->seconds);
     if (t->sessions > 1)
         fprintf(out, " over %d sessions", t->sessions);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report_table.h"
 
+#include "cli.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,7 +75,7 @@ static void cell_pairs(const RunSummary *r, char *out, size_t size) {
 }
 
 static void cell_duration(const RunSummary *r, char *out, size_t size) {
-    run_summary_duration_text(r->seconds, out, size);
+    cli_hms_text(r->seconds, out, size);
 }
 
 static void cell_commit(const RunSummary *r, char *out, size_t size) {

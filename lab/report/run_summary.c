@@ -291,8 +291,3 @@ bool run_summary_load(const char *path, RunSummary *s, Error *err) {
     cJSON_Delete(json);
     return ok;
 }
-
-void run_summary_duration_text(double seconds, char *out, size_t size) {
-    long long whole = isfinite(seconds) && seconds > 0 ? llround(seconds) : 0;
-    snprintf(out, size, "%lld:%02lld:%02lld", whole / 3600, whole / 60 % 60, whole % 60);
-}

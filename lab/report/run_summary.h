@@ -43,6 +43,3 @@ bool run_summary_load(const char *path, RunSummary *summary, Error *err);
 
 /* The same from a parsed file (json is not kept). */
 bool run_summary_from_json(const cJSON *json, RunSummary *summary, Error *err);
-
-/* "0:12:34" for the duration. */
-void run_summary_duration_text(double seconds, char *out, size_t size);
