@@ -119,6 +119,10 @@ static bool trajectory_of(const cJSON *details, Trajectory *t) {
         t->high[t->count] = values[4];
         t->count++;
     }
+    if (t->count == 0) { /* no usable point: nothing to draw, nothing kept */
+        free(block);
+        memset(t, 0, sizeof *t);
+    }
     return t->count > 0;
 }
 

@@ -1,8 +1,40 @@
 // SPDX-License-Identifier: MIT
 // abtest results files: any bytes are read back or refused; what is accepted has counts that
-// agree (results_parse checks them) and settings that pass the command line's checks.
+// agree (results_parse checks them) and settings that pass the command line's checks. The same
+// bytes go through abtest report's reader (run_summary) and, when it reads them, through its
+// table, JSON and web page: a report never crashes on a file, however damaged.
 #include "fuzz.h"
+#include "report_html.h"
+#include "report_table.h"
 #include "results_load.h"
+
+static void report(const uint8_t *data, size_t size) {
+    cJSON *json = cJSON_ParseWithLength((const char *)data, size);
+    if (!json)
+        return;
+    ReportEntry entry = {0};
+    Error err;
+    snprintf(entry.run.file, sizeof entry.run.file, "fuzz.json");
+    entry.read = run_summary_from_json(json, &entry.run, &err);
+    if (entry.read) {
+        uint64_t pairs = 0;
+        for (int i = 0; i < 5; i++)
+            pairs += entry.run.ptnml[i];
+        if (pairs != (uint64_t)entry.run.pairs)
+            abort();
+        ReportList list = {&entry, 1, 1};
+        FILE *sink = fopen("/dev/null", "w");
+        if (sink) {
+            const cJSON *details[1] = {json};
+            report_table_print(sink, &list);
+            report_table_markdown(sink, &list);
+            report_html_page(sink, &entry, details, 1, false);
+            fclose(sink);
+        }
+        cJSON_Delete(report_table_json(&list));
+    }
+    cJSON_Delete(json);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ResultsFile file;
@@ -12,5 +44,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort();
         totals_destroy(&file.totals);
     }
+    report(data, size);
     return 0;
 }
