@@ -203,6 +203,35 @@ static void state__running_then_stopped(void **state) {
     free(out);
 }
 
+/* Engine programs are told apart by their benches (the one measured when none is given) and
+ * their options. */
+static void difference__programs_by_their_benches(void **state) {
+    (void)state;
+    char command[2048], *out;
+    snprintf(command, sizeof command,
+             "cd %s && mkdir -p progs && " ABTEST " -engine name=a cmd=" TSLAB_BUILD_DIR
+             "/engine -engine name=b cmd=" TSLAB_BUILD_DIR "/engine option.killers=off "
+             "-each nodes=300 -rounds 2 -concurrency 1 -quiet -openings file=" BOOK
+             " -out progs/programs.json > /dev/null && " ABTEST " report progs -json -",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    cJSON *list = cJSON_Parse(out), *file = load("../progs/programs.json");
+    free(out);
+    assert_non_null(list);
+    const cJSON *engines = cJSON_GetObjectItem(cJSON_GetObjectItem(file, "settings"), "engines");
+    double benches[2];
+    for (int e = 0; e < 2; e++) {
+        const cJSON *program = cJSON_GetObjectItem(cJSON_GetArrayItem(engines, e), "program");
+        benches[e] = number(cJSON_GetObjectItem(program, "seen"), "bench");
+    }
+    char want[256];
+    snprintf(want, sizeof want, "bench %.0f vs bench %.0f (killers=off)", benches[0], benches[1]);
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(list, 0), "difference")->valuestring,
+                        want);
+    cJSON_Delete(list);
+    cJSON_Delete(file);
+}
+
 /* The browser the page is checked in: Debian's chromium (make deps installs it). */
 static bool find_browser(char *out, size_t size) {
     char *path = NULL;
@@ -350,6 +379,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(json__runs_as_their_files_say_and_the_rest_with_reasons),
         cmocka_unit_test(table__rows_filters_and_order),
         cmocka_unit_test(state__running_then_stopped),
+        cmocka_unit_test(difference__programs_by_their_benches),
         cmocka_unit_test(html__rendered_in_a_browser),
         cmocka_unit_test(errors__named),
     };

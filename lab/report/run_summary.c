@@ -101,15 +101,24 @@ static int clock_words(const cJSON *engine, char *storage, size_t size, char *wo
     return count;
 }
 
-/* A program by its bench signature when it gave one, else its command; "in-process" else. */
+/* A program by its bench (the one given, else the one measured when the run began), its
+ * command when it has neither, and its options; "in-process" for an engine of abtest's own. */
 static void program_name(const cJSON *program, char *out, size_t size) {
-    const cJSON *bench = member(program, "bench"), *cmd = member(program, "cmd");
-    if (!cJSON_IsObject(program))
+    if (!cJSON_IsObject(program)) {
         snprintf(out, size, "in-process");
-    else if (cJSON_IsNumber(bench) && bench->valuedouble > 0)
-        snprintf(out, size, "bench %.0f", bench->valuedouble);
+        return;
+    }
+    const cJSON *bench = member(program, "bench"), *seen = member(member(program, "seen"), "bench");
+    const cJSON *cmd = member(program, "cmd"), *options = member(program, "options");
+    TextBuf buf = textbuf(out, size);
+    if (cJSON_IsNumber(bench) && bench->valuedouble > 0)
+        textbuf_printf(&buf, "bench %.0f", bench->valuedouble);
+    else if (cJSON_IsNumber(seen) && seen->valuedouble > 0)
+        textbuf_printf(&buf, "bench %.0f", seen->valuedouble);
     else
-        snprintf(out, size, "%s", cJSON_IsString(cmd) ? cmd->valuestring : "a program");
+        textbuf_printf(&buf, "%s", cJSON_IsString(cmd) ? cmd->valuestring : "a program");
+    if (cJSON_IsString(options) && options->valuestring[0])
+        textbuf_printf(&buf, " (%s)", options->valuestring);
 }
 
 static bool is_clock_or_limit(const char *word, size_t key_length) {
