@@ -8,13 +8,31 @@ The pooled figure: for each difference whose Elo the first book resolves (95% in
 zero), the ratio of this book's nElo to the first book's, with its delta-method variance from
 the two cells' nElo errors; the inverse-variance mean r of those ratios; then the pairs a
 normalized SPRT needs against the first book, 1 / r^2 (its cost depends only on nElo), with a
-95% interval, and the same in plies (pairs times plies a game).
+95% interval, and the same in plies (pairs times plies a game, over the differences both books
+played).
 
-    python3 tools/booktest_table.py openings/booktest.json
+    python3 tools/booktest_table.py openings/booktest.json [MORE.json ...]
+
+Several files (runs of booktest with the same first book, seed and -each) are read as one table:
+the first book's cells must then be the same in every file, as determinism says they are.
 """
 import json
 import math
 import sys
+
+
+def same_cell(a, b):
+    """The same counts, and the same figures to 1e-12 (a rebuild may move a last bit)."""
+    if a.keys() != b.keys():
+        return False
+    for key in a:
+        x, y = a[key], b[key]
+        if isinstance(x, float) or isinstance(y, float):
+            if abs(x - y) > 1e-12 * max(1.0, abs(x), abs(y)):
+                return False
+        elif x != y:
+            return False
+    return True
 
 
 def book_name(cell):
@@ -22,10 +40,20 @@ def book_name(cell):
 
 
 def main():
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: booktest_table.py BOOKTEST.json")
-    with open(sys.argv[1], encoding="utf-8") as f:
-        cells = json.load(f)
+    if len(sys.argv) < 2:
+        raise SystemExit("usage: booktest_table.py BOOKTEST.json [MORE.json ...]")
+    cells, seen = [], {}
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as f:
+            for cell in json.load(f):
+                key = (book_name(cell), cell["difference"])
+                if key in seen:
+                    if not same_cell(seen[key], cell):
+                        raise SystemExit(f"booktest_table: {path}: the cell {key} differs from "
+                                         "the one of an earlier file")
+                    continue
+                seen[key] = cell
+                cells.append(cell)
     books, diffs = [], []
     for cell in cells:
         if book_name(cell) not in books:
@@ -39,7 +67,6 @@ def main():
     header += ["plies a game", "nElo ratio (pooled)", "pairs x (95%)", "plies x"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    plies_first = sum(at[(first, d)]["plies_per_game"] for d in diffs) / len(diffs)
     for book in books:
         row = [f"`{book}`"]
         weight_sum = weighted = 0.0
@@ -58,8 +85,9 @@ def main():
             variance = r * r * relative
             weighted += r / variance
             weight_sum += 1 / variance
-        plies = [at[(book, d)]["plies_per_game"] for d in diffs if (book, d) in at]
-        plies_here = sum(plies) / len(plies)
+        played = [d for d in diffs if (book, d) in at]
+        plies_here = sum(at[(book, d)]["plies_per_game"] for d in played) / len(played)
+        plies_first = sum(at[(first, d)]["plies_per_game"] for d in played) / len(played)
         row.append(f"{plies_here:.1f}")
         if book == first or weight_sum == 0:
             row += ["1", "x1", "x1"] if book == first else ["-", "-", "-"]
