@@ -13,6 +13,7 @@
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
+#define MOCK TSLAB_BUILD_DIR "/tests/mock_engine"
 /* -each last: the node limit follows. */
 #define ENGINES                                                                                    \
     " -engine name=full -engine name=weak killers=off hint=off -openings file=" BOOK               \
@@ -204,13 +205,13 @@ static void state__running_then_stopped(void **state) {
 }
 
 /* Engine programs are told apart by their benches (the one measured when none is given) and
- * their options. */
+ * their options (two mock engines: the same bench, one with an option). */
 static void difference__programs_by_their_benches(void **state) {
     (void)state;
     char command[2048], *out;
     snprintf(command, sizeof command,
-             "cd %s && mkdir -p progs && " ABTEST " -engine name=a cmd=" TSLAB_BUILD_DIR
-             "/engine -engine name=b cmd=" TSLAB_BUILD_DIR "/engine option.killers=off "
+             "cd %s && mkdir -p progs && " ABTEST " -engine name=a cmd=" MOCK " args=good "
+             "-engine name=b cmd=" MOCK " args=good option.killers=off "
              "-each nodes=300 -rounds 2 -concurrency 1 -quiet -openings file=" BOOK
              " -out progs/programs.json > /dev/null && " ABTEST " report progs -json -",
              dir);
