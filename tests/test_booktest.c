@@ -36,7 +36,7 @@ static cJSON *load(const char *name) {
  * expected pairs are positive; 1 and 2 threads give the same cells. */
 static void cells__consistent_and_the_same_for_any_threads(void **state) {
     (void)state;
-    char command[2048], *out;
+    char command[4096], *out;
     snprintf(command, sizeof command, RUN " -concurrency 1 -json %s/one.json", dir);
     assert_int_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "booktest: 2 book(s) x 2 difference(s), 12 pairs each"));
@@ -75,7 +75,7 @@ static void cells__consistent_and_the_same_for_any_threads(void **state) {
  * pentanomial and the same plies a game (abtest's results file counts them apart). */
 static void cell__is_the_abtest_match(void **state) {
     (void)state;
-    char command[2048], *out;
+    char command[4096], *out;
     snprintf(command, sizeof command,
              ABTEST " booktest -book " BOOK " -diff killers=off -pairs 12 -each nodes=300 -srand 5 "
                     "-json %s/cell.json",

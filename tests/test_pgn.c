@@ -69,7 +69,7 @@ static void records__strict_pgn_with_the_results_files_counts(void **state) {
         "-rounds 3",
     };
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        char command[1024], path[512], *out;
+        char command[4096], path[512], *out;
         snprintf(command, sizeof command,
                  ABTEST " %s -openings file=" BOOK " -quiet -out %s/run%zu.json -pgnout "
                         "file=%s/run%zu.pgn",

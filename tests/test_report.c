@@ -25,7 +25,7 @@ static int setup(void **state) {
     (void)state;
     if (test_make_dir(dir, sizeof dir, "report"))
         return -1;
-    char command[2048];
+    char command[4096];
     snprintf(command, sizeof command,
              "cd %s && mkdir -p runs/older && " ABTEST ENGINES " nodes=1000 -sprt elo0=0 elo1=10 "
              "-out runs/sprt.json >/dev/null && sleep 1 && " ABTEST ENGINES
@@ -70,7 +70,7 @@ static double number(const cJSON *object, const char *key) {
 /* The JSON list: each run's numbers are its results file's own; the others have a reason. */
 static void json__runs_as_their_files_say_and_the_rest_with_reasons(void **state) {
     (void)state;
-    char command[1024], *out;
+    char command[4096], *out;
     snprintf(command, sizeof command, "cd %s && " ABTEST " report runs -json -", dir);
     assert_int_equal(test_run(command, &out), 0);
     cJSON *list = cJSON_Parse(out);
@@ -123,7 +123,7 @@ static void json__runs_as_their_files_say_and_the_rest_with_reasons(void **state
  * -sort oldest; filters by engine and state; files not read listed last with their reason. */
 static void table__rows_filters_and_order(void **state) {
     (void)state;
-    char command[1024], *out, elo[64];
+    char command[4096], *out, elo[64];
     cJSON *file = load("sprt.json");
     const cJSON *ci = cJSON_GetObjectItem(file, "elo_ci95");
     snprintf(elo, sizeof elo, "%+.2f +/- %.2f", number(file, "elo"),
@@ -181,7 +181,7 @@ static void table__rows_filters_and_order(void **state) {
  * file (still saying running) is "stopped": nobody holds its lock. */
 static void state__running_then_stopped(void **state) {
     (void)state;
-    char command[1024], path[512], page[512], *out;
+    char command[4096], path[512], page[512], *out;
     snprintf(path, sizeof path, "%s/live/live.json", dir);
     snprintf(page, sizeof page, "%s/live/page.html", dir);
     snprintf(command, sizeof command,
@@ -208,7 +208,7 @@ static void state__running_then_stopped(void **state) {
  * their options (two mock engines: the same bench, one with an option). */
 static void difference__programs_by_their_benches(void **state) {
     (void)state;
-    char command[2048], *out;
+    char command[4096], *out;
     snprintf(command, sizeof command,
              "cd %s && mkdir -p progs && " ABTEST " -engine name=a cmd=" MOCK " args=good "
              "-engine name=b cmd=" MOCK " args=good option.killers=off "

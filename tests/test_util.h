@@ -209,7 +209,7 @@ static inline int test_abtest_in(const char *dir, const char *arguments, char **
 /* A fresh scratch directory /tmp/tslab_NAME_PID into dir (made empty); 0 on success, as a
  * cmocka group fixture returns. test_remove_dir removes it. */
 static inline int test_make_dir(char *dir, size_t size, const char *name) {
-    char command[512];
+    char command[1024];
     snprintf(dir, size, "/tmp/tslab_%s_%d", name, (int)getpid());
     snprintf(command, sizeof command, "rm -rf %s && mkdir -p %s", dir, dir);
     return system(command) == 0 ? 0 : -1;
