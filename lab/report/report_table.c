@@ -3,6 +3,7 @@
 
 #include "cli.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,9 @@ static const char *base_name(const char *path) {
     const char *slash = strrchr(path, '/');
     return slash ? slash + 1 : path;
 }
+
+/* A value as "%.2f" shows it, without a "-0.00" for a tiny negative one. */
+static double shown(double value) { return fabs(value) < 0.005 ? 0.0 : value; }
 
 static void cell_started(const RunSummary *r, char *out, size_t size) {
     /* "2026-12-01T07:41:18Z" -> "2026-12-01 07:41" */
@@ -42,8 +46,8 @@ static void cell_llr(const RunSummary *r, char *out, size_t size) {
     if (!r->has_sprt)
         snprintf(out, size, "-");
     else
-        snprintf(out, size, "%.2f (%.2f, %.2f) [%g, %g]", r->llr, r->lower, r->upper, r->elo0,
-                 r->elo1);
+        snprintf(out, size, "%.2f (%.2f, %.2f) [%g, %g]", shown(r->llr), r->lower, r->upper,
+                 r->elo0, r->elo1);
 }
 
 static void cell_elo(const RunSummary *r, char *out, size_t size) {
@@ -189,7 +193,7 @@ static void md_elo(const RunSummary *r, char *out, size_t size) {
 
 static void md_llr(const RunSummary *r, char *out, size_t size) {
     if (r->has_sprt)
-        snprintf(out, size, "%.2f", r->llr);
+        snprintf(out, size, "%.2f", shown(r->llr));
     else
         snprintf(out, size, "-");
 }
