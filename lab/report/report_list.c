@@ -149,21 +149,17 @@ void report_list_filter(ReportList *list, const char *engine, const char *state)
     list->count = kept;
 }
 
-static int compare_newest(const void *a, const void *b) {
-    const ReportEntry *x = a, *y = b;
+/* Read files first, by start date (oldest first; the caller reverses the dates for newest
+ * first), then by name. */
+static int compare_runs(const ReportEntry *x, const ReportEntry *y, int date_sign) {
     if (x->read != y->read)
         return x->read ? -1 : 1;
-    int by_date = x->read ? strcmp(y->run.started, x->run.started) : 0;
+    int by_date = x->read ? date_sign * strcmp(x->run.started, y->run.started) : 0;
     return by_date ? by_date : strcmp(x->run.file, y->run.file);
 }
 
-static int compare_oldest(const void *a, const void *b) {
-    const ReportEntry *x = a, *y = b;
-    if (x->read != y->read)
-        return x->read ? -1 : 1;
-    int by_date = x->read ? strcmp(x->run.started, y->run.started) : 0;
-    return by_date ? by_date : strcmp(x->run.file, y->run.file);
-}
+static int compare_newest(const void *a, const void *b) { return compare_runs(a, b, -1); }
+static int compare_oldest(const void *a, const void *b) { return compare_runs(a, b, 1); }
 
 void report_list_sort(ReportList *list, bool newest_first) {
     if (list->count > 1)
