@@ -182,6 +182,60 @@ static void tiger_counts__trapped_and_mobility(void **state) {
     assert_int_equal(trapped, 1);
 }
 
+/* The tiger counts from the moves listed one tiger at a time (movegen_all_point_order): how
+ * many, how many jumps, how many tigers with none. */
+static void tiger_counts_from_list(Board b, int *moves, int *jumps, int *trapped) {
+    b.side = SIDE_TIGERS;
+    MoveList list;
+    movegen_all_point_order(&b, &list);
+    uint32_t movers = 0;
+    *jumps = 0;
+    for (int i = 0; i < list.count; i++) {
+        *jumps += move_is_jump(list.moves[i]);
+        movers |= 1u << move_from(list.moves[i]);
+    }
+    *moves = list.count;
+    *trapped = TIGERS_TOTAL - popcount32(movers);
+}
+
+static void expect_tiger_counts(const Board *b) {
+    int moves, jumps, trapped;
+    tiger_counts_from_list(*b, &moves, &jumps, &trapped);
+    int fast_jumps, fast_trapped, portable_jumps, portable_trapped;
+    assert_int_equal(movegen_tiger_moves(b, &fast_jumps, &fast_trapped), moves);
+    assert_int_equal(fast_jumps, jumps);
+    assert_int_equal(fast_trapped, trapped);
+    assert_int_equal(movegen_tiger_moves_portable(b, &portable_jumps, &portable_trapped), moves);
+    assert_int_equal(portable_jumps, jumps);
+    assert_int_equal(portable_trapped, trapped);
+    assert_int_equal(movegen_tiger_jumps(b), jumps);
+}
+
+/* movegen_tiger_moves (vector lanes where the build has AVX2) and the portable loop against the
+ * listed moves: positions of random games, either side to move, and boards of random pieces
+ * (any 4 tigers and 0-20 sheep: trapped tigers and full edges that games rarely reach). */
+static void tiger_counts__every_way_agrees_with_the_move_list(void **state) {
+    (void)state;
+    Rng rng = rng_seeded(26);
+    for (int game = 0; game < 400; game++)
+        for (int plies = 0; plies < 60; plies += 3) {
+            Board b = random_position(&rng, plies);
+            expect_tiger_counts(&b);
+            b.side ^= 1;
+            expect_tiger_counts(&b);
+        }
+    for (int n = 0; n < 20000; n++) {
+        Board b = {.side = (uint8_t)rng_below(&rng, 2)};
+        while (popcount32(b.tigers) < TIGERS_TOTAL)
+            b.tigers |= 1u << rng_below(&rng, BOARD_POINTS);
+        int sheep = (int)rng_below(&rng, SHEEP_TOTAL + 1);
+        while (popcount32(b.sheep) < sheep)
+            b.sheep |= 1u << rng_below(&rng, BOARD_POINTS) & ~b.tigers;
+        b.captured = (uint8_t)(SHEEP_TOTAL - sheep);
+        expect_tiger_counts(&b);
+    }
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(start__sheep_place_on_any_of_21_points),
@@ -196,6 +250,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(end__tigers_trapped_sheep_win),
         cmocka_unit_test(end__sheep_blocked_tigers_win),
         cmocka_unit_test(tiger_counts__trapped_and_mobility),
+        cmocka_unit_test(tiger_counts__every_way_agrees_with_the_move_list),
     };
     return RUN_TESTS("rules", tests);
 }

@@ -72,8 +72,13 @@ static inline int movegen_count(const Board *b) {
 }
 
 /* Tiger moves (steps + jumps) available now, whoever is to move; also (when not NULL) how many
- * of them are jumps and how many tigers have no move at all. */
+ * of them are jumps and how many tigers have no move at all. With AVX2 (-march=native on most
+ * x86-64 machines) the eight directions are one vector's lanes; otherwise it is
+ * movegen_tiger_moves_portable. */
 int movegen_tiger_moves(const Board *b, int *jumps, int *trapped_tigers);
+/* The same, one direction after another, whatever the build: the reference tests compare the
+ * vector version with. */
+int movegen_tiger_moves_portable(const Board *b, int *jumps, int *trapped_tigers);
 
 /* Index of m in list, or -1. */
 int movelist_find(const MoveList *list, Move m);
