@@ -66,24 +66,55 @@ static uint32_t expand(const TigerClass *c, uint32_t compressed) {
     return out;
 }
 
-/* The smallest image of empty under the symmetries in `syms`. */
-static uint32_t smallest_image(uint8_t syms, uint32_t empty) {
-    uint32_t best = UINT32_MAX;
-    for (Symmetry g = 0; g < SYMMETRIES; g++)
-        if (syms >> g & 1) {
-            uint32_t image = sym_mask(g, empty);
-            best = image < best ? image : best;
-        }
-    return best;
-}
-
-/* The next larger mask with the same number of bits (Gosper's hack). */
+/* The next larger mask with the same number of bits (Gosper's hack, its division by the lowest
+ * bit written as a shift: the division was a third of the index's build time). */
 static uint32_t next_same_popcount(uint32_t mask) {
-    uint32_t low = mask & -mask, ripple = mask + low;
-    return ripple | (((ripple ^ mask) >> 2) / low);
+    uint32_t ripple = mask + (mask & -mask);
+    return ripple | (((ripple ^ mask) >> 2) >> lsb32(mask));
 }
 
+#define CHUNK_POINTS 7 /* the 21 free points read 7 at a time: three tables of 128 */
+#define CHUNKS (TB_FREE_POINTS / CHUNK_POINTS)
+_Static_assert(CHUNKS *CHUNK_POINTS == TB_FREE_POINTS, "the chunks cover the free points");
+
+/* A symmetry of a tiger set maps its free points onto its free points. As a permutation of the
+ * compressed sets: chunk[k][bits] is the image of the points 7k..7k+6 that bits holds. */
+typedef struct {
+    uint32_t chunk[CHUNKS][1 << CHUNK_POINTS];
+} FreePointImage;
+
+static void free_point_image(const TigerClass *c, Symmetry g, FreePointImage *out) {
+    uint32_t image_of[TB_FREE_POINTS];
+    for (int j = 0; j < TB_FREE_POINTS; j++) {
+        int q = sym_point(g, c->free_points[j]);
+        image_of[j] = 1u << (q - popcount32(c->tigers & ((1u << q) - 1)));
+    }
+    for (int k = 0; k < CHUNKS; k++)
+        for (uint32_t bits = 0; bits < 1u << CHUNK_POINTS; bits++) {
+            uint32_t image = 0;
+            for (int b = 0; b < CHUNK_POINTS; b++)
+                if (bits >> b & 1)
+                    image |= image_of[k * CHUNK_POINTS + b];
+            out->chunk[k][bits] = image;
+        }
+}
+
+static uint32_t image_of_set(const FreePointImage *g, uint32_t compressed) {
+    uint32_t mask = (1u << CHUNK_POINTS) - 1;
+    return g->chunk[0][compressed & mask] | g->chunk[1][compressed >> CHUNK_POINTS & mask] |
+           g->chunk[2][compressed >> 2 * CHUNK_POINTS];
+}
+
+/* Numbers the empty sets that are the smallest of their images under the class's stabiliser.
+ * Compressing keeps the order of sets (the free points keep theirs), so the test runs on the
+ * compressed sets through the symmetries' tables, and stops at the first smaller image: the
+ * index builds in about 10 ms instead of 60 (perf record of `bench tbprobe -info`). */
 static bool number_stabilised_sets(const TbIndex *index, TigerClass *c) {
+    FreePointImage images[SYMMETRIES];
+    int image_count = 0;
+    for (Symmetry g = 1; g < SYMMETRIES; g++) /* 0 is the identity */
+        if (c->stabiliser >> g & 1)
+            free_point_image(c, g, &images[image_count++]);
     for (int e = 1; e <= MAX_EMPTY; e++) {
         int64_t sets = index->binomial[TB_FREE_POINTS][e];
         c->dense_of_rank[e] = malloc((size_t)sets * sizeof(int32_t));
@@ -92,11 +123,12 @@ static bool number_stabilised_sets(const TbIndex *index, TigerClass *c) {
             return false;
         int32_t dense = 0;
         /* Colex rank order is the numeric order of the masks: the next mask with e bits is the
-         * next rank, so no set is unranked: the index builds in 0.16 s instead of about 0.4. */
+         * next rank, so no set is unranked. */
         uint32_t compressed = (1u << e) - 1;
         for (int64_t rank = 0; rank < sets; rank++, compressed = next_same_popcount(compressed)) {
-            uint32_t empty = expand(c, compressed);
-            bool smallest = smallest_image(c->stabiliser, empty) == empty;
+            bool smallest = true;
+            for (int i = 0; i < image_count && smallest; i++)
+                smallest = image_of_set(&images[i], compressed) >= compressed;
             c->dense_of_rank[e][rank] = smallest ? dense : -1;
             if (smallest)
                 c->rank_of_dense[e][dense++] = (int32_t)rank;
