@@ -5,15 +5,20 @@
 usage: python3 tools/ab_cpu.py [-paired] A B N [ARGS ...]
   e.g. python3 tools/ab_cpu.py /tmp/bench-before build/bench 7 -threads 1
 
-Prints each side's median and minimum CPU seconds (user + system of the child) and the ratio
-B/A of the medians with the range of the rounds' own ratios. Interleaving spreads the machine's
-changing load over both sides; CPU time leaves out the time another process held the core.
+Prints each side's median and minimum CPU seconds (user + system of the child), the ratio B/A
+of the medians with the range of the rounds' own ratios, and the median of the rounds' ratios
+with a 95% interval (bootstrap over the rounds, seeded: the same times give the same interval).
+Interleaving spreads the machine's changing load over both sides, and the order alternates
+(A B, B A, ...) so that neither side always runs second; CPU time leaves out the time another
+process held the core. Where neighbours move single runs by 30%, the median of the rounds'
+ratios over 30 rounds or more is the figure to quote.
 
 -paired runs A and B at the same time, each on its own core (taskset), swapping the cores each
 round, so that both meet the same load; it also prints the median of the rounds' ratios. It
 needs two cores and single-threaded commands.
 """
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -55,8 +60,10 @@ def main(argv):
     for round_index in range(rounds):
         if paired:
             x, y = paired_cpu_seconds([a] + args, [b] + args, round_index % 2 == 1)
-        else:
+        elif round_index % 2 == 0:
             x, y = cpu_seconds([a] + args), cpu_seconds([b] + args)
+        else:
+            y, x = cpu_seconds([b] + args), cpu_seconds([a] + args)
         times_a.append(x)
         times_b.append(y)
     ratios = [y / x for x, y in zip(times_a, times_b)]
@@ -65,8 +72,17 @@ def main(argv):
     print(f"B {b}: median {median_b:.3f} s, min {min(times_b):.3f} s")
     print(f"B/A {median_b / median_a:.4f} (rounds {min(ratios):.3f} to {max(ratios):.3f}, "
           f"{rounds} round(s){', paired' if paired else ''})")
-    if paired:
-        print(f"median of the rounds' ratios {statistics.median(ratios):.4f}")
+    low, high = median_interval(ratios)
+    print(f"median of the rounds' ratios {statistics.median(ratios):.4f} "
+          f"(95% interval {low:.4f} to {high:.4f})")
+
+
+def median_interval(values, resamples=2000):
+    """A 95% percentile-bootstrap interval of the median of values."""
+    rng = random.Random(1)
+    medians = sorted(statistics.median(rng.choices(values, k=len(values)))
+                     for _ in range(resamples))
+    return medians[int(0.025 * resamples)], medians[int(0.975 * resamples) - 1]
 
 
 if __name__ == "__main__":
