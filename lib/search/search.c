@@ -182,6 +182,9 @@ static inline void child_prefetch(const Searcher *s, const Child *c, int child_d
     uint64_t key = s->config.symmetry ? sym_keys_canonical(&c->keys, &c->board, &sym)
                                       : board_key(&c->board);
     tt_prefetch(&s->tt, tt_tag(key, child_depth));
+    /* With no entry at its depth, the child reads the previous pass's at depth - 1 for a hint. */
+    if (child_depth >= 2 && s->config.hint)
+        tt_prefetch(&s->tt, tt_tag(key, child_depth - 1));
 }
 
 static inline void child_prepare(const Searcher *s, const Board *b, Move m, int child_depth,
@@ -482,6 +485,19 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
     }
     int window_alpha = alpha, window_beta = beta;
 
+    /* The hint, searched first, made now and its slot fetched during the null move, the move
+     * generation and the ordering: most nodes search no other move. */
+    bool children_probe = use_cache && depth - 1 >= s->config.cache_depth;
+    Child children[2];
+    Move made_ahead = MOVE_NONE;
+    if (children_probe && hint != MOVE_NONE) {
+        child_make(s, b, hint, ply, &children[0]);
+        int hint_depth = first_search_depth(s, hint, 0, depth, ply, hint);
+        if (hint_depth >= s->config.cache_depth)
+            child_prefetch(s, &children[0], hint_depth);
+        made_ahead = hint;
+    }
+
     /* 5. Null move (toggle: nullmove). */
     if (nullmove_allowed(s, b, depth, ply, beta)) {
         int null_score;
@@ -521,8 +537,6 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         int bound = side_eval(s, b) + s->config.futility;
         v.futility_bound = bound <= alpha ? bound : -SCORE_INFINITE;
     }
-    bool children_probe = use_cache && depth - 1 >= s->config.cache_depth;
-    Child children[2];
     int best = -SCORE_INFINITE, dependency = INT_MAX;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
@@ -532,7 +546,7 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
             m = order_next(&list, &order, i);
             const Child *child = NULL;
             if (children_probe) {
-                if (i == 0)
+                if (i == 0 && m != made_ahead)
                     child_make(s, b, m, ply, &children[0]);
                 child = &children[i & 1];
             }
@@ -556,7 +570,7 @@ static int search_node(Searcher *s, const Board *b, int depth, int ply, int alph
         } else {
             m = list.moves[i];
             Child *child = &children[i & 1];
-            if (i == 0)
+            if (i == 0 && m != made_ahead)
                 child_prepare(s, b, m, depth - 1, ply, child);
             if (i + 1 < list.count)
                 child_prepare(s, b, list.moves[i + 1], depth - 1, ply, &children[(i + 1) & 1]);
