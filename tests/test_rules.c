@@ -230,7 +230,7 @@ static void tiger_counts__every_way_agrees_with_the_move_list(void **state) {
             b.tigers |= 1u << rng_below(&rng, BOARD_POINTS);
         int sheep = (int)rng_below(&rng, SHEEP_TOTAL + 1);
         while (popcount32(b.sheep) < sheep)
-            b.sheep |= 1u << rng_below(&rng, BOARD_POINTS) & ~b.tigers;
+            b.sheep |= (1u << rng_below(&rng, BOARD_POINTS)) & ~b.tigers;
         b.captured = (uint8_t)(SHEEP_TOTAL - sheep);
         expect_tiger_counts(&b);
     }

@@ -14,8 +14,7 @@ process held the core. Where neighbours move single runs by 30%, the median of t
 ratios over 30 rounds or more is the figure to quote.
 
 -paired runs A and B at the same time, each on its own core (taskset), swapping the cores each
-round, so that both meet the same load; it also prints the median of the rounds' ratios. It
-needs two cores and single-threaded commands.
+round, so that both meet the same load. It needs two cores and single-threaded commands.
 """
 import os
 import random
