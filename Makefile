@@ -46,6 +46,17 @@ GIT_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) || c=unkno
 COMMIT_STAMP := $(BUILD)/commit.stamp
 $(shell { echo '$(GIT_COMMIT)' | cmp -s - $(COMMIT_STAMP) || echo '$(GIT_COMMIT)' > $(COMMIT_STAMP); })
 
+# The identity of the code a build plays with, which results, tuning and booktest files record
+# and a resume compares (docs/abtest.md, "What a file records about its build"): a hash of every
+# source file of the tools, the compiler's version and the flags. The same code rebuilt has the
+# same identity whatever the commit (a docs-only commit keeps it); an edit, another compiler or
+# other flags change it. Compiled into cli/version.o beside the commit.
+SOURCE_FILES := $(sort $(wildcard lib/*/*.[ch] cli/*.[ch] lab/*/*.[ch] bench/*.[ch] engine/*.[ch]))
+SOURCE_ID := $(shell { cat $(SOURCE_FILES); $(CC) --version 2>/dev/null | head -n 1; \
+    echo '$(BUILD_FLAGS)'; } | sha256sum | cut -c1-16)
+SOURCE_STAMP := $(BUILD)/source.stamp
+$(shell { echo '$(SOURCE_ID)' | cmp -s - $(SOURCE_STAMP) || echo '$(SOURCE_ID)' > $(SOURCE_STAMP); })
+
 PKG_CJSON_CFLAGS  := $(shell pkg-config --cflags libcjson 2>/dev/null)
 PKG_CJSON_LIBS    := $(or $(shell pkg-config --libs libcjson 2>/dev/null),-lcjson)
 PKG_CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
@@ -117,8 +128,9 @@ $(EMBED_OBJ): $(EMBED_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/cli/version.o: $(COMMIT_STAMP)
-$(BUILD)/obj/cli/version.o: OBJ_DEFINES = -DTSLAB_GIT_COMMIT='"$(GIT_COMMIT)"'
+$(BUILD)/obj/cli/version.o: $(COMMIT_STAMP) $(SOURCE_STAMP)
+$(BUILD)/obj/cli/version.o: OBJ_DEFINES = -DTSLAB_GIT_COMMIT='"$(GIT_COMMIT)"' \
+    -DTSLAB_SOURCE_ID='"$(SOURCE_ID)"'
 
 $(LIBTSLAB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)

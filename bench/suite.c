@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "embedded.h"
 #include "flags.h"
+#include "output.h"
 #include "parse.h"
 #include "report.h"
 #include "tb_shared.h"
@@ -350,7 +351,7 @@ void bench_load_positions(const char *path, Book *book) {
 
 void bench_write_json(cJSON *json, const char *path, const char *command) {
     Error err;
-    bool ok = report_write_json(json, path, &err);
+    bool ok = output_write_json(json, path, &err);
     cJSON_Delete(json);
     if (!ok) {
         if (!strcmp(command, "bench"))

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "flags.h"
 #include "movegen.h"
+#include "output.h"
 #include "parse.h"
 #include "paths.h"
 #include "report.h"
@@ -135,8 +136,13 @@ int bench_tbgen_main(int argc, char **argv) {
         die("tbgen: %s", err.text);
     if (out)
         snprintf(path, sizeof path, "%s", out);
-    if (!paths_check_output(path, &err) || !paths_make_parent(path, &err))
-        die("tbgen: -out: %s", err.text);
+    /* Minutes of solving: the file is checked before it starts, and locked while it runs. */
+    OutputPlan plan = {0};
+    OutLock lock;
+    output_plan_add(&plan, "-out", path, NULL);
+    if (!output_plan_check(&plan, &err) ||
+        !output_lock(&lock, "-out", path, "tbgen", "write the file twice", &err))
+        die("tbgen: %s", err.text);
     TbIndex *index = tb_index_new();
     int64_t classes = index ? tb_gen_classes(index, captures) : 0;
     TbCode *codes = index ? calloc((size_t)classes, sizeof *codes) : NULL;
@@ -161,6 +167,7 @@ int bench_tbgen_main(int argc, char **argv) {
            usage.ru_maxrss / 1024, path);
     free(codes);
     tb_index_free(index);
+    outfile_unlock(&lock);
     return 0;
 }
 
@@ -203,7 +210,7 @@ static int print_info(const Tablebase *tb, const char *path, const char *json_pa
         cJSON_AddStringToObject(longest, "position", board_to_text(&b, text));
     }
     Error err;
-    bool ok = report_write_json(json, json_path, &err);
+    bool ok = output_write_json(json, json_path, &err);
     cJSON_Delete(json);
     if (!ok)
         die("tbprobe: -json: %s", err.text);
@@ -288,7 +295,7 @@ static int probe_position(const Tablebase *tb, const char *fen, const char *json
         cJSON_AddNumberToObject(row, "plies", s->after.plies);
         cJSON_AddItemToArray(all, row);
     }
-    bool ok = report_write_json(json, json_path, &err);
+    bool ok = output_write_json(json, json_path, &err);
     cJSON_Delete(json);
     if (!ok)
         die("tbprobe: -json: %s", err.text);

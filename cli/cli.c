@@ -113,7 +113,9 @@ int cli_cores(void) {
 }
 
 void cli_hms_text(double seconds, char *out, size_t size) {
-    if (!isfinite(seconds) || seconds < 0) {
+    /* Beyond a century the value is not a duration any run had (a damaged or edited file):
+     * shown as unknown, never passed to llround. */
+    if (!isfinite(seconds) || seconds < 0 || seconds > CLI_HMS_SECONDS_MAX) {
         snprintf(out, size, "?");
         return;
     }

@@ -48,6 +48,9 @@ int cli_cores(void);
 /* CPU seconds this process has used so far, all threads together. */
 double cli_cpu_seconds(void);
 
+/* The longest duration cli_hms_text shows: a century. */
+#define CLI_HMS_SECONDS_MAX 3.2e9
+
 /* A duration as "1:02:03" (hours, minutes, seconds: the progress lines, the final block and the
- * reports); "?" when not finite or negative. */
+ * reports); "?" when not finite, negative or beyond CLI_HMS_SECONDS_MAX. */
 void cli_hms_text(double seconds, char *out, size_t size);

@@ -8,8 +8,10 @@
 #include <stdio.h>
 
 /* Draws any chart: write_points fills a temporary data file, write_commands a gnuplot script
- * that draws it (given the PNG's and the data file's paths) into path; gnuplot runs without a
- * shell. False with the reason (no gnuplot, a write error, gnuplot failed). */
+ * that draws it (given the PNG's and the data file's paths) into a temporary beside path, which
+ * replaces path only when it is a whole PNG (cli/output.h's discipline); gnuplot runs without a
+ * shell. False with the reason (no gnuplot, a write error, gnuplot failed, an incomplete chart),
+ * path then as it was. */
 typedef bool (*GnuplotDataWriter)(FILE *f, const void *context);
 typedef bool (*GnuplotScriptWriter)(FILE *f, const char *png, const char *data,
                                     const void *context);

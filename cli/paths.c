@@ -210,24 +210,6 @@ bool paths_make_parent(const char *path, Error *err) {
     return true;
 }
 
-bool paths_check_output(const char *path, Error *err) {
-    struct stat st;
-    if (lstat(path, &st) != 0)
-        return true; /* to be created */
-    if (S_ISLNK(st.st_mode)) {
-        if (stat(path, &st) != 0)
-            return error_set(err, "%s is a link to a missing file", path);
-    }
-    if (S_ISDIR(st.st_mode))
-        return error_set(err, "%s is a directory", path);
-    if (!S_ISREG(st.st_mode))
-        return error_set(err, "%s is not a regular file (a FIFO, device or socket): output is "
-                              "written to a temporary file renamed over it, which would replace "
-                              "it",
-                         path);
-    return true;
-}
-
 /* The resolved directory of path plus its last component. */
 static bool resolved_name(const char *path, char *out, size_t size) {
     char dir[PATHS_MAX], resolved[PATHS_MAX];

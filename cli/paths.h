@@ -37,11 +37,6 @@ bool paths_tablebase(const char *given, char *out, size_t size, Error *err);
  * "defaults: /opt/tslab/share/tslab (installed beside the program; TSLAB_DATA overrides)". */
 void paths_describe_defaults(char *out, size_t size);
 
-/* Whether path may be written by replacing it: it does not exist, is a regular file, or is a
- * symbolic link to one. A directory, FIFO, device or socket, or a dangling link, is refused with
- * the reason (writing replaces a file through a temporary one renamed over it). */
-bool paths_check_output(const char *path, Error *err);
-
 /* True when a and b name the same file: the same inode if both exist, else the same resolved
  * directory and name. */
 bool paths_same_file(const char *a, const char *b);

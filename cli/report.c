@@ -1,69 +1,7 @@
 // SPDX-License-Identifier: MIT
-#define _XOPEN_SOURCE 700 /* realpath */
 #include "report.h"
 
-#include "paths.h"
-
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-bool report_write_text(const char *text, const char *path, Error *err) {
-    if (!strcmp(path, "-")) {
-        bool ok = fputs(text, stdout) >= 0 && fflush(stdout) == 0;
-        return ok ? true : error_set(err, "cannot write to stdout");
-    }
-    Error inner;
-    if (!paths_make_parent(path, &inner) || !paths_check_output(path, &inner))
-        return error_set(err, "%s", inner.text);
-    /* Through a symbolic link, the file it points to is replaced, not the link. */
-    char resolved[PATHS_MAX];
-    struct stat st;
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, resolved))
-        path = resolved;
-    size_t length = strlen(path) + 32;
-    char *temporary = malloc(length);
-    if (!temporary)
-        return error_set(err, "%s: out of memory", path);
-    snprintf(temporary, length, "%s.tmp.%ld", path, (long)getpid());
-    bool ok = true;
-    FILE *f = fopen(temporary, "w");
-    if (!f) {
-        ok = error_set(err, "%s: cannot create: %s", temporary, strerror(errno));
-    } else {
-        ok = fputs(text, f) >= 0;
-        ok = (fflush(f) == 0 && fsync(fileno(f)) == 0) && ok;
-        ok = fclose(f) == 0 && ok;
-        if (!ok)
-            error_set(err, "%s: write failed: %s", temporary, strerror(errno));
-        else if (rename(temporary, path) != 0)
-            ok = error_set(err, "%s: cannot rename into place: %s", path, strerror(errno));
-        if (!ok)
-            remove(temporary);
-    }
-    free(temporary);
-    return ok;
-}
-
-bool report_write_json(const cJSON *json, const char *path, Error *err) {
-    char *text = cJSON_Print(json);
-    if (!text)
-        return error_set(err, "%s: cannot format JSON (out of memory)", path);
-    size_t length = strlen(text);
-    char *line = realloc(text, length + 2); /* the file ends with a newline */
-    if (!line) {
-        free(text);
-        return error_set(err, "%s: out of memory", path);
-    }
-    memcpy(line + length, "\n", 2);
-    bool ok = report_write_text(line, path, err);
-    free(line);
-    if (!ok && !strcmp(path, "-"))
-        error_set(err, "cannot write JSON to stdout");
-    return ok;
-}
 
 cJSON *report_config_json(const SearchConfig *config) {
     cJSON *json = cJSON_CreateObject();

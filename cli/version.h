@@ -9,5 +9,9 @@
  * uncommitted changes, or "unknown" outside a git checkout. */
 const char *version_git_commit(void);
 
+/* The identity of the code this build plays with: 16 hex digits of a hash of every source file,
+ * the compiler's version and the flags (Makefile), or "unknown" for a build made without it. */
+const char *version_source_id(void);
+
 /* "tslab 0.4.0 (git 0123456789ab)", for -version and reports. */
 const char *version_text(void);

@@ -4,6 +4,8 @@
 // clear errors for bad books and options.
 #include "test_util.h"
 
+#include "json_text.h"
+
 #include "sprt.h"
 
 #include <cJSON.h>
@@ -102,22 +104,28 @@ static void interrupt__in_process_then_resume_twice_matches(void **state) {
     test_assert_same_file(a, b);
 }
 
-/* Starts a run in the background, lets it checkpoint, kills it with sig, then resumes it. */
+/* Starts a run in the background, lets it checkpoint, signals it by the pid the test started
+ * (exec: the shell becomes abtest), checks the signal stopped it, then resumes it to the
+ * uninterrupted run in two sessions. */
 static void interrupt_with_signal(int sig, const char *name) {
     reference_run();
     char command[4096], json_path[512];
     snprintf(json_path, sizeof json_path, "%s/%s.json", dir, name);
     snprintf(command, sizeof command,
-             MATCH " -concurrency 2 -out %s -pgnout file=%s/%s.pgn >/dev/null",
+             "exec " MATCH " -concurrency 2 -out %s -pgnout file=%s/%s.pgn >/dev/null",
              json_path, dir, name);
     /* Wait (at most 20 s) until a checkpoint exists, then stop it mid-run. */
     pid_t child = test_start_until(command, json_path, 20);
-    char pattern[1024];
-    snprintf(pattern, sizeof pattern, "pkill -%d -f 'out %s'", sig, json_path);
-    if (system(pattern) != 0) { /* it may have finished already: resume must then be a no-op */
-    }
+    if (access(json_path, F_OK) != 0)
+        fail_msg("the run wrote no checkpoint within 20 s");
+    if (kill(child, sig) != 0)
+        fail_msg("abtest (pid %d) was gone before signal %d", (int)child, sig);
     int status;
-    waitpid(child, &status, 0);
+    assert_int_equal(waitpid(child, &status, 0), child);
+    bool stopped = sig == SIGKILL ? WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL
+                                  : WIFEXITED(status) && WEXITSTATUS(status) == 128 + sig;
+    if (!stopped)
+        fail_msg("signal %d did not stop the run (status %d): it had ended first", sig, status);
     snprintf(command, sizeof command, ABTEST " -resume %s -quiet", json_path);
     char *out;
     int resumed = test_run(command, &out);
@@ -125,6 +133,9 @@ static void interrupt_with_signal(int sig, const char *name) {
         fail_msg("resume after signal %d: exit %d:\n%s", sig, resumed, out);
     free(out);
     test_assert_same_run(dir, "one", name);
+    cJSON *json = test_load_json(json_path);
+    assert_int_equal(cJSON_GetObjectItem(json, "sessions")->valueint, 2);
+    cJSON_Delete(json);
 }
 
 static void interrupt__sigint_then_resume_matches(void **state) {
@@ -316,7 +327,7 @@ static void results__format_1_is_not_resumed_with_the_wrong_perspective(void **s
     cJSON *json = test_load_json(path);
     cJSON_ReplaceItemInObject(json, "format", cJSON_CreateNumber(1));
     cJSON_ReplaceItemInObject(json, "state", cJSON_CreateString("interrupted"));
-    char *text = cJSON_Print(json);
+    char *text = json_text(json);
     FILE *f = fopen(path, "w");
     fputs(text, f);
     fclose(f);

@@ -3,6 +3,8 @@
 // changed move, compare of a configuration with itself, clear errors on bad input.
 #include "test_util.h"
 
+#include "json_text.h"
+
 #include "config.h"
 
 #include <cJSON.h>
@@ -103,7 +105,7 @@ static void rewrite_pin(const char *path, void (*edit)(cJSON *json)) {
     free(text);
     assert_non_null(json);
     edit(json);
-    text = cJSON_Print(json);
+    text = json_text(json);
     write_text(path, text);
     free(text);
     cJSON_Delete(json);
@@ -188,7 +190,7 @@ static void check__identical_functional_and_efficiency_outcomes(void **state) {
     cJSON *json = cJSON_Parse(pinned);
     free(pinned);
     cJSON_ReplaceItemInObject(json, "config", cJSON_CreateString("eval_jumps=0"));
-    char *text = cJSON_Print(json);
+    char *text = json_text(json);
     write_text(pin, text);
     free(text);
     cJSON_Delete(json);

@@ -5,6 +5,9 @@
 // the default book reproduced, and bad options refused by name.
 #include "test_util.h"
 
+#include <signal.h>
+#include <sys/stat.h>
+
 #include "book.h"
 #include "movegen.h"
 #include "search.h"
@@ -262,6 +265,74 @@ static void errors__named(void **state) {
     }
 }
 
+
+/* -out under the output discipline: a FIFO or a device node is refused at once (never replaced,
+ * never blocked on), a directory before any search, a symbolic link written through (the link
+ * kept), and a second run on a book being written refused by its lock. */
+static void outputs__special_files_links_and_a_second_run(void **state) {
+    (void)state;
+    char command[2048], *out;
+    snprintf(command, sizeof command, "cd %s && mkfifo fifo.txt && mknod null.txt c 1 3 && "
+                                      "mkdir sub.txt && touch target.txt && ln -s target.txt "
+                                      "link.txt", dir);
+    assert_int_equal(system(command), 0);
+    const struct {
+        const char *out, *message;
+    } refused[] = {
+        {"fifo.txt", "is not a regular file (a FIFO)"},
+        {"null.txt", "is not a regular file (a character device)"},
+        {"sub.txt", "sub.txt is a directory"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        snprintf(command, sizeof command,
+                 "cd %s && timeout 20 " ABTEST " book -out %s -positions 3 -depth 2 2>&1", dir,
+                 refused[i].out);
+        assert_int_equal(test_run(command, &out), 2);
+        if (!strstr(out, refused[i].message) || strstr(out, "positions written"))
+            fail_msg("-out %s: %s", refused[i].out, out);
+        free(out);
+    }
+    struct stat st;
+    snprintf(command, sizeof command, "%s/null.txt", dir);
+    assert_int_equal(stat(command, &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    snprintf(command, sizeof command, "%s/fifo.txt", dir);
+    assert_int_equal(lstat(command, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    assert_int_equal(make_book("link.txt", "-positions 3 -depth 2", &out), 0);
+    free(out);
+    snprintf(command, sizeof command, "%s/link.txt", dir);
+    assert_int_equal(lstat(command, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    Book book;
+    load("target.txt", &book);
+    assert_int_equal(book.count, 3);
+    book_destroy(&book);
+    /* A long run holds the lock; a second on the same -out is refused. Stopped, the first
+     * leaves neither a book nor its temporary. */
+    char path[512];
+    snprintf(path, sizeof path, "%s/long.txt.lock", dir);
+    snprintf(command, sizeof command,
+             "cd %s && exec " ABTEST " book -out long.txt -positions 6000 -depth 4 "
+             ">/dev/null 2>&1",
+             dir);
+    pid_t first = test_start_until(command, path, 20);
+    assert_int_equal(access(path, F_OK), 0);
+    assert_int_not_equal(make_book("long.txt", "-positions 3 -depth 2", &out), 0);
+    assert_non_null(strstr(out, "long.txt is in use by another abtest book (process"));
+    free(out);
+    assert_int_equal(kill(first, SIGTERM), 0);
+    int status;
+    assert_int_equal(waitpid(first, &status, 0), first);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 128 + SIGTERM)
+        fail_msg("the first run was not stopped by the signal (status %d)", status);
+    snprintf(command, sizeof command, "ls %s | grep -c long.txt || true", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    if (atoi(out) != 0)
+        fail_msg("files of the stopped run were left: %s", out);
+    free(out);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(window__scores_from_the_mover_within_it),
@@ -270,6 +341,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(default_book__reproduced),
         cmocka_unit_test(tablebase__last_placements_whose_outcome_turns_on_play),
         cmocka_unit_test(errors__named),
+        cmocka_unit_test(outputs__special_files_links_and_a_second_run),
     };
     return tslab_run_tests_setup("book_gen", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -4,6 +4,8 @@
 // by name before any game.
 #include "test_util.h"
 
+#include "json_text.h"
+
 #include "sprt.h"
 
 #include <math.h>
@@ -48,10 +50,12 @@ static void cells__consistent_and_the_same_for_any_threads(void **state) {
     assert_int_equal(test_run(command, &out), 0);
     free(out);
     cJSON *one = load("one.json"), *two = load("two.json");
-    assert_true(cJSON_Compare(one, two, true));
-    assert_int_equal(cJSON_GetArraySize(one), 4);
-    const cJSON *cell;
-    cJSON_ArrayForEach(cell, one) {
+    assert_true(cJSON_Compare(cJSON_GetObjectItem(one, "cells"), cJSON_GetObjectItem(two, "cells"),
+                              true));
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(one, "state")), "finished");
+    const cJSON *cells = cJSON_GetObjectItem(one, "cells"), *cell;
+    assert_int_equal(cJSON_GetArraySize(cells), 4);
+    cJSON_ArrayForEach(cell, cells) {
         const cJSON *ptnml = cJSON_GetObjectItem(cell, "ptnml");
         double pairs = 0, half_points = 0;
         for (int i = 0; i < 5; i++) {
@@ -89,7 +93,7 @@ static void cell__is_the_abtest_match(void **state) {
     assert_int_equal(test_run(command, &out), 0);
     free(out);
     cJSON *cells = load("cell.json"), *match = load("match.json");
-    const cJSON *cell = cJSON_GetArrayItem(cells, 0);
+    const cJSON *cell = cJSON_GetArrayItem(cJSON_GetObjectItem(cells, "cells"), 0);
     assert_non_null(cell);
     assert_true(cJSON_Compare(cJSON_GetObjectItem(cell, "ptnml"),
                               cJSON_GetObjectItem(match, "pentanomial"), true));
@@ -109,6 +113,101 @@ static void cell__is_the_abtest_match(void **state) {
     cJSON_Delete(match);
 }
 
+
+static void save_text(const char *name, const char *text) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* name's booktest file as it stood after keep cells, as to. */
+static void cut_cells(const char *name, const char *to, int keep) {
+    cJSON *json = load(name);
+    cJSON *cells = cJSON_GetObjectItem(json, "cells");
+    while (cJSON_GetArraySize(cells) > keep)
+        cJSON_DeleteItemFromArray(cells, keep);
+    cJSON_ReplaceItemInObject(json, "state", cJSON_CreateString("running"));
+    char *text = json_text(json);
+    save_text(to, text);
+    free(text);
+    cJSON_Delete(json);
+}
+
+static void assert_same_cells(const char *a, const char *b) {
+    cJSON *x = load(a), *y = load(b);
+    char *cx = json_text(cJSON_GetObjectItem(x, "cells"));
+    char *cy = json_text(cJSON_GetObjectItem(y, "cells"));
+    if (strcmp(cx, cy))
+        fail_msg("the cells of %s and %s differ", a, b);
+    free(cx);
+    free(cy);
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+}
+
+static int run_in_dir(const char *arguments, char **out) {
+    char command[4096];
+    snprintf(command, sizeof command, "cd %s && " ABTEST " %s 2>&1", dir, arguments);
+    return test_run(command, out);
+}
+
+/* A booktest file cut after any cell resumes to the same cells, bit for bit; a fresh run over
+ * an unfinished file is refused with its resume command; an edited cell, a changed book or
+ * another build is refused on resume. */
+static void resume__cut_at_any_cell_continues_to_the_same_cells(void **state) {
+    (void)state;
+    char *out;
+    char *book = test_read_file(BOOK);
+    save_text("b1.txt", book);
+    free(book);
+    const char *arguments = " booktest -book b1.txt -book " TSLAB_SOURCE_DIR "/bench/positions.txt"
+                            " -diff killers=off -diff eval_mobility=6 -pairs 8 -each nodes=200";
+    char command[2048];
+    snprintf(command, sizeof command, "%s -json all.json", arguments);
+    assert_int_equal(run_in_dir(command, &out), 0);
+    free(out);
+    for (int keep = 0; keep < 4; keep++) {
+        char name[64];
+        snprintf(name, sizeof name, "cut%d.json", keep);
+        cut_cells("all.json", name, keep);
+        snprintf(command, sizeof command, " booktest -resume %s", name);
+        assert_int_equal(run_in_dir(command, &out), 0);
+        assert_non_null(strstr(out, keep ? "(resumed)" : "pairs each"));
+        assert_non_null(strstr(out, "against b1.txt:"));
+        free(out);
+        assert_same_cells("all.json", name);
+    }
+    cut_cells("all.json", "half.json", 2);
+    snprintf(command, sizeof command, "%s -json half.json", arguments);
+    assert_int_equal(run_in_dir(command, &out), 2);
+    assert_non_null(strstr(out, "-json half.json holds an unfinished run (2 of 4 cells): continue "
+                                "it with `"));
+    free(out);
+    /* An edited figure. */
+    cJSON *json = load("half.json");
+    cJSON *cell = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "cells"), 1);
+    cJSON_ReplaceItemInObject(cell, "elo", cJSON_CreateNumber(99.5));
+    char *text = json_text(json);
+    save_text("edited.json", text);
+    free(text);
+    cJSON_Delete(json);
+    assert_int_equal(run_in_dir(" booktest -resume edited.json", &out), 2);
+    assert_non_null(strstr(out, "cell 2: \"elo\" is 99.5 where its counts give"));
+    free(out);
+    /* The book changed between sessions. */
+    char *edited_book = test_read_file(BOOK);
+    save_text("b1.txt", edited_book);
+    free(edited_book);
+    snprintf(command, sizeof command, "echo '# edited' >> %s/b1.txt", dir);
+    assert_int_equal(system(command), 0);
+    assert_int_equal(run_in_dir(" booktest -resume half.json", &out), 2);
+    assert_non_null(strstr(out, "-resume: -book b1.txt has changed since the run started"));
+    free(out);
+}
+
 static void errors__named_before_play(void **state) {
     (void)state;
     static const struct {
@@ -124,6 +223,19 @@ static void errors__named_before_play(void **state) {
                                                                        "booktest makes its engines"},
         {" booktest -book " BOOK " -diff killers=off -pairs 0", "booktest: -pairs: "},
         {" booktest -book " BOOK " -diff killers=off", "has no limit"},
+        {" booktest -book " BOOK " -diff 'killers=off -openings file=x.txt' -each nodes=100",
+         "booktest: -diff \"killers=off -openings file=x.txt\": '-openings' is not an engine "
+         "option"},
+        {" booktest -book " BOOK " -diff 'killers=off -pgnout' -each nodes=100",
+         "'-pgnout' is not an engine option"},
+        {" booktest -book " BOOK " -diff 'name=x' -each nodes=100", "name= is booktest's"},
+        {" booktest -book " TSLAB_SOURCE_DIR "/bench/positions.txt -diff killers=off -pairs 1000 "
+         "-each nodes=100",
+         "-pairs 1000 would replay openings, and replayed pairs are not independent"},
+        {" booktest -book " BOOK " -diff killers=off -each nodes=100 -json " BOOK,
+         "-json " BOOK " is also -book: writing it would destroy the input"},
+        {" booktest -book " BOOK " -diff killers=off -each nodes=100 -json /dev/null",
+         "is not a regular file (a character device)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char command[1024], *out;
@@ -140,6 +252,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cells__consistent_and_the_same_for_any_threads),
         cmocka_unit_test(cell__is_the_abtest_match),
+        cmocka_unit_test(resume__cut_at_any_cell_continues_to_the_same_cells),
         cmocka_unit_test(errors__named_before_play),
     };
     return tslab_run_tests_setup("booktest", tests, sizeof tests / sizeof tests[0], argc, argv,

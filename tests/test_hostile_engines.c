@@ -9,6 +9,8 @@
 // Every run is bounded.
 #include "test_util.h"
 
+#include "json_text.h"
+
 #include "match.h"
 
 #include <signal.h>
@@ -281,7 +283,7 @@ static void resume__another_program_refused(void **state) {
                 4343);
     cJSON_ReplaceItemInObject(program, "cmd", cJSON_CreateString(MOCK));
     cJSON_ReplaceItemInObject(program, "args", cJSON_CreateString(""));
-    char *text = cJSON_Print(json);
+    char *text = json_text(json);
     cJSON_Delete(json);
     FILE *f = fopen(path, "w");
     assert_non_null(f);

@@ -4,9 +4,12 @@
 // tuned through setoption, and clear errors.
 #include "test_util.h"
 
+#include "json_text.h"
+
 #include <cJSON.h>
 #include <math.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
@@ -46,11 +49,13 @@ static cJSON *load(const char *name) {
     return json;
 }
 
+/* The histories of two tuning files, compared as exact text (every number to the bit). */
 static void assert_same_history(const char *a, const char *b) {
     cJSON *x = load(a), *y = load(b);
-    char *hx = cJSON_PrintUnformatted(cJSON_GetObjectItem(x, "history"));
-    char *hy = cJSON_PrintUnformatted(cJSON_GetObjectItem(y, "history"));
-    assert_string_equal(hx, hy);
+    char *hx = json_text(cJSON_GetObjectItem(x, "history"));
+    char *hy = json_text(cJSON_GetObjectItem(y, "history"));
+    if (strcmp(hx, hy))
+        fail_msg("the histories of %s and %s differ", a, b);
     free(hx);
     free(hy);
     cJSON_Delete(x);
@@ -124,40 +129,57 @@ static void clock__tuned_on_nodestime_as_at_fixed_nodes(void **state) {
     free(out);
 }
 
-/* A history cut after 2 iterations resumes to the same 6; so does a run killed with -9. */
+/* from's tuning file as it stood after keep iterations, as to: the history cut, "done" and
+ * each parameter's value (theta then) set to match. */
+static void cut_history(const char *from, const char *to, int keep) {
+    cJSON *json = load(from);
+    cJSON *history = cJSON_GetObjectItem(json, "history");
+    while (cJSON_GetArraySize(history) > keep)
+        cJSON_DeleteItemFromArray(history, keep);
+    cJSON_ReplaceItemInObject(json, "done", cJSON_CreateNumber(keep));
+    const cJSON *param;
+    int i = 0;
+    cJSON_ArrayForEach(param, cJSON_GetObjectItem(json, "params")) {
+        double value =
+            keep ? cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(history, keep - 1),
+                                                          "theta"),
+                                      i)
+                       ->valuedouble
+                 : cJSON_GetObjectItem(param, "start")->valuedouble;
+        cJSON_ReplaceItemInObject((cJSON *)param, "value", cJSON_CreateNumber(value));
+        i++;
+    }
+    char *text = json_text(json), path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, to);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+    free(text);
+    cJSON_Delete(json);
+}
+
+/* A history cut after any iteration resumes to the same 6, bit for bit; so does a run killed
+ * with -9. */
 static void resume__continues_exactly(void **state) {
     (void)state;
     char *out;
     assert_int_equal(run(RUN " -concurrency 1 -out full.json", &out), 0);
     free(out);
-    cJSON *json = load("full.json");
-    cJSON *history = cJSON_GetObjectItem(json, "history");
-    char *expected = cJSON_PrintUnformatted(history);
-    while (cJSON_GetArraySize(history) > 2)
-        cJSON_DeleteItemFromArray(history, 2);
-    /* A copy of the run's file, still naming full.json as -out: the copy is the one resumed. */
-    char *text = cJSON_Print(json);
-    char path[512];
-    snprintf(path, sizeof path, "%s/cut.json", dir);
-    FILE *file = fopen(path, "w");
-    fputs(text, file);
-    fclose(file);
-    free(text);
-    cJSON_Delete(json);
-    snprintf(path, sizeof path, "%s/full.json", dir);
-    assert_int_equal(remove(path), 0);
-    assert_int_equal(run(ABTEST " tune -resume cut.json", &out), 0);
-    assert_non_null(strstr(out, "(resumed)"));
-    assert_null(strstr(out, "iteration 2/6"));
-    assert_non_null(strstr(out, "iteration 3/6"));
-    free(out);
-    assert_int_not_equal(access(path, F_OK), 0); /* the -out it names is left alone */
-    json = load("cut.json");
-    char *resumed = cJSON_PrintUnformatted(cJSON_GetObjectItem(json, "history"));
-    assert_string_equal(resumed, expected);
-    free(resumed);
-    free(expected);
-    cJSON_Delete(json);
+    for (int keep = 0; keep < 6; keep++) {
+        char command[1024], name[64], expected[64];
+        snprintf(name, sizeof name, "cut%d.json", keep);
+        cut_history("full.json", name, keep);
+        snprintf(command, sizeof command, ABTEST " tune -resume %s", name);
+        assert_int_equal(run(command, &out), 0);
+        snprintf(expected, sizeof expected, "iteration %d/6", keep + 1);
+        assert_non_null(strstr(out, expected));
+        snprintf(expected, sizeof expected, "iteration %d/6", keep);
+        if (keep)
+            assert_null(strstr(out, expected));
+        free(out);
+        assert_same_history("full.json", name);
+    }
 
     /* kill -9 once the first iteration is on disk, then resume. */
     char command[2048], killed[512];
@@ -166,9 +188,21 @@ static void resume__continues_exactly(void **state) {
              "cd %s && exec %s -concurrency 1 -iterations 40 -out killed.json >/dev/null 2>&1", dir,
              RUN);
     pid_t child = test_start_until(command, killed, 60);
-    kill(child, SIGKILL);
-    waitpid(child, NULL, 0);
-    json = load("killed.json");
+    /* The file exists from the start (0 iterations): wait for one on disk. */
+    for (int i = 0; i < 600; i++) {
+        cJSON *json = load("killed.json");
+        int done = cJSON_GetArraySize(cJSON_GetObjectItem(json, "history"));
+        cJSON_Delete(json);
+        if (done > 0)
+            break;
+        nanosleep(&(struct timespec){0, 50000000L}, NULL);
+    }
+    assert_int_equal(kill(child, SIGKILL), 0);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL)
+        fail_msg("the run was not killed by the signal (status %d): it ended first", status);
+    cJSON *json = load("killed.json");
     int kept = cJSON_GetArraySize(cJSON_GetObjectItem(json, "history"));
     cJSON_Delete(json);
     if (kept < 1 || kept >= 40)
@@ -206,6 +240,211 @@ static void program__tuned_through_setoption(void **state) {
     assert_true(moved > 0);
 }
 
+
+static void write_file_at(const char *name, const char *text) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static char *read_at(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return test_read_file(path);
+}
+
+/* What the command printed on stderr (run() puts it in stderr.txt). */
+static void assert_error(const char *expected) {
+    char *errors = read_at("stderr.txt");
+    if (!errors || !strstr(errors, expected))
+        fail_msg("stderr '%s' lacks '%s'", errors ? errors : "(none)", expected);
+    free(errors);
+}
+
+#define SHORT ABTEST " tune -param 'futility, int, 150, 0, 300, 10, 0.002' -iterations 2 -pairs 2 " \
+                     "-each nodes=200 -openings file=" BOOK
+
+/* The output discipline: an earlier file is moved aside (said), an unfinished tuning file is
+ * refused with its resume command, an input is never an output, outputs are distinct, a file
+ * that cannot be written fails before the first game, and a second run on a file is refused. */
+static void outputs__never_replace_an_input_or_an_unfinished_run(void **state) {
+    (void)state;
+    char *out;
+    write_file_at("mine.txt", "an unrelated file\n");
+    assert_int_equal(run(SHORT " -out mine.txt", &out), 0);
+    assert_non_null(strstr(out, "mine.txt existed (an earlier run): moved to"));
+    free(out);
+    char *kept = read_at("mine.1.txt");
+    assert_string_equal(kept, "an unrelated file\n");
+    free(kept);
+    /* An unfinished run: 1 of 2 iterations. */
+    cut_history("mine.txt", "half.json", 1);
+    assert_int_not_equal(run(SHORT " -out half.json", &out), 0);
+    free(out);
+    assert_error("-out half.json holds an unfinished run (1 of 2 iterations): continue it with "
+                 "`");
+    assert_error("tune -resume half.json`");
+    write_file_at("p.txt", "futility, int, 150, 0, 300, 10, 0.002\n");
+    const struct {
+        const char *arguments, *message;
+    } refused[] = {
+        {ABTEST " tune -params p.txt -iterations 2 -each nodes=200 -openings file=" BOOK
+                " -out p.txt",
+         "-out p.txt is also -params: writing it would destroy the input"},
+        {SHORT " -out book.json -openings file=book.json", "is also -openings file"},
+        {SHORT " -out t.json -plot t.json", "-out and -plot are the same file"},
+        {SHORT " -out .", "-out .: . is a directory"},
+        {SHORT " -out /dev/null", "is not a regular file (a character device)"},
+        {SHORT " -out /proc/version/x.json", "-out /proc/version/x.json"},
+    };
+    write_file_at("book.json", "T3T/5/5/5/T3T s 20 0 ; o1\n");
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        assert_int_equal(run(refused[i].arguments, &out), 2);
+        if (strstr(out, "iteration 1/"))
+            fail_msg("%s played before refusing: %s", refused[i].arguments, out);
+        free(out);
+        assert_error(refused[i].message);
+    }
+    char *params = read_at("p.txt");
+    assert_string_equal(params, "futility, int, 150, 0, 300, 10, 0.002\n");
+    free(params);
+    /* A second run on the file of a live one. */
+    char command[2048], path[512];
+    snprintf(path, sizeof path, "%s/live.json", dir);
+    snprintf(command, sizeof command, "cd %s && exec %s -concurrency 1 -iterations 100000 -out "
+                                      "live.json >/dev/null 2>&1",
+             dir, RUN);
+    pid_t child = test_start_until(command, path, 60);
+    assert_int_equal(access(path, F_OK), 0);
+    assert_int_equal(run(ABTEST " tune -resume live.json", &out), 2);
+    free(out);
+    assert_error("-resume live.json is in use by another abtest tune (process");
+    assert_int_equal(kill(child, SIGKILL), 0);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+}
+
+/* A resume checks what it reads: the -params file and the book by their bytes, the arguments
+ * by their hash, every step of the history by replaying it, the build by its identity. */
+static void resume__refuses_changed_inputs_and_edited_history(void **state) {
+    (void)state;
+    char *out;
+    write_file_at("q.txt", "futility, int, 150, 0, 300, 10, 0.002\n");
+    char *book = test_read_file(BOOK);
+    assert_non_null(book);
+    write_file_at("b.txt", book);
+    const char *base = ABTEST " tune -params q.txt -iterations 3 -pairs 2 -each nodes=200 "
+                              "-openings file=b.txt";
+    char command[1024];
+    snprintf(command, sizeof command, "%s -out checked.json", base);
+    assert_int_equal(run(command, &out), 0);
+    free(out);
+    cut_history("checked.json", "c1.json", 1);
+    /* The params file edited between sessions. */
+    write_file_at("q.txt", "futility, int, 150, 0, 300, 10, 0.002\n# edited\n");
+    assert_int_equal(run(ABTEST " tune -resume c1.json", &out), 2);
+    free(out);
+    assert_error("-params q.txt has changed since the run started");
+    write_file_at("q.txt", "futility, int, 150, 0, 300, 10, 0.002\n");
+    /* The book edited. */
+    write_file_at("b.txt", "T3T/5/5/5/T3T s 20 0 ; o1\n");
+    assert_int_equal(run(ABTEST " tune -resume c1.json", &out), 2);
+    free(out);
+    assert_error("-openings file b.txt has changed since the run started");
+    write_file_at("b.txt", book);
+    free(book);
+    /* theta edited within [MIN, MAX]. */
+    cJSON *json = load("c1.json");
+    cJSON *theta = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "history"), 0),
+                                       "theta");
+    double edited = cJSON_GetArrayItem(theta, 0)->valuedouble + 1;
+    cJSON_ReplaceItemInArray(theta, 0, cJSON_CreateNumber(edited));
+    cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "params"), 0), "value",
+                              cJSON_CreateNumber(edited));
+    char *text = json_text(json);
+    write_file_at("edited.json", text);
+    free(text);
+    /* The arguments edited: their hash no longer matches. */
+    cJSON_ReplaceItemInArray(cJSON_GetObjectItem(json, "arguments"), 3, cJSON_CreateString("9"));
+    text = json_text(json);
+    write_file_at("args.json", text);
+    free(text);
+    cJSON_Delete(json);
+    assert_int_equal(run(ABTEST " tune -resume edited.json", &out), 2);
+    free(out);
+    assert_error("history entry 1: theta of futility is");
+    assert_error("where the run's seed and scores give");
+    assert_int_equal(run(ABTEST " tune -resume args.json", &out), 2);
+    free(out);
+    assert_error("the run's arguments were edited in the file");
+    /* Another build: refused, then accepted on request and recorded. */
+    json = load("c1.json");
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(json, "build"), "source",
+                              cJSON_CreateString("0123456789abcdef"));
+    text = json_text(json);
+    write_file_at("rebuilt.json", text);
+    free(text);
+    cJSON_Delete(json);
+    assert_int_equal(run(ABTEST " tune -resume rebuilt.json", &out), 2);
+    free(out);
+    assert_error("the engine is not what the run began with: the build's source "
+                 "0123456789abcdef -> ");
+    assert_int_equal(run(ABTEST " tune -resume rebuilt.json -allow-engine-change", &out), 0);
+    assert_non_null(strstr(out, "resumed as -allow-engine-change asks"));
+    free(out);
+    json = load("rebuilt.json");
+    const cJSON *changes = cJSON_GetObjectItem(json, "accepted_changes");
+    assert_int_equal(cJSON_GetArraySize(changes), 1);
+    assert_non_null(strstr(cJSON_GetStringValue(cJSON_GetArrayItem(changes, 0)),
+                           "iteration 2: the build's source 0123456789abcdef"));
+    cJSON_Delete(json);
+    /* Unchanged, it resumes to the uninterrupted history. */
+    assert_int_equal(run(ABTEST " tune -resume c1.json", &out), 0);
+    free(out);
+    assert_same_history("checked.json", "c1.json");
+}
+
+/* gnuplot's chart replaces the earlier one only when whole: on a write that fails (a file-size
+ * limit standing in for a full disk) the earlier chart stays and the run says so. */
+static void plot__failed_drawing_keeps_the_earlier_chart(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(run(SHORT " -out plotted.json -plot chart.png", &out), 0);
+    free(out);
+    char *before = read_at("chart.png");
+    assert_non_null(before);
+    size_t size = 0;
+    char path[512];
+    snprintf(path, sizeof path, "%s/chart.png", dir);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    size = (size_t)st.st_size;
+    assert_true(size > 8192);
+    /* The finished run resumed: nothing to play, the chart drawn again under an 8 KB limit
+     * (SIGXFSZ ignored: gnuplot's writes fail and it exits 0). */
+    char command[1024];
+    snprintf(command, sizeof command,
+             "trap '' XFSZ; ulimit -f 16; " ABTEST " tune -resume plotted.json");
+    assert_int_equal(run(command, &out), 2);
+    free(out);
+    assert_error("-plot: ");
+    char *after = read_at("chart.png");
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal((size_t)st.st_size, size);
+    assert_memory_equal(before, after, size < 4096 ? size : 4096);
+    free(before);
+    free(after);
+    char listing[1024];
+    snprintf(listing, sizeof listing, "ls %s | grep -c 'chart.png.tmp' || true", dir);
+    assert_int_equal(test_run(listing, &out), 0);
+    assert_int_equal(atoi(out), 0);
+    free(out);
+}
+
 static void errors__name_what_is_wrong(void **state) {
     (void)state;
     const struct {
@@ -230,6 +469,10 @@ static void errors__name_what_is_wrong(void **state) {
          "-engine: abtest tune makes its two engines itself"},
         {"-params missing.txt -iterations 5", "-params: "},
         {"-resume missing.json", "-resume: "},
+        {"-param 'futility, int, 150, 0, 300, 1e200, 0.002' -iterations 5 -each nodes=300",
+         "futility: C_END 1e+200 and R_END 0.002 give a schedule without finite values"},
+        {"-param 'futility, int, 150, 0, 300, 1e10, 1e300' -iterations 5 -each nodes=300",
+         "give a schedule without finite values"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char command[1024], *out;
@@ -253,6 +496,9 @@ int main(int argc, char **argv) {
         cmocka_unit_test(clock__tuned_on_nodestime_as_at_fixed_nodes),
         cmocka_unit_test(resume__continues_exactly),
         cmocka_unit_test(program__tuned_through_setoption),
+        cmocka_unit_test(outputs__never_replace_an_input_or_an_unfinished_run),
+        cmocka_unit_test(resume__refuses_changed_inputs_and_edited_history),
+        cmocka_unit_test(plot__failed_drawing_keeps_the_earlier_chart),
         cmocka_unit_test(errors__name_what_is_wrong),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

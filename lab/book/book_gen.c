@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "flags.h"
+#include "output.h"
 #include "movegen.h"
 #include "parse.h"
 #include "rng.h"
@@ -14,6 +15,7 @@
 #include "tablebase.h"
 #include "tb_shared.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +130,21 @@ static bool make_candidate(const BookPlan *plan, Rng *rng, Searcher *player, Boa
     }
     *out = b;
     return true;
+}
+
+/* A signal that stops the run (Ctrl-C, kill): the book is not written, and its temporary is
+ * removed, not left beside it. */
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_stop(int signal_number) { stop_signal = signal_number; }
+
+static void install_stop_handlers(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_stop;
+    const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++)
+        sigaction(stops[i], &action, NULL);
 }
 
 /* "N" or "LOW..HIGH" within [min, max]; "N" means N..N, or -N..N when symmetric. */
@@ -279,6 +296,15 @@ int abtest_book_main(int argc, char **argv) {
     if (!read_plan(&plan, plies_text, margin_text, view_text, source_text, &err))
         die("book: %s", err.text);
 
+    /* The book is checked and locked before any search, and written to a temporary beside
+     * it that replaces it only when whole (cli/output.h). */
+    OutputPlan outputs = {0};
+    OutLock lock;
+    OutFile out;
+    output_plan_add(&outputs, "-out", out_path, NULL);
+    if (!output_plan_check(&outputs, &err) ||
+        !output_lock(&lock, "-out", out_path, "abtest book", "mix their positions", &err))
+        die("book: %s", err.text);
     Searcher *scorer = new_searcher(plan.nodes ? 64 : plan.depth, plan.nodes, &err);
     Searcher *player =
         !scorer || plan.source == SOURCE_RANDOM ? NULL : new_searcher(64, plan.play_nodes, &err);
@@ -291,32 +317,32 @@ int abtest_book_main(int argc, char **argv) {
     while (capacity < 4 * (size_t)plan.positions)
         capacity <<= 1;
     KeySet seen = {calloc(capacity, sizeof(uint64_t)), capacity - 1};
-    char temporary[1024];
-    snprintf(temporary, sizeof temporary, "%s.tmp", out_path);
-    FILE *out = fopen(temporary, "w");
-    if (!seen.keys || !out)
-        die("book: cannot write %s", temporary);
+    if (!seen.keys)
+        die("book: out of memory");
+    if (!outfile_begin(&out, out_path, &err))
+        die("book: -out: %s", err.text);
     char scoring[64];
     if (plan.nodes)
         snprintf(scoring, sizeof scoring, "%lld-node", (long long)plan.nodes);
     else
         snprintf(scoring, sizeof scoring, "depth-%d", plan.depth);
-    fprintf(out,
+    fprintf(out.f,
             "# tslab opening book: abtest book -positions %d -plies %s -seed %lld -%s %lld "
             "-margin %s -view %s -source %s",
             plan.positions, plies_text, (long long)plan.seed, plan.nodes ? "nodes" : "depth",
             plan.nodes ? (long long)plan.nodes : (long long)plan.depth, margin_text,
             VIEW_NAMES[plan.view], SOURCE_NAMES[plan.source]);
     if (plan.source != SOURCE_RANDOM)
-        fprintf(out, " -random-plies %d -play-nodes %lld", plan.random_plies,
+        fprintf(out.f, " -random-plies %d -play-nodes %lld", plan.random_plies,
                 (long long)plan.play_nodes);
-    fprintf(out, "\n# POSITION ; ID plies, %s score (%s view)\n", scoring, VIEW_NAMES[plan.view]);
+    fprintf(out.f, "\n# POSITION ; ID plies, %s score (%s view)\n", scoring, VIEW_NAMES[plan.view]);
     Rng rng = rng_seeded((uint64_t)plan.seed);
     int written = 0;
     int64_t attempts = 0, ended = 0, duplicates = 0, decided = 0, outside = 0,
             limit = 200 * (int64_t)plan.positions;
     double start = cli_now_seconds();
-    while (written < plan.positions && attempts < limit) {
+    install_stop_handlers();
+    while (written < plan.positions && attempts < limit && !stop_signal) {
         attempts++;
         Board b;
         int plies;
@@ -335,8 +361,10 @@ int abtest_book_main(int argc, char **argv) {
             continue;
         }
         SearchResult r = search_run(scorer, &b, NULL, 0);
-        if (r.failed)
+        if (r.failed) {
+            outfile_abandon(&out);
             die("book: out of memory in the search");
+        }
         int score = viewed_score(&plan, &b, r.score);
         if (score < plan.margin_low || score > plan.margin_high) {
             outside++;
@@ -344,13 +372,21 @@ int abtest_book_main(int argc, char **argv) {
         }
         seen.keys[slot] = board_key(&canonical);
         char text[BOARD_TEXT_MAX];
-        fprintf(out, "%s ; o%d plies %d, score %d\n", board_to_text(&b, text), ++written, plies,
+        fprintf(out.f, "%s ; o%d plies %d, score %d\n", board_to_text(&b, text), ++written, plies,
                 score);
     }
-    bool closed = fclose(out) == 0;
-    bool ok = closed && written > 0 && rename(temporary, out_path) == 0;
-    if (!ok)
-        remove(temporary); /* nothing half-written is left behind */
+    /* Nothing half-written is left: the temporary goes unless the whole book is there. */
+    bool ok = false;
+    if (written > 0 && !stop_signal)
+        ok = outfile_commit(&out, &err);
+    else
+        outfile_abandon(&out);
+    if (stop_signal) {
+        outfile_unlock(&lock);
+        fprintf(stderr, "book: stopped by signal %d after %d positions: %s was not written\n",
+                (int)stop_signal, written, out_path);
+        return 128 + (int)stop_signal;
+    }
     char decided_text[64] = "";
     if (tablebase)
         snprintf(decided_text, sizeof decided_text, ", %lld decided whatever the sheep place",
@@ -363,12 +399,13 @@ int abtest_book_main(int argc, char **argv) {
     free_searcher(scorer);
     free_searcher(player);
     free(seen.keys);
+    outfile_unlock(&lock);
     if (written == 0)
         die("book: no position scored within -margin %s in %lld tries: widen the margin or "
             "change -plies; %s was not written",
             margin_text, (long long)attempts, out_path);
     if (!ok)
-        die("book: could not write %s", out_path);
+        die("book: %s was not written: %s", out_path, err.text);
     if (written < plan.positions)
         die("book: only %d of %d positions found: use more -plies or a wider -margin", written,
             plan.positions);

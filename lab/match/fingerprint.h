@@ -13,6 +13,9 @@
 #include <stdint.h>
 
 #define FINGERPRINT_TEXT_MAX 128
+/* Deep enough that every feature of the search takes part (null move and LMR need depth 3 or
+ * more), shallow enough for about half a second with every feature off. */
+#define FINGERPRINT_DEPTH 6
 
 typedef struct {
     uint64_t search;     /* hash of every move, score and node count of the suite */
@@ -25,6 +28,11 @@ typedef struct {
  * cannot be set up (err says why). */
 bool fingerprint_compute(const EngineSpec *engines, const Book *book, Fingerprint *out,
                          Error *err);
+
+/* One configuration's own search of the suite: its hash and nodes, which identify what the code
+ * plays with that configuration (lab/match/provenance.h). */
+bool fingerprint_signature(const SearchConfig *config, uint64_t *hash, uint64_t *nodes,
+                           Error *err);
 
 /* "search:HEX nodes:N configs:HEX/HEX book:HEX", to compare and to show. */
 void fingerprint_text(const Fingerprint *fingerprint, char *out, size_t size);

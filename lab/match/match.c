@@ -5,6 +5,7 @@
 #include "external.h"
 #include "movegen.h"
 #include "rng.h"
+#include "saturate.h"
 #include "tablebase.h"
 #include "tb_shared.h"
 
@@ -234,7 +235,8 @@ static void charge_clock(const EngineSpec *spec, GameClocks *clocks, int engine,
     if (!engine_has_clock(spec))
         return;
     const EngineTiming *t = &spec->timing;
-    int64_t charge_us = t->nodestime ? (int64_t)(move->nodes * 1000 / (uint64_t)t->nodestime)
+    int64_t charge_us = t->nodestime ? saturate_mul_div((int64_t)(move->nodes & INT64_MAX), 1000,
+                                                        t->nodestime)
                                      : move->wall_us;
     Clock *clock = &clocks->clock[engine];
     int64_t left_us = clock->left_us;

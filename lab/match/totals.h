@@ -8,10 +8,12 @@
 #include "cli.h"
 #include "fingerprint.h"
 #include "match.h"
+#include "provenance.h"
 #include "sprt.h"
 #include "sprt_overshoot.h"
 
 #define TOTALS_END_REASONS GAME_END_COUNT
+#define TOTALS_CHANGES_MAX 2048
 typedef struct {
     int64_t pairs;
     double llr, elo, elo_low, elo_high;
@@ -58,6 +60,12 @@ typedef struct {
     int sessions;                   /* 1 + number of resumes */
     char started[CLI_UTC_TEXT_MAX]; /* UTC start of the first session (ISO 8601) */
     SessionRanks session;
+    /* What played (lab/match/provenance.h): the build of the last session, each in-process
+     * engine's signature, and the changes -allow-engine-change resumed through ("pair N: ...",
+     * one a line). */
+    BuildIdentity build;
+    EngineSignature signatures[MATCH_ENGINES];
+    char accepted_changes[TOTALS_CHANGES_MAX];
 } MatchTotals;
 
 /* The engine that lost a game by forfeit (the side to move when it ended), or -1. */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// A run's output files (-out, -pgnout, -plot): checked before the first game is played, and never
-// silently replaced. A fresh run moves the files of an earlier finished run aside
-// (NAME.EXT -> NAME.N.EXT) and says so; it refuses to start over an unfinished run, which
-// -resume continues.
+// A run's output files (-out, -pgnout, -plot, -html) under the output discipline (cli/output.h):
+// checked before the first game is played, and never silently replaced. A fresh run moves the
+// files of an earlier finished run aside (NAME.EXT -> NAME.N.EXT) and says so; it refuses to
+// start over an unfinished run, which -resume continues.
 #pragma once
 
 #include "settings.h"
@@ -17,3 +17,7 @@ bool outputs_check_writable(const MatchSettings *settings, Error *err);
  * file of an unfinished run is an error that says how to resume it; otherwise existing outputs
  * are renamed with the first free number N and each move is reported on out. */
 bool outputs_prepare_fresh(const MatchSettings *settings, FILE *out, Error *err);
+
+/* Whether path holds a results file of an unfinished run (running or interrupted), with the
+ * command that resumes it in hint (an OutputUnfinished, cli/output.h). */
+bool outputs_results_unfinished(const char *path, char *hint, size_t size);

@@ -25,13 +25,15 @@ static void put_token(FILE *out, const char *token, int *column) {
 }
 
 /* A tag with its value quoted as PGN does: a quote or a backslash is escaped by a backslash (a
- * book id may hold either). */
+ * book id may hold either). The standard's strings hold printing ASCII only and have no escape
+ * for anything else, so every other byte (a control character, an ESC, each byte of UTF-8) is
+ * written '?': a strict reader (tests/pgn_strict.h) then reads every game. */
 static void put_tag(FILE *out, const char *name, const char *value) {
     fprintf(out, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
         if (*p == '"' || *p == '\\')
             fputc('\\', out);
-        fputc(*p, out);
+        fputc(*p >= 32 && *p <= 126 ? *p : '?', out);
     }
     fputs("\"]\n", out);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "results.h"
 
+#include "json_read.h"
 #include "report.h"
 #include "settings_json.h"
 #include "sprt_overshoot.h"
@@ -73,6 +74,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddNumberToObject(json, "format", RESULTS_FORMAT);
     cJSON_AddStringToObject(json, "version", TSLAB_VERSION);
     cJSON_AddStringToObject(json, "commit", version_git_commit());
+    cJSON_AddItemToObject(json, "build", provenance_build_to_json(&t->build));
     cJSON_AddStringToObject(json, "host", cli_hostname(host, sizeof host));
     cJSON_AddStringToObject(json, "started", t->started);
     cJSON_AddStringToObject(json, "updated", cli_utc_now(now));
@@ -152,6 +154,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         snprintf(hash, sizeof hash, "%016" PRIx64, config_hash(&s->engines[e].config));
         cJSON_AddStringToObject(engine, "config_hash", hash);
         cJSON_AddItemToObject(engine, "config", report_config_json(&s->engines[e].config));
+        cJSON_AddItemToObject(engine, "signature", provenance_signature_to_json(&t->signatures[e]));
         cJSON_AddNumberToObject(engine, "moves", (double)m->moves);
         cJSON_AddNumberToObject(engine, "nodes", (double)m->nodes);
         cJSON_AddNumberToObject(engine, "depth_sum", (double)m->depth_sum);
@@ -204,6 +207,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddStringToObject(json, "seed", seed);
     cJSON_AddItemToObject(json, "settings", settings_to_json(s));
     cJSON_AddStringToObject(json, "command", command);
+    cJSON_AddItemToObject(json, "accepted_changes", json_lines(t->accepted_changes));
     cJSON *resume = cJSON_AddObjectToObject(json, "resume");
     cJSON_AddNumberToObject(resume, "next_pair", (double)t->pairs);
     cJSON_AddNumberToObject(resume, "pgn_bytes", (double)t->pgn_bytes);

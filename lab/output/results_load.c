@@ -4,6 +4,7 @@
 // instead of crashing the run or resuming it with wrong numbers.
 #include "results_load.h"
 
+#include "json_read.h"
 #include "settings_json.h"
 #include "sprt_overshoot.h"
 #include "textfile.h"
@@ -297,6 +298,24 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
     return trajectory_from_json(json, t, err);
 }
 
+/* The build, each engine's signature and the changes accepted on resume; a file written before
+ * they were kept reads as an unknown build, nothing signed, nothing accepted. */
+static bool provenance_from_json(const cJSON *json, MatchTotals *t, Error *err) {
+    if (!provenance_build_from_json(cJSON_GetObjectItemCaseSensitive(json, "build"), &t->build,
+                                    err))
+        return false;
+    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(json, "engines");
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        Error inner;
+        const cJSON *signature =
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(engines, e), "signature");
+        if (!provenance_signature_from_json(signature, &t->signatures[e], &inner))
+            return error_set(err, "engine %d: %s", e + 1, inner.text);
+    }
+    return json_read_lines(json, "accepted_changes", t->accepted_changes,
+                           sizeof t->accepted_changes, err);
+}
+
 static bool format_check(const cJSON *json, Error *err) {
     const char *tool = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "tool"));
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(json, "format");
@@ -354,6 +373,7 @@ bool results_parse(const char *text, size_t length, const char *path, ResultsFil
                                   &file->settings, &inner);
     ok = ok && book_from_json(json, file, &inner);
     ok = ok && counts_from_json(json, &file->totals, &inner);
+    ok = ok && provenance_from_json(json, &file->totals, &inner);
     ok = ok && decision_agrees(json, &file->settings, file, &inner);
     ok = ok && totals_agree(&file->totals, &file->settings, &inner);
     cJSON_Delete(json);

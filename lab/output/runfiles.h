@@ -6,6 +6,7 @@
 #pragma once
 
 #include "book.h"
+#include "outfile.h"
 #include "results.h"
 #include "settings.h"
 
@@ -14,8 +15,7 @@
 typedef struct {
     const MatchSettings *settings;
     FILE *pgn;
-    int locks[2];          /* flock'd lock files of the results and the records (-1: none) */
-    char lock_paths[2][SETTINGS_PATH_MAX + 8];
+    OutLock locks[2];      /* of the results and the records */
     int64_t saved_pairs;   /* pairs covered by the last checkpoint written (-1: none yet) */
     bool save_failed;      /* a checkpoint failed; the run stops */
     Error save_error;

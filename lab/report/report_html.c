@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report_html.h"
 
+#include "outfile.h"
+#include "paths.h"
 #include "report.h"
 #include "report_table.h"
 #include "svg_chart.h"
@@ -271,8 +273,8 @@ static const char DRAWN_SCRIPT[] =
     "getBBox();s.setAttribute('data-mark-width',Math.round(g.width));}});document.body."
     "setAttribute('data-drawn','yes');});</script>\n";
 
-void report_html_page(FILE *out, const ReportEntry entries[], const cJSON *const details[],
-                      int count, bool live) {
+void report_html_page(FILE *out, const ReportEntry entries[], int count, bool live,
+                      ReportDetails details, void *context) {
     int runs = 0;
     for (int i = 0; i < count; i++)
         runs += entries[i].read;
@@ -309,32 +311,39 @@ void report_html_page(FILE *out, const ReportEntry entries[], const cJSON *const
         }
         fputs("</ul>\n", out);
     }
-    for (int i = 0; i < count; i++)
-        if (entries[i].read)
-            run_detail(out, &entries[i].run, details[i], i);
+    for (int i = 0; i < count; i++) {
+        if (!entries[i].read)
+            continue;
+        bool owned = false;
+        cJSON *json = details(context, &entries[i], &owned);
+        run_detail(out, &entries[i].run, json, i);
+        if (owned)
+            cJSON_Delete(json);
+    }
     fputs(DRAWN_SCRIPT, out);
     fputs("</body></html>\n", out);
 }
 
-bool report_html_write_entries(const char *path, const ReportEntry entries[],
-                               const cJSON *const details[], int count, bool live, Error *err) {
-    char *text = NULL;
-    size_t length = 0;
-    FILE *page = open_memstream(&text, &length);
-    if (!page)
-        return error_set(err, "%s: out of memory", path);
-    report_html_page(page, entries, details, count, live);
-    bool ok = fclose(page) == 0 && text;
-    ok = ok ? report_write_text(text, path, err) : error_set(err, "%s: out of memory", path);
-    free(text);
-    return ok;
+bool report_html_write_entries(const char *path, const ReportEntry entries[], int count,
+                               bool live, ReportDetails details, void *context, Error *err) {
+    Error inner;
+    OutFile page;
+    if (!paths_make_parent(path, &inner))
+        return error_set(err, "%s", inner.text);
+    if (!outfile_begin(&page, path, err))
+        return false;
+    report_html_page(page.f, entries, count, live, details, context);
+    return outfile_commit(&page, err);
 }
 
-static cJSON *load_details(const char *path) {
+/* A run's results file, read again (NULL when it no longer reads). */
+static cJSON *load_details(void *context, const ReportEntry *entry, bool *owned) {
+    (void)context;
     char *text;
     size_t length;
     Error ignored;
-    if (!textfile_read(path, DETAILS_MAX_BYTES, true, &text, &length, &ignored))
+    *owned = true;
+    if (!textfile_read(entry->path, DETAILS_MAX_BYTES, true, &text, &length, &ignored))
         return NULL;
     cJSON *json = cJSON_ParseWithLength(text, length);
     free(text);
@@ -342,14 +351,6 @@ static cJSON *load_details(const char *path) {
 }
 
 bool report_html_write(const char *path, const ReportList *list, bool live, Error *err) {
-    const cJSON **details = calloc((size_t)(list->count ? list->count : 1), sizeof *details);
-    if (!details)
-        return error_set(err, "%s: out of memory", path);
-    for (int i = 0; i < list->count; i++)
-        details[i] = list->entries[i].read ? load_details(list->entries[i].run.file) : NULL;
-    bool ok = report_html_write_entries(path, list->entries, details, list->count, live, err);
-    for (int i = 0; i < list->count; i++)
-        cJSON_Delete((cJSON *)details[i]);
-    free(details);
-    return ok;
+    return report_html_write_entries(path, list->entries, list->count, live, load_details, NULL,
+                                     err);
 }

@@ -11,15 +11,20 @@
 #include <cJSON.h>
 #include <stdio.h>
 
-/* The page for entries[0..count): details[i] is entry i's parsed results file (NULL for a file
- * not read). live: the page reloads itself every few seconds (a running match's -html). */
-void report_html_page(FILE *out, const ReportEntry entries[], const cJSON *const details[],
-                      int count, bool live);
+/* Where a page gets a run's parsed results file for its details: entry's JSON (NULL: none),
+ * with *owned set when the page frees it after use. A list's page loads each file when it
+ * writes that run's details and frees it at once, so memory holds one file at a time. */
+typedef cJSON *(*ReportDetails)(void *context, const ReportEntry *entry, bool *owned);
 
-/* Writes the page of list to path atomically (a temporary file renamed into place), reading
- * each run's results file again for its details. */
+/* The page for entries[0..count). live: the page reloads itself every few seconds (a running
+ * match's -html). */
+void report_html_page(FILE *out, const ReportEntry entries[], int count, bool live,
+                      ReportDetails details, void *context);
+
+/* Writes the page of list to path (whole or not at all: cli/output.h), reading each run's
+ * results file again, one at a time, for its details. */
 bool report_html_write(const char *path, const ReportList *list, bool live, Error *err);
 
-/* The same for runs already in memory (abtest -html during a match). */
-bool report_html_write_entries(const char *path, const ReportEntry entries[],
-                               const cJSON *const details[], int count, bool live, Error *err);
+/* The same for runs whose details come from elsewhere (abtest -html during a match). */
+bool report_html_write_entries(const char *path, const ReportEntry entries[], int count,
+                               bool live, ReportDetails details, void *context, Error *err);

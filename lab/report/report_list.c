@@ -2,6 +2,8 @@
 #define _DEFAULT_SOURCE /* flock, DT_* */
 #include "report_list.h"
 
+#include "outfile.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +16,7 @@
 
 #define DIRECTORY_DEPTH_MAX 8
 
-static ReportEntry *new_entry(ReportList *list, Error *err) {
+static ReportEntry *new_entry(ReportList *list, const char *path, Error *err) {
     if (list->count == list->capacity) {
         int capacity = list->capacity ? 2 * list->capacity : 32;
         ReportEntry *grown = realloc(list->entries, sizeof *grown * (size_t)capacity);
@@ -25,15 +27,53 @@ static ReportEntry *new_entry(ReportList *list, Error *err) {
         list->entries = grown;
         list->capacity = capacity;
     }
-    return &list->entries[list->count++];
+    ReportEntry *entry = &list->entries[list->count];
+    memset(entry, 0, sizeof *entry);
+    entry->path = strdup(path);
+    if (!entry->path) {
+        error_set(err, "out of memory");
+        return NULL;
+    }
+    entry->run.file = entry->path;
+    list->count++;
+    return entry;
 }
 
-static bool add_file(ReportList *list, const char *path, Error *err) {
-    ReportEntry *entry = new_entry(list, err);
+/* An entry that is not a run, with why. */
+static bool add_unread(ReportList *list, const char *path, const char *reason, Error *err) {
+    ReportEntry *entry = new_entry(list, path, err);
+    if (!entry)
+        return false;
+    snprintf(entry->reason, sizeof entry->reason, "%s", reason);
+    return true;
+}
+
+static const char *special_kind(mode_t mode) {
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+/* A file: read when it is a regular one, else listed with what it is (never opened). */
+static bool add_file(ReportList *list, const char *path, const struct stat *st, Error *err) {
+    if (!S_ISREG(st->st_mode)) {
+        char reason[64];
+        snprintf(reason, sizeof reason, "%s, not a results file: not read",
+                 special_kind(st->st_mode));
+        return add_unread(list, path, reason, err);
+    }
+    ReportEntry *entry = new_entry(list, path, err);
     if (!entry)
         return false;
     Error why;
-    entry->read = run_summary_load(path, &entry->run, &why);
+    entry->read = run_summary_load(entry->path, &entry->run, &why);
+    entry->run.file = entry->path;
     snprintf(entry->reason, sizeof entry->reason, "%s", entry->read ? "" : why.text);
     return true;
 }
@@ -47,43 +87,105 @@ static int by_name(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool add_directory(ReportList *list, const char *path, int depth, Error *err) {
+/* Whether the directory was walked already; if not, it is now marked walked. */
+static bool walked_before(ReportList *list, const struct stat *st, bool *seen, Error *err) {
+    for (int i = 0; i < list->walked_count; i++)
+        if (list->walked[i].device == (unsigned long long)st->st_dev &&
+            list->walked[i].inode == (unsigned long long)st->st_ino) {
+            *seen = true;
+            return true;
+        }
+    *seen = false;
+    if (list->walked_count == list->walked_capacity) {
+        int capacity = list->walked_capacity ? 2 * list->walked_capacity : 16;
+        ReportDirectory *grown = realloc(list->walked, sizeof *grown * (size_t)capacity);
+        if (!grown)
+            return error_set(err, "out of memory");
+        list->walked = grown;
+        list->walked_capacity = capacity;
+    }
+    list->walked[list->walked_count++] =
+        (ReportDirectory){(unsigned long long)st->st_dev, (unsigned long long)st->st_ino};
+    return true;
+}
+
+/* The names in dir, sorted (malloc'd, *count of them); NULL with *count 0 when there are none
+ * or the directory cannot be read (*error then holds the system's reason). */
+static char **directory_names(const char *path, size_t *count, int *error) {
+    *count = 0;
+    *error = 0;
     DIR *dir = opendir(path);
-    if (!dir)
-        return error_set(err, "%s: %s", path, strerror(errno));
+    if (!dir) {
+        *error = errno;
+        return NULL;
+    }
     char **names = NULL;
-    size_t count = 0, capacity = 0;
-    bool ok = true;
-    for (struct dirent *d; ok && (d = readdir(dir));) {
+    size_t capacity = 0;
+    for (struct dirent *d; (d = readdir(dir));) {
         if (d->d_name[0] == '.')
             continue;
-        if (count == capacity) {
+        if (*count == capacity) {
             capacity = capacity ? 2 * capacity : 64;
             char **grown = realloc(names, sizeof *grown * capacity);
-            ok = grown != NULL;
-            names = ok ? grown : names;
+            if (!grown) {
+                *error = ENOMEM;
+                break;
+            }
+            names = grown;
         }
-        if (ok) {
-            names[count] = strdup(d->d_name);
-            ok = names[count] != NULL;
-            count += ok;
+        if (!(names[*count] = strdup(d->d_name))) {
+            *error = ENOMEM;
+            break;
         }
+        (*count)++;
     }
     closedir(dir);
-    if (!ok)
-        error_set(err, "out of memory");
-    if (count)
-        qsort(names, count, sizeof *names, by_name);
+    if (*count)
+        qsort(names, *count, sizeof *names, by_name);
+    return names;
+}
+
+static bool add_directory(ReportList *list, const char *path, const struct stat *st, int depth,
+                          Error *err) {
+    bool seen;
+    if (!walked_before(list, st, &seen, err))
+        return false;
+    if (seen)
+        return true; /* a link back to a directory already walked (ln -s . self) */
+    size_t count;
+    int error;
+    char **names = directory_names(path, &count, &error);
+    if (error == ENOMEM)
+        return error_set(err, "out of memory");
+    bool ok = true;
+    if (error) {
+        char reason[RUN_SUMMARY_TEXT];
+        snprintf(reason, sizeof reason, "a directory that cannot be read: %s", strerror(error));
+        ok = add_unread(list, path, reason, err);
+    }
     for (size_t i = 0; ok && i < count; i++) {
-        char child[RUN_SUMMARY_TEXT];
-        struct stat st;
-        if ((size_t)snprintf(child, sizeof child, "%s/%s", path, names[i]) >= sizeof child ||
-            stat(child, &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode) && depth < DIRECTORY_DEPTH_MAX)
-            ok = add_directory(list, child, depth + 1, err);
-        else if (S_ISREG(st.st_mode) && ends_with(names[i], ".json"))
-            ok = add_file(list, child, err);
+        size_t length = strlen(path) + strlen(names[i]) + 2;
+        char *child = malloc(length);
+        if (!child) {
+            ok = error_set(err, "out of memory");
+            break;
+        }
+        snprintf(child, length, "%s/%s", path, names[i]);
+        struct stat child_st;
+        bool json = ends_with(names[i], ".json");
+        if (stat(child, &child_st) != 0) {
+            if (json) {
+                char reason[RUN_SUMMARY_TEXT];
+                snprintf(reason, sizeof reason, "cannot be read: %s", strerror(errno));
+                ok = add_unread(list, child, reason, err);
+            }
+        } else if (S_ISDIR(child_st.st_mode)) {
+            if (depth < DIRECTORY_DEPTH_MAX)
+                ok = add_directory(list, child, &child_st, depth + 1, err);
+        } else if (json) {
+            ok = add_file(list, child, &child_st, err);
+        }
+        free(child);
     }
     for (size_t i = 0; i < count; i++)
         free(names[i]);
@@ -95,33 +197,24 @@ bool report_list_add(ReportList *list, const char *path, Error *err) {
     struct stat st;
     if (stat(path, &st) != 0)
         return error_set(err, "%s: %s", path, strerror(errno));
-    if (S_ISDIR(st.st_mode)) {
-        char trimmed[RUN_SUMMARY_TEXT];
-        snprintf(trimmed, sizeof trimmed, "%s", path);
-        size_t n = strlen(trimmed);
-        while (n > 1 && trimmed[n - 1] == '/')
-            trimmed[--n] = '\0';
-        return add_directory(list, trimmed, 0, err);
-    }
-    return add_file(list, path, err);
-}
-
-/* Whether a process holds PATH.lock (a shared lock is refused while abtest holds its own). */
-static bool lock_held(const char *path) {
-    char lock_path[RUN_SUMMARY_TEXT + 8];
-    snprintf(lock_path, sizeof lock_path, "%s.lock", path);
-    int fd = open(lock_path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    bool held = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
-    close(fd);
-    return held;
+    if (!S_ISDIR(st.st_mode))
+        return add_file(list, path, &st, err);
+    size_t length = strlen(path);
+    char *trimmed = strdup(path);
+    if (!trimmed)
+        return error_set(err, "out of memory");
+    while (length > 1 && trimmed[length - 1] == '/')
+        trimmed[--length] = '\0';
+    bool ok = add_directory(list, trimmed, &st, 0, err);
+    free(trimmed);
+    return ok;
 }
 
 void report_list_check_running(ReportList *list) {
     for (int i = 0; i < list->count; i++) {
         RunSummary *run = &list->entries[i].run;
-        if (list->entries[i].read && !strcmp(run->state, "running") && !lock_held(run->file))
+        if (list->entries[i].read && !strcmp(run->state, "running") &&
+            !outfile_lock_held(list->entries[i].path))
             snprintf(run->state, sizeof run->state, "stopped");
     }
 }
@@ -145,6 +238,8 @@ void report_list_filter(ReportList *list, const char *engine, const char *state)
                             : !engine && !state;
         if (keep)
             list->entries[kept++] = *e;
+        else
+            free(e->path);
     }
     list->count = kept;
 }
@@ -168,6 +263,9 @@ void report_list_sort(ReportList *list, bool newest_first) {
 }
 
 void report_list_free(ReportList *list) {
+    for (int i = 0; i < list->count; i++)
+        free(list->entries[i].path);
     free(list->entries);
+    free(list->walked);
     *list = (ReportList){0};
 }

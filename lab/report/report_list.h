@@ -7,23 +7,34 @@
 #include "run_summary.h"
 
 typedef struct {
-    RunSummary run;
+    RunSummary run;                /* run.file points at path */
     bool read;                     /* false: reason says why the file is not listed as a run */
     char reason[RUN_SUMMARY_TEXT]; /* "not JSON", "not an abtest results file ...", ... */
+    char *path;                    /* the file as found, whole (malloc'd; no length limit) */
 } ReportEntry;
+
+/* A directory already walked (its device and inode): a link back up is not walked twice. */
+typedef struct {
+    unsigned long long device, inode;
+} ReportDirectory;
 
 typedef struct {
     ReportEntry *entries;
     int count, capacity;
+    ReportDirectory *walked;
+    int walked_count, walked_capacity;
 } ReportList;
 
 /* Adds path: a file (always listed, read or not) or a directory (its *.json files, in name
- * order, subdirectories too). False only when path does not exist or memory runs out. */
+ * order, subdirectories too, each directory once however many links lead to it). A FIFO, device
+ * or socket named *.json is listed as not read, never opened; a directory or file that cannot be
+ * read is listed with the reason and the rest is still walked. False only when path itself does
+ * not exist or memory runs out. */
 bool report_list_add(ReportList *list, const char *path, Error *err);
 
 /* A run whose file says "running" while no process holds its lock (PATH.lock, which a live
- * abtest holds) was stopped without saving its end (kill -9, a crash, a lost machine): its
- * state becomes "stopped". */
+ * abtest holds; checked without blocking, a FIFO or a link there is no lock) was stopped
+ * without saving its end (kill -9, a crash, a lost machine): its state becomes "stopped". */
 void report_list_check_running(ReportList *list);
 
 /* Keeps the runs with an engine of that name (NULL: any) and of that state (NULL: any; or

@@ -17,6 +17,11 @@ static const char *base_name(const char *path) {
 /* A value as "%.2f" shows it, without a "-0.00" for a tiny negative one. */
 static double shown(double value) { return fabs(value) < 0.005 ? 0.0 : value; }
 
+/* Whether a figure read from a file is one a run can have: an edited or damaged file's 1e300
+ * is shown as unknown ("?"), never as 300 digits. */
+#define PLAUSIBLE_MAX 1e9
+static bool plausible(double value) { return isfinite(value) && fabs(value) < PLAUSIBLE_MAX; }
+
 static void cell_started(const RunSummary *r, char *out, size_t size) {
     /* "2026-12-01T07:41:18Z" -> "2026-12-01 07:41" */
     snprintf(out, size, "%.10s %.5s", r->started, strlen(r->started) > 11 ? r->started + 11 : "");
@@ -45,22 +50,34 @@ static void cell_state(const RunSummary *r, char *out, size_t size) {
 static void cell_llr(const RunSummary *r, char *out, size_t size) {
     if (!r->has_sprt)
         snprintf(out, size, "-");
+    else if (!plausible(r->llr) || !plausible(r->lower) || !plausible(r->upper) ||
+             !plausible(r->elo0) || !plausible(r->elo1))
+        snprintf(out, size, "?");
     else
         snprintf(out, size, "%.2f (%.2f, %.2f) [%g, %g]", shown(r->llr), r->lower, r->upper,
                  r->elo0, r->elo1);
 }
 
 static void cell_elo(const RunSummary *r, char *out, size_t size) {
-    snprintf(out, size, "%+.2f +/- %.2f", r->elo, (r->elo_high - r->elo_low) / 2);
+    if (!plausible(r->elo) || !plausible(r->elo_high - r->elo_low))
+        snprintf(out, size, "?");
+    else
+        snprintf(out, size, "%+.2f +/- %.2f", r->elo, (r->elo_high - r->elo_low) / 2);
 }
 
 static void cell_nelo(const RunSummary *r, char *out, size_t size) {
-    snprintf(out, size, "%+.2f +/- %.2f", r->nelo, (r->nelo_high - r->nelo_low) / 2);
+    if (!plausible(r->nelo) || !plausible(r->nelo_high - r->nelo_low))
+        snprintf(out, size, "?");
+    else
+        snprintf(out, size, "%+.2f +/- %.2f", r->nelo, (r->nelo_high - r->nelo_low) / 2);
 }
 
 static void cell_corrected(const RunSummary *r, char *out, size_t size) {
     if (!r->has_corrected)
         snprintf(out, size, "-");
+    else if (!plausible(r->sprt_elo) || !plausible(r->sprt_elo_low) ||
+             !plausible(r->sprt_elo_high))
+        snprintf(out, size, "?");
     else
         snprintf(out, size, "%+.2f [%.2f, %.2f]", r->sprt_elo, r->sprt_elo_low, r->sprt_elo_high);
 }
@@ -109,10 +126,37 @@ const ReportColumn REPORT_COLUMNS[] = {
 };
 const size_t REPORT_COLUMN_COUNT = sizeof REPORT_COLUMNS / sizeof REPORT_COLUMNS[0];
 
-/* A cell cut to the column's terminal width ("..." marks the cut). */
+/* text with what a terminal or a Markdown table would act on made visible: control bytes
+ * (ESC included) and UTF-8's C1 controls written \xHH, so a name cannot move the cursor or
+ * recolour the screen; for Markdown (markdown true) also '|' escaped and line ends as spaces, so
+ * a name cannot split a row. At most size bytes (cut short). */
+static void escape_text(const char *text, bool markdown, char *out, size_t size) {
+    size_t used = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && used + 9 < size; p++) {
+        bool c1 = p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
+        if (markdown && (*p == '\n' || *p == '\r')) {
+            out[used++] = ' ';
+        } else if (markdown && *p == '|') {
+            out[used++] = '\\';
+            out[used++] = '|';
+        } else if (*p < 0x20 || *p == 0x7f) {
+            used += (size_t)snprintf(out + used, size - used, "\\x%02x", *p);
+        } else if (c1) {
+            used += (size_t)snprintf(out + used, size - used, "\\xc2\\x%02x", p[1]);
+            p++;
+        } else {
+            out[used++] = (char)*p;
+        }
+    }
+    out[used] = '\0';
+}
+
+/* A cell, its text escaped for the terminal, cut to the column's width ("..." marks the cut). */
 static void terminal_cell(const ReportColumn *column, const RunSummary *run, char *out,
                           size_t size) {
-    column->cell(run, out, size);
+    char raw[REPORT_CELL];
+    column->cell(run, raw, sizeof raw);
+    escape_text(raw, false, out, size);
     size_t most = column->terminal_width;
     if (most > 3 && strlen(out) > most && most < size)
         memcpy(out + most - 3, "...", 4);
@@ -162,7 +206,10 @@ void report_table_print(FILE *out, const ReportList *list) {
         if (!heading)
             fprintf(out, "not read:\n");
         heading = true;
-        fprintf(out, "  %s: %s\n", e->run.file, e->reason);
+        char file[REPORT_CELL], reason[REPORT_CELL];
+        escape_text(e->path, false, file, sizeof file);
+        escape_text(e->reason, false, reason, sizeof reason);
+        fprintf(out, "  %s: %s\n", file, reason);
     }
 }
 
@@ -188,11 +235,16 @@ static void md_difference(const RunSummary *r, char *out, size_t size) {
 }
 
 static void md_elo(const RunSummary *r, char *out, size_t size) {
-    snprintf(out, size, "%+.2f ± %.2f", r->elo, (r->elo_high - r->elo_low) / 2);
+    if (!plausible(r->elo) || !plausible(r->elo_high - r->elo_low))
+        snprintf(out, size, "?");
+    else
+        snprintf(out, size, "%+.2f ± %.2f", r->elo, (r->elo_high - r->elo_low) / 2);
 }
 
 static void md_llr(const RunSummary *r, char *out, size_t size) {
-    if (r->has_sprt)
+    if (r->has_sprt && !plausible(r->llr))
+        snprintf(out, size, "?");
+    else if (r->has_sprt)
         snprintf(out, size, "%.2f", shown(r->llr));
     else
         snprintf(out, size, "-");
@@ -208,11 +260,18 @@ static void md_pairs(const RunSummary *r, char *out, size_t size) {
 }
 
 static void md_depth(const RunSummary *r, char *out, size_t size) {
-    snprintf(out, size, "%.2f / %.2f", r->depth[0], r->depth[1]);
+    if (!plausible(r->depth[0]) || !plausible(r->depth[1]))
+        snprintf(out, size, "?");
+    else
+        snprintf(out, size, "%.2f / %.2f", r->depth[0], r->depth[1]);
 }
 
 static void md_nodes(const RunSummary *r, char *out, size_t size) {
     char a[32], b[32];
+    if (!plausible(r->nodes_per_move[0]) || !plausible(r->nodes_per_move[1])) {
+        snprintf(out, size, "?");
+        return;
+    }
     thousands(r->nodes_per_move[0], a, sizeof a);
     thousands(r->nodes_per_move[1], b, sizeof b);
     snprintf(out, size, "%s / %s", a, b);
@@ -239,18 +298,22 @@ void report_table_markdown(FILE *out, const ReportList *list) {
     for (size_t c = 0; c < columns; c++)
         fputs("|---", out);
     fputs("|\n", out);
-    char cell[REPORT_CELL];
+    char raw[REPORT_CELL], cell[REPORT_CELL];
     for (int i = 0; i < list->count; i++) {
         const ReportEntry *e = &list->entries[i];
         if (!e->read) {
-            fprintf(out, "| `%s`: %s |", e->run.file, e->reason);
+            char reason[REPORT_CELL];
+            escape_text(e->path, true, cell, sizeof cell);
+            escape_text(e->reason, true, reason, sizeof reason);
+            fprintf(out, "| `%s`: %s |", cell, reason);
             for (size_t c = 1; c < columns; c++)
                 fputs(" |", out);
             fputc('\n', out);
             continue;
         }
         for (size_t c = 0; c < columns; c++) {
-            MARKDOWN_COLUMNS[c].cell(&e->run, cell, sizeof cell);
+            MARKDOWN_COLUMNS[c].cell(&e->run, raw, sizeof raw);
+            escape_text(raw, true, cell, sizeof cell);
             fprintf(out, "| %s ", cell);
         }
         fputs("|\n", out);
@@ -319,7 +382,7 @@ cJSON *report_table_json(const ReportList *list) {
             continue;
         }
         cJSON *item = cJSON_CreateObject();
-        cJSON_AddStringToObject(item, "file", e->run.file);
+        cJSON_AddStringToObject(item, "file", e->path);
         cJSON_AddBoolToObject(item, "read", false);
         cJSON_AddStringToObject(item, "reason", e->reason);
         cJSON_AddItemToArray(array, item);

@@ -237,10 +237,9 @@ static bool sprt_from(const cJSON *json, RunSummary *s, Error *err) {
 }
 
 bool run_summary_from_json(const cJSON *json, RunSummary *s, Error *err) {
-    char file[RUN_SUMMARY_TEXT];
-    snprintf(file, sizeof file, "%s", s->file);
+    const char *file = s->file;
     memset(s, 0, sizeof *s);
-    snprintf(s->file, sizeof s->file, "%s", file);
+    s->file = file;
     const cJSON *tool = member(json, "tool");
     if (!cJSON_IsObject(json) || !cJSON_IsString(tool) || strcmp(tool->valuestring, "tslab abtest"))
         return error_set(err, "not an abtest results file (no \"tool\": \"tslab abtest\")");
@@ -287,7 +286,7 @@ bool run_summary_from_json(const cJSON *json, RunSummary *s, Error *err) {
 
 bool run_summary_load(const char *path, RunSummary *s, Error *err) {
     memset(s, 0, sizeof *s);
-    snprintf(s->file, sizeof s->file, "%s", path);
+    s->file = path;
     char *text;
     size_t length;
     if (!textfile_read(path, SUMMARY_MAX_BYTES, true, &text, &length, err))

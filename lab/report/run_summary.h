@@ -16,7 +16,7 @@
 #define RUN_SUMMARY_SHORT 48
 
 typedef struct {
-    char file[RUN_SUMMARY_TEXT];
+    const char *file; /* the results file's path (not owned: the caller's) */
     char engines[2][RUN_SUMMARY_NAME];
     char difference[RUN_SUMMARY_TEXT]; /* "killers=on vs off", or the programs' benches */
     char limits[RUN_SUMMARY_TEXT];     /* "nodes=5000", "tc=0.2+0.002 nodestime=8750", ... */
@@ -38,8 +38,9 @@ typedef struct {
 } RunSummary;
 
 /* Reads path into summary. False with err saying why (not JSON, not a results file, a field
- * missing or of the wrong type or range); summary->file is set either way. */
+ * missing or of the wrong type or range); summary->file is path either way (path must outlive
+ * the summary). */
 bool run_summary_load(const char *path, RunSummary *summary, Error *err);
 
-/* The same from a parsed file (json is not kept). */
+/* The same from a parsed file (json is not kept; summary->file is kept as it was). */
 bool run_summary_from_json(const cJSON *json, RunSummary *summary, Error *err);

@@ -2,7 +2,9 @@
 #include "booktest.h"
 
 #include "arguments.h"
+#include "booktest_file.h"
 #include "cli.h"
+#include "output.h"
 #include "pair_batch.h"
 #include "parse.h"
 #include "report.h"
@@ -10,18 +12,13 @@
 #include "sprt.h"
 
 #include <cJSON.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define BOOKTEST_BOOKS_MAX 16
-#define BOOKTEST_DIFFS_MAX 16
-#define BOOKTEST_ARGS_MAX 256
 #define BOOKTEST_DIFF_WORDS_MAX 32
-
-/* The SPRT whose cost a cell estimates: fishtest's [0, 5] normalized, alpha = beta = 0.05. */
-static const SprtParams PLAN_SPRT = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
 
 typedef struct {
     const char *books[BOOKTEST_BOOKS_MAX];
@@ -34,18 +31,36 @@ typedef struct {
     int rest_count;
 } BooktestArgs;
 
-/* What one book and one difference gave. */
-typedef struct {
-    Pentanomial penta;
-    int64_t game_draws;
-    int64_t plies; /* of every game, after the opening: the cell's cost at a node limit */
-    SprtEstimate estimate;
-    double pair_draw_ratio, game_draw_ratio, plies_per_game;
-    double expected_pairs, pass_probability; /* 0 when the plan has no answer */
-} Cell;
+typedef BooktestCell Cell;
 
 static const char *const REFUSED[] = {"-engine", "-rounds", "-games", "-sprt",   "-openings",
-                                      "-out",    "-pgnout", "-plot",  "-resume", "-tb"};
+                                      "-out",    "-pgnout", "-plot",  "-resume", "-tb",
+                                      "-html"};
+
+/* A difference is engine options only (key=value words, as after -engine): a word of another
+ * kind would reach the match's command line and act on the whole cell, or be lost. */
+static bool check_difference(const char *diff, Error *err) {
+    char copy[BOOKTEST_DIFF_TEXT];
+    if (strlen(diff) >= sizeof copy)
+        return error_set(err, "-diff \"%.40s...\": too long", diff);
+    memcpy(copy, diff, strlen(diff) + 1);
+    int words = 0;
+    for (char *word = strtok(copy, " \t"); word; word = strtok(NULL, " \t")) {
+        const char *equals = strchr(word, '=');
+        if (word[0] == '-' || !equals || equals == word)
+            return error_set(err, "-diff \"%s\": '%s' is not an engine option (key=value); a "
+                                  "difference holds only the options the first engine adds",
+                             diff, word);
+        if (!strncmp(word, "name=", 5))
+            return error_set(err, "-diff \"%s\": name= is booktest's (the engines are variant "
+                                  "and base)",
+                             diff);
+        if (++words > BOOKTEST_DIFF_WORDS_MAX)
+            return error_set(err, "-diff \"%s\": more than %d options", diff,
+                             BOOKTEST_DIFF_WORDS_MAX);
+    }
+    return true;
+}
 
 static bool parse_args(BooktestArgs *a, int argc, char **argv, Error *err) {
     memset(a, 0, sizeof *a);
@@ -65,6 +80,8 @@ static bool parse_args(BooktestArgs *a, int argc, char **argv, Error *err) {
                                       "\"killers=off\"");
             if (a->diff_count == BOOKTEST_DIFFS_MAX)
                 return error_set(err, "more than %d differences", BOOKTEST_DIFFS_MAX);
+            if (!check_difference(argv[i + 1], err))
+                return false;
             a->diffs[a->diff_count++] = argv[++i];
         } else if (!strcmp(word, "-pairs")) {
             Error inner = {{0}};
@@ -99,7 +116,7 @@ static bool parse_args(BooktestArgs *a, int argc, char **argv, Error *err) {
  * them), the -each configuration second, the book, -pairs rounds. */
 static bool cell_settings(const BooktestArgs *a, const char *book, const char *diff,
                           MatchSettings *settings, Error *err) {
-    char diff_copy[1024], book_word[1100], rounds[32];
+    char diff_copy[BOOKTEST_DIFF_TEXT], book_word[SETTINGS_PATH_MAX + 8], rounds[32];
     if (strlen(diff) >= sizeof diff_copy)
         return error_set(err, "-diff \"%.40s...\": too long", diff);
     memcpy(diff_copy, diff, strlen(diff) + 1);
@@ -152,16 +169,6 @@ static void count_pair(Cell *cell, const PairScore *score) {
     cell->plies += score->plies;
 }
 
-static void finish_cell(Cell *cell, int pairs) {
-    SprtSample sample = sprt_sample_pentanomial(&cell->penta);
-    cell->estimate = sprt_estimate(&sample);
-    cell->pair_draw_ratio = sprt_pair_draw_ratio(&cell->penta);
-    cell->game_draw_ratio = pairs ? (double)cell->game_draws / (2.0 * pairs) : 0;
-    cell->plies_per_game = pairs ? (double)cell->plies / (2.0 * pairs) : 0;
-    sprt_plan_pairs(&PLAN_SPRT, cell->estimate.nelo, &cell->pass_probability,
-                    &cell->expected_pairs);
-}
-
 /* Plays one cell's pairs over book (loaded from book_path). */
 static bool play_cell(const BooktestArgs *a, const char *book_path, const Book *book,
                       const char *diff, Cell *cell, Error *err) {
@@ -190,7 +197,7 @@ static bool play_cell(const BooktestArgs *a, const char *book_path, const Book *
     memset(cell, 0, sizeof *cell);
     for (int i = 0; ok && i < a->pairs; i++)
         count_pair(cell, &scores[i]);
-    finish_cell(cell, a->pairs);
+    booktest_cell_finish(cell, a->pairs);
     schedule_destroy(&order);
     free(pairs);
     free(scores);
@@ -265,34 +272,166 @@ static void print_comparison(const BooktestArgs *a, const Cell *cells) {
     }
 }
 
-/* The cells played so far (the first done of them), so that a stopped run keeps them. */
-static bool write_json(const BooktestArgs *a, const Cell *cells, int done, Error *err) {
-    cJSON *list = cJSON_CreateArray();
-    for (int b = 0; b < a->book_count; b++)
-        for (int d = 0; d < a->diff_count && b * a->diff_count + d < done; d++) {
-            const Cell *c = &cells[b * a->diff_count + d];
-            cJSON *item = cJSON_CreateObject();
-            cJSON_AddStringToObject(item, "book", a->books[b]);
-            cJSON_AddStringToObject(item, "difference", a->diffs[d]);
-            cJSON_AddNumberToObject(item, "pairs", a->pairs);
-            double ptnml[5] = {(double)c->penta.ll, (double)c->penta.ld,
-                               (double)(c->penta.wl + c->penta.dd), (double)c->penta.wd,
-                               (double)c->penta.ww};
-            cJSON_AddItemToObject(item, "ptnml", cJSON_CreateDoubleArray(ptnml, 5));
-            cJSON_AddNumberToObject(item, "elo", c->estimate.elo);
-            cJSON_AddNumberToObject(item, "elo_error", c->estimate.elo_high - c->estimate.elo);
-            cJSON_AddNumberToObject(item, "nelo", c->estimate.nelo);
-            cJSON_AddNumberToObject(item, "nelo_error", c->estimate.nelo_high - c->estimate.nelo);
-            cJSON_AddNumberToObject(item, "pair_draw_ratio", c->pair_draw_ratio);
-            cJSON_AddNumberToObject(item, "game_draw_ratio", c->game_draw_ratio);
-            cJSON_AddNumberToObject(item, "plies_per_game", c->plies_per_game);
-            cJSON_AddNumberToObject(item, "expected_pairs", c->expected_pairs);
-            cJSON_AddNumberToObject(item, "pass_probability", c->pass_probability);
-            cJSON_AddItemToArray(list, item);
+/* The run: its arguments (given, or those a booktest file recorded), the record being written,
+ * the books loaded. */
+typedef struct {
+    BooktestArgs args;
+    BooktestRecord *record;   /* this run's (cells of a resumed run copied in) */
+    BooktestRecord *resumed;  /* the file resumed (NULL: a fresh run) */
+    const char *resume_path;
+    bool allow_engine_change;
+    Book books[BOOKTEST_BOOKS_MAX];
+} Booktest;
+
+/* -resume F [-allow-engine-change]: the recorded arguments; otherwise those given. */
+static bool read_arguments(Booktest *b, int argc, char **argv, Error *err) {
+    if (argc < 1 || strcmp(argv[0], "-resume"))
+        return booktest_record_set_arguments(b->record, argc, argv, err) &&
+               parse_args(&b->args, argc, argv, err);
+    bool allow = argc == 3 && !strcmp(argv[2], "-allow-engine-change");
+    if (argc < 2 || (argc > 2 && !allow))
+        return error_set(err, "-resume F.json takes nothing else but -allow-engine-change: the "
+                              "run's arguments are in the file");
+    b->resumed = malloc(sizeof *b->resumed);
+    if (!b->resumed)
+        return error_set(err, "out of memory");
+    booktest_record_init(b->resumed);
+    Error inner;
+    if (!booktest_record_load(argv[1], b->resumed, &inner))
+        return error_set(err, "-resume: %s", inner.text);
+    b->resume_path = argv[1];
+    b->allow_engine_change = allow;
+    if (!booktest_record_set_arguments(b->record, b->resumed->argc, b->resumed->arguments, err) ||
+        !parse_args(&b->args, b->record->argc, b->record->arguments, err))
+        return false;
+    /* The file resumed is the one kept up to date, wherever it was moved. */
+    b->args.json_path = b->resume_path;
+    return true;
+}
+
+/* Every book loaded and able to fill the run's pairs with openings of their own, and every
+ * cell's settings checked, before the first game. */
+static bool load_books(Booktest *b, Error *err) {
+    const BooktestArgs *a = &b->args;
+    BooktestRecord *r = b->record;
+    for (int i = 0; i < a->book_count; i++) {
+        Error inner = {{0}};
+        if (!book_load(&b->books[i], a->books[i], true, &inner))
+            return error_set(err, "-book: %s", inner.text);
+        /* A pair replaying an opening is not an independent pair: the cell's error bars would
+         * be too narrow (20 pairs of one opening gave [0,0,20,0,0] at +-1.70 Elo). */
+        if (b->books[i].count < a->pairs)
+            return error_set(err, "-book %s has %d position(s): -pairs %d would replay openings, "
+                                  "and replayed pairs are not independent (the error bars would "
+                                  "be too narrow); give -pairs %d or less, or a larger book",
+                             a->books[i], b->books[i].count, a->pairs, b->books[i].count);
+        BooktestBook *book = &r->books[r->book_count++];
+        snprintf(book->path, sizeof book->path, "%s", a->books[i]);
+        book->hash = b->books[i].content_hash;
+        book->positions = b->books[i].count;
+        for (int d = 0; d < a->diff_count; d++) {
+            MatchSettings settings;
+            if (!cell_settings(a, a->books[i], a->diffs[d], &settings, err))
+                return false;
         }
-    bool ok = report_write_json(list, a->json_path, err);
-    cJSON_Delete(list);
+    }
+    for (int d = 0; d < a->diff_count; d++)
+        snprintf(r->differences[r->diff_count++], BOOKTEST_DIFF_TEXT, "%s", a->diffs[d]);
+    r->pairs = a->pairs;
+    return true;
+}
+
+/* On resume: the books have the bytes the run began with, and the cells played are taken over
+ * (their figures were checked against their counts by the reader). */
+static bool take_resumed_cells(Booktest *b, Error *err) {
+    const BooktestRecord *then = b->resumed;
+    BooktestRecord *now = b->record;
+    if (!then)
+        return true;
+    for (int i = 0; i < now->book_count; i++)
+        if (now->books[i].hash != then->books[i].hash)
+            return error_set(err, "-resume: -book %s has changed since the run started (its "
+                                  "bytes hashed %016" PRIx64 ", now %016" PRIx64 ")",
+                             now->books[i].path, then->books[i].hash, now->books[i].hash);
+    memcpy(now->cells, then->cells, sizeof now->cells);
+    now->done = then->done;
+    memcpy(now->accepted_changes, then->accepted_changes, sizeof now->accepted_changes);
+    return true;
+}
+
+/* The build and the base configuration's signature, recorded; on resume compared, a change
+ * refused unless allowed (then recorded). */
+static bool check_build(Booktest *b, Error *err) {
+    BooktestRecord *r = b->record;
+    MatchSettings settings;
+    if (!cell_settings(&b->args, b->args.books[0], b->args.diffs[0], &settings, err))
+        return false;
+    const EngineSpec *base = &settings.engines[1];
+    provenance_build(&r->build);
+    if (!engine_is_external(base) && !provenance_signature(&base->config, &r->signature, err))
+        return false;
+    if (!b->resumed)
+        return true;
+    char changes[512] = "", part[256];
+    if (provenance_build_changes(&b->resumed->build, &r->build, part, sizeof part))
+        snprintf(changes, sizeof changes, "the build's %s", part);
+    if (provenance_signature_changes(&b->resumed->signature, &r->signature, part, sizeof part)) {
+        size_t used = strlen(changes);
+        snprintf(changes + used, sizeof changes - used, "%s%s (its search plays differently)",
+                 used ? ", " : "", part);
+    }
+    if (!changes[0])
+        return true;
+    if (!b->allow_engine_change)
+        return error_set(err, "-resume: the engines are not what the run began with: %s. Their "
+                              "cells would be mixed with the first build's: restore that build, "
+                              "start a new run, or give -allow-engine-change if the change is "
+                              "meant",
+                         changes);
+    printf("note: the engines changed since the run began (%s); resumed as "
+           "-allow-engine-change asks\n",
+           changes);
+    size_t used = strlen(r->accepted_changes);
+    snprintf(r->accepted_changes + used, sizeof r->accepted_changes - used, "cell %d: %s\n",
+             r->done + 1, changes);
+    return true;
+}
+
+static bool write_file(const Booktest *b, Error *err) {
+    cJSON *json = booktest_record_to_json(b->record);
+    bool ok = json ? output_write_json(json, b->args.json_path, err)
+                   : error_set(err, "out of memory");
+    cJSON_Delete(json);
     return ok;
+}
+
+/* The booktest file: checked, locked and written (the cells so far) before any game; a fresh
+ * run moves an earlier file aside and refuses over an unfinished one. Standard output gets the
+ * file once, at the end. */
+static bool claim_outputs(Booktest *b, OutLock *lock, Error *err) {
+    const BooktestArgs *a = &b->args;
+    if (!a->json_path || !strcmp(a->json_path, "-"))
+        return true;
+    OutputPlan plan = {0};
+    output_plan_add(&plan, "-json", a->json_path, b->resumed ? NULL : booktest_file_unfinished);
+    for (int i = 0; i < a->book_count; i++)
+        output_plan_input(&plan, "-book", a->books[i]);
+    return output_plan_check(&plan, err) &&
+           output_lock(lock, b->resumed ? "-resume" : "-json", a->json_path, "abtest booktest",
+                       "lose one of the two runs", err) &&
+           (b->resumed || output_plan_move_aside(&plan, stdout, err)) && write_file(b, err);
+}
+
+static void booktest_free(Booktest *b) {
+    for (int i = 0; i < b->args.book_count; i++)
+        book_destroy(&b->books[i]);
+    if (b->record)
+        booktest_record_destroy(b->record);
+    if (b->resumed)
+        booktest_record_destroy(b->resumed);
+    free(b->record);
+    free(b->resumed);
+    free(b);
 }
 
 int abtest_booktest_main(int argc, char **argv) {
@@ -300,59 +439,66 @@ int abtest_booktest_main(int argc, char **argv) {
         printf("usage: abtest booktest -book FILE ... -diff \"OPTIONS\" ... [-pairs P] [-json F]\n"
                "                       [-each key=value ...] [-concurrency N] [-srand S]\n"
                "                       [-maxmoves N]\n"
+               "       abtest booktest -resume F.json [-allow-engine-change]\n"
                "  Plays each known difference (OPTIONS added to the first engine) against the\n"
                "  -each configuration over each book for P pairs (200) and reports per book and\n"
                "  difference: Elo and nElo with 95%% errors, pair and game draw ratios, the\n"
                "  pentanomial, and the expected pairs to an SPRT [0, 5] normalized decision;\n"
-               "  then each book's expected pairs against the first book's.\n");
+               "  then each book's expected pairs against the first book's. Each book needs at\n"
+               "  least P positions; the -json file is kept after every cell and resumes.\n");
         return 0;
     }
-    BooktestArgs args;
+    Booktest *b = calloc(1, sizeof *b);
     Error err = {{0}};
-    if (!parse_args(&args, argc, argv, &err))
-        die("booktest: %s", err.text);
-    Cell *cells = calloc((size_t)(args.book_count * args.diff_count), sizeof *cells);
-    Book *books = calloc((size_t)args.book_count, sizeof *books);
-    if (!cells || !books)
+    OutLock lock;
+    outfile_lock_init(&lock);
+    if (!b || !(b->record = malloc(sizeof *b->record)))
         die("booktest: out of memory");
-    /* Every book and every cell's settings are checked before the first game. */
-    for (int b = 0; b < args.book_count; b++) {
-        Error inner = {{0}};
-        if (!book_load(&books[b], args.books[b], true, &inner))
-            die("booktest: -book: %s", inner.text);
-        for (int d = 0; d < args.diff_count; d++) {
-            MatchSettings settings;
-            if (!cell_settings(&args, args.books[b], args.diffs[d], &settings, &err))
-                die("booktest: %s", err.text);
-        }
+    booktest_record_init(b->record);
+    if (!read_arguments(b, argc, argv, &err) || !load_books(b, &err) ||
+        !take_resumed_cells(b, &err) || !check_build(b, &err) || !claim_outputs(b, &lock, &err)) {
+        cli_error("booktest: %s", err.text);
+        booktest_free(b);
+        return 2;
     }
-    /* A file is rewritten after every cell (an empty list first, which checks the path before
-     * any game), so that a stopped run keeps what it played; standard output gets the list once. */
-    bool json_to_file = args.json_path && strcmp(args.json_path, "-");
-    if (json_to_file && !write_json(&args, cells, 0, &err))
-        die("booktest: -json: %s", err.text);
-    printf("booktest: %d book(s) x %d difference(s), %d pairs each\n", args.book_count,
-           args.diff_count, args.pairs);
+    const BooktestArgs *a = &b->args;
+    BooktestRecord *r = b->record;
+    bool json_to_file = a->json_path && strcmp(a->json_path, "-");
+    printf("booktest: %d book(s) x %d difference(s), %d pairs each%s\n", a->book_count,
+           a->diff_count, a->pairs, r->done ? " (resumed)" : "");
     printf("%-20s %-24s %-17s %-17s %-10s %-10s %-10s %-22s %s\n", "book", "difference", "Elo",
            "nElo", "draws/pair", "draws/game", "plies/game", "ptnml", "pairs to SPRT [0, 5]");
-    for (int b = 0; b < args.book_count; b++)
-        for (int d = 0; d < args.diff_count; d++) {
-            Cell *cell = &cells[b * args.diff_count + d];
-            if (!play_cell(&args, args.books[b], &books[b], args.diffs[d], cell, &err))
-                die("booktest: %s", err.text);
-            print_cell(base_name(args.books[b]), args.diffs[d], cell);
-            fflush(stdout);
-            if (json_to_file && !write_json(&args, cells, b * args.diff_count + d + 1, &err))
-                die("booktest: -json: %s", err.text);
+    int status = 0;
+    for (int i = 0; i < a->book_count * a->diff_count; i++) {
+        int book = i / a->diff_count, diff = i % a->diff_count;
+        if (i >= r->done) {
+            if (!play_cell(a, a->books[book], &b->books[book], a->diffs[diff], &r->cells[i],
+                           &err)) {
+                cli_error("booktest: %s", err.text);
+                status = 1;
+                break;
+            }
+            r->done = i + 1;
+            if (json_to_file && !write_file(b, &err)) {
+                cli_error("booktest: -json: %s", err.text);
+                status = 1;
+                break;
+            }
         }
-    if (args.book_count > 1)
-        print_comparison(&args, cells);
-    if (args.json_path && !json_to_file &&
-        !write_json(&args, cells, args.book_count * args.diff_count, &err))
-        die("booktest: -json: %s", err.text);
-    for (int b = 0; b < args.book_count; b++)
-        book_destroy(&books[b]);
-    free(books);
-    free(cells);
-    return 0;
+        print_cell(base_name(a->books[book]), a->diffs[diff], &r->cells[i]);
+        fflush(stdout);
+    }
+    if (!status && a->book_count > 1)
+        print_comparison(a, r->cells);
+    if (!status && a->json_path && !json_to_file && !write_file(b, &err)) {
+        cli_error("booktest: -json: %s", err.text);
+        status = 2;
+    }
+    if (!output_stdout_ok(&err)) {
+        cli_error("booktest: %s", err.text);
+        status = status ? status : 2;
+    }
+    outfile_unlock(&lock);
+    booktest_free(b);
+    return status;
 }

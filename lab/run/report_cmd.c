@@ -3,6 +3,8 @@
 
 #include "cli.h"
 #include "flags.h"
+#include "output.h"
+#include "paths.h"
 #include "report.h"
 #include "report_html.h"
 #include "report_list.h"
@@ -92,10 +94,34 @@ int abtest_report_main(int argc, char **argv) {
     report_list_filter(&list, engine, state);
     if (strcmp(sort, "given"))
         report_list_sort(&list, !strcmp(sort, "newest"));
+    /* An output is checked before anything is written, against every file the report read: it
+     * must not replace one of them. */
+    const char *outputs[2][2] = {{"-json", json_path}, {"-html", html_path}};
+    for (int o = 0; o < 2; o++) {
+        const char *path = outputs[o][1];
+        if (!path || !strcmp(path, "-"))
+            continue;
+        OutputPlan plan = {0};
+        output_plan_add(&plan, outputs[o][0], path, NULL);
+        for (int i = 0; i < list.count; i++)
+            if (paths_same_file(path, list.entries[i].path)) {
+                report_list_free(&list);
+                die("report: %s %s is also a file the report reads: writing it would destroy it",
+                    outputs[o][0], path);
+            }
+        if (o == 1 && json_path && strcmp(json_path, "-") && paths_same_file(json_path, path)) {
+            report_list_free(&list);
+            die("report: -json and -html are the same file (%s)", path);
+        }
+        if (!output_plan_check(&plan, &err)) {
+            report_list_free(&list);
+            die("report: %s", err.text);
+        }
+    }
     int status = 0;
     if (json_path) {
         cJSON *json = report_table_json(&list);
-        if (!report_write_json(json, json_path, &err)) {
+        if (!output_write_json(json, json_path, &err)) {
             cli_error("report: -json: %s", err.text);
             status = 2;
         }
@@ -113,6 +139,10 @@ int abtest_report_main(int argc, char **argv) {
         report_table_markdown(stdout, &list);
     else if (!json_path || strcmp(json_path, "-"))
         report_table_print(stdout, &list);
+    if (!output_stdout_ok(&err)) {
+        cli_error("report: %s", err.text);
+        status = 2;
+    }
     report_list_free(&list);
     return status;
 }

@@ -232,17 +232,23 @@ void runner_note_messages(Runner *r, int64_t messages, double busy_seconds) {
 
 /* -html: the run's page, as abtest report writes it, rewritten after each checkpoint. The page
  * is a view, not the record: a failure is said once and the run goes on. */
+static cJSON *page_details(void *context, const ReportEntry *entry, bool *owned) {
+    (void)entry;
+    *owned = false;
+    return context;
+}
+
 static void write_page(Runner *r, RunState state) {
     const MatchSettings *s = r->settings;
     cJSON *json = results_to_json(s, &r->totals, state, r->book.content_hash, r->book.count,
                                   r->command);
     ReportEntry entry = {0};
-    snprintf(entry.run.file, sizeof entry.run.file, "%s", s->out_path[0] ? s->out_path : "-");
+    entry.run.file = s->out_path[0] ? s->out_path : "-";
     Error err = {{0}};
-    const cJSON *details[1] = {json};
     entry.read = json && run_summary_from_json(json, &entry.run, &err);
-    bool ok = entry.read && report_html_write_entries(s->html_path, &entry, details, 1,
-                                                      state == RUN_RUNNING, &err);
+    bool ok = entry.read && report_html_write_entries(s->html_path, &entry, 1,
+                                                      state == RUN_RUNNING, page_details, json,
+                                                      &err);
     if (!ok && !r->page_failed)
         cli_error("warning: -html %s: %s; the run goes on without its page", s->html_path,
                   json ? err.text : "out of memory");
@@ -296,43 +302,97 @@ static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *
     return true;
 }
 
-/* Before any file is written: each engine program answers `bench`, and the tablebase of an
- * in-process engine with egdb=on opens. What a program was when the run began (its bench count
- * and signature, its file's path, size and modification time) is recorded in the results file;
- * a resumed run that finds anything else is refused, naming what changed, since its games would
- * be mixed with another build's (a rebuilt binary, a cmd= edited in the file), unless
- * -allow-engine-change says the change is meant. False after saying why. */
+/* Appends "pair N: what" to the changes the run resumed through. */
+static void note_accepted_change(MatchTotals *t, const char *what) {
+    size_t used = strlen(t->accepted_changes);
+    snprintf(t->accepted_changes + used, sizeof t->accepted_changes - used,
+             "pair %lld: %s\n", (long long)t->pairs + 1, what);
+}
+
+/* Refuses a change of what plays unless -allow-engine-change says it is meant, in which case
+ * the change is said and recorded in the results file. False after saying why. */
+static bool accept_change(Runner *r, const char *engine, const char *what) {
+    const MatchSettings *s = r->settings;
+    if (!s->allow_engine_change) {
+        cli_error("-resume %s: engine %s is not what the run began with: %s. Its games would be "
+                  "mixed with the first build's: restore that build, start a new run, or give "
+                  "-allow-engine-change if the change is meant",
+                  s->resume_path, engine, what);
+        return false;
+    }
+    printf("note: engine %s changed since the run began (%s); resumed as -allow-engine-change "
+           "asks: the results mix both builds\n",
+           engine, what);
+    char line[TOTALS_CHANGES_MAX / 2];
+    snprintf(line, sizeof line, "engine %s: %s", engine, what);
+    note_accepted_change(&r->totals, line);
+    return true;
+}
+
+/* An in-process engine is the build that runs it and its configuration's search: the build's
+ * source identity and the engine's signature are recorded, and a resume that finds other code
+ * (a rebuild after an edit, other flags) is refused as a changed program is. */
+static bool check_in_process(Runner *r, int e, bool resuming, const BuildIdentity *build) {
+    EngineSpec *spec = &r->settings->engines[e];
+    EngineSignature now;
+    Error err;
+    if (!provenance_signature(&spec->config, &now, &err)) {
+        cli_error("engine %s: %s", spec->name, err.text);
+        return false;
+    }
+    char changes[512] = "", part[256];
+    if (resuming && provenance_build_changes(&r->totals.build, build, part, sizeof part))
+        snprintf(changes, sizeof changes, "the build's %s", part);
+    if (resuming &&
+        provenance_signature_changes(&r->totals.signatures[e], &now, part, sizeof part)) {
+        size_t used = strlen(changes);
+        snprintf(changes + used, sizeof changes - used, "%s%s (its search plays differently)",
+                 used ? ", " : "", part);
+    }
+    if (changes[0] && !accept_change(r, spec->name, changes))
+        return false;
+    r->totals.signatures[e] = now;
+    return true;
+}
+
+/* Before any game: each engine program answers `bench`, each in-process engine is signed, and
+ * the tablebase of an in-process engine with egdb=on opens. What played when the run began (a
+ * program's bench count and signature, its file's path, size and modification time; an
+ * in-process engine's build and signature) is recorded in the results file; a resumed run that
+ * finds anything else is refused, naming what changed, since its games would be mixed with
+ * another build's (a rebuilt binary, a cmd= edited in the file), unless -allow-engine-change
+ * says the change is meant (then recorded). False after saying why. */
 static bool check_engines(Runner *r, MatchSettings *s) {
+    bool resuming = s->resume_path[0] != '\0';
+    BuildIdentity build;
+    provenance_build(&build);
     for (int e = 0; e < MATCH_ENGINES; e++) {
         EngineSpec *spec = &s->engines[e];
         Error err;
         /* An in-process engine that probes the tablebase needs a sound one: said before any
-         * file is written. */
+         * game. */
         if (!engine_is_external(spec) && spec->config.egdb && !cli_tablebase(&err)) {
             cli_error("engine %s: egdb=on: %s", spec->name, err.text);
             return false;
         }
-        if (!engine_is_external(spec))
+        if (!engine_is_external(spec)) {
+            if (!check_in_process(r, e, resuming, &build))
+                return false;
             continue;
+        }
         ProgramIdentity now;
         if (!measure_program(r, spec, &now))
             return false;
         char changes[2 * PROGRAM_PATH_MAX + 256];
         if (program_identity_changes(&spec->external.seen, &now, changes, sizeof changes)) {
-            if (!s->allow_engine_change) {
-                cli_error("-resume %s: engine %s (%s) is not the program the run began with: "
-                          "%s. Its games would be mixed with the first build's: restore that "
-                          "build, start a new run, or give -allow-engine-change if the change "
-                          "is meant",
-                          s->resume_path, spec->name, spec->external.cmd, changes);
+            char what[sizeof changes + EXTERNAL_TEXT_MAX + 8];
+            snprintf(what, sizeof what, "%s (%s)", changes, spec->external.cmd);
+            if (!accept_change(r, spec->name, what))
                 return false;
-            }
-            printf("note: engine %s (%s) changed since the run began (%s); resumed as "
-                   "-allow-engine-change asks: the results mix both builds\n",
-                   spec->name, spec->external.cmd, changes);
         }
         spec->external.seen = now;
     }
+    r->totals.build = build;
     return true;
 }
 
@@ -745,6 +805,12 @@ static int runner_open(Runner *r) {
     }
     if (remote && !remote_can_play(s))
         return 2;
+    /* An output that cannot be written fails here, before any program's bench or signature. */
+    Error err;
+    if (!outputs_check_writable(s, &err)) {
+        cli_error("%s", err.text);
+        return 2;
+    }
     if (!check_engines(r, s))
         return interrupt_signal ? signal_status() : 2;
     if (!open_tablebase(r))

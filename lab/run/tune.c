@@ -4,7 +4,10 @@
 #include "arguments.h"
 #include "cli.h"
 #include "fingerprint.h"
+#include "fnv.h"
 #include "gnuplot.h"
+#include "output.h"
+#include "tune_file.h"
 #include "pair_batch.h"
 #include "parse.h"
 #include "report.h"
@@ -16,27 +19,21 @@
 #include "tuning.h"
 
 #include <cJSON.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define TUNE_ARGS_MAX 256
-#define TUNE_FILE_MAX (64u << 20)
-#define TUNE_FORMAT 1
-
 struct Tune {
-    /* The run, as its arguments give it (recorded, so -resume replays them). */
-    SpsaParam params[TUNE_PARAMS_MAX];
-    int count;
+    /* The run as its arguments give it, and its progress: the parameters (theta is their
+     * value), the finished iterations, the inputs' hashes, the build (tune_file.h). */
+    TuneRecord record;
     SpsaSchedule schedule;
     int pairs; /* per iteration */
     MatchSettings match;
     char out_path[SETTINGS_PATH_MAX];
     char plot_path[SETTINGS_PATH_MAX];
-    /* Its progress. */
-    cJSON *history; /* one object per finished iteration */
-    int64_t done;
     /* For the games. */
     Book book;
     Schedule order;
@@ -47,10 +44,23 @@ struct Tune {
 static const char *const MATCH_REFUSED[] = {"-engine", "-rounds", "-sprt",
                                             "-pgnout", "-plot",   "-games"};
 
+/* An input file's hash, recorded so that a resume finds the same file. */
+static bool add_input(Tune *t, const char *option, const char *path, uint64_t hash, Error *err) {
+    TuneRecord *r = &t->record;
+    if (r->input_count == TUNE_INPUTS_MAX)
+        return error_set(err, "more than %d input files", TUNE_INPUTS_MAX);
+    TuneInput *input = &r->inputs[r->input_count++];
+    snprintf(input->option, sizeof input->option, "%s", option);
+    snprintf(input->path, sizeof input->path, "%s", path);
+    input->hash = hash;
+    return true;
+}
+
 static bool add_param(Tune *t, const char *line, const char *where, Error *err) {
-    if (t->count == TUNE_PARAMS_MAX)
+    TuneRecord *r = &t->record;
+    if (r->count == TUNE_PARAMS_MAX)
         return error_set(err, "%s: more than %d parameters", where, TUNE_PARAMS_MAX);
-    SpsaParam *p = &t->params[t->count];
+    SpsaParam *p = &r->params[r->count];
     Error inner = {{0}};
     if (!spsa_parse_line(line, p, &inner))
         return error_set(err, "%s: %s", where, inner.text);
@@ -65,10 +75,10 @@ static bool add_param(Tune *t, const char *line, const char *where, Error *err) 
                          "takes (%lld..%lld)",
                          where, p->name, p->min, p->max, (long long)spec->min,
                          (long long)spec->max);
-    for (int i = 0; i < t->count; i++)
-        if (strcmp(t->params[i].name, p->name) == 0)
+    for (int i = 0; i < r->count; i++)
+        if (strcmp(r->params[i].name, p->name) == 0)
             return error_set(err, "%s: %s is given twice", where, p->name);
-    t->count++;
+    r->count++;
     return true;
 }
 
@@ -79,7 +89,7 @@ static bool add_params_file(Tune *t, const char *path, Error *err) {
     if (!textfile_read(path, 1u << 20, false, &text, &length, &inner))
         return error_set(err, "-params: %s", inner.text);
     int line_number = 0;
-    bool ok = true;
+    bool ok = add_input(t, "-params", path, fnv_bytes(FNV_OFFSET_BASIS, text, length), err);
     for (char *line = text, *next; ok && line && *line; line = next) {
         next = strchr(line, '\n');
         if (next)
@@ -114,10 +124,15 @@ static bool number_arg(int argc, char **argv, int *i, double min, double max, do
     return true;
 }
 
+static bool check_schedules(const Tune *t, Error *err);
+
 /* Reads the tuner's options and hands the rest to the match's parser, with the two engines
  * made here (plus and minus: the base configuration from -each). */
 static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
     memset(t, 0, sizeof *t);
+    tune_record_init(&t->record);
+    if (!tune_record_set_arguments(&t->record, argc, argv, err))
+        return false;
     t->schedule = spsa_schedule_default(0);
     t->pairs = 8;
     char *rest[TUNE_ARGS_MAX + 6];
@@ -172,15 +187,16 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
             rest[rest_count++] = argv[i];
         }
     }
-    if (t->count == 0)
+    if (t->record.count == 0)
         return error_set(err, "no parameter: give -param LINE or -params FILE");
     if (iterations != floor(iterations) || pairs != floor(pairs))
         return error_set(err, "-iterations and -pairs are whole numbers");
     if (iterations == 0)
         return error_set(err, "-iterations N is required");
     t->schedule.iterations = (int64_t)iterations;
+    t->record.iterations = t->schedule.iterations;
     t->pairs = (int)pairs;
-    if (!spsa_schedule_check(&t->schedule, err))
+    if (!spsa_schedule_check(&t->schedule, err) || !check_schedules(t, err))
         return false;
     char total[32];
     snprintf(total, sizeof total, "%lld", (long long)(t->schedule.iterations * t->pairs));
@@ -194,22 +210,31 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
     return true;
 }
 
+/* Iteration k's perturbation: per parameter the sign delta, c_k and the uniform draw of the
+ * stochastic rounding, from the stream of (seed, k). */
+static void perturbation(const Tune *t, int64_t k, int delta[], double c_k[], double u[]) {
+    Rng rng = rng_for_index(t->match.seed, k);
+    for (int i = 0; i < t->record.count; i++) {
+        delta[i] = rng_below(&rng, 2) ? 1 : -1;
+        u[i] = (double)(rng_next(&rng) >> 11) * 0x1p-53;
+        c_k[i] = spsa_c_k(&t->record.params[i], &t->schedule, k);
+    }
+}
+
 /* The engines of iteration k: the base configuration with each parameter at value +- c_k
  * (engine 0 at + delta). delta and c_k per parameter go to the caller. */
 static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGINES], int delta[],
                          double c_k[], Error *err) {
-    Rng rng = rng_for_index(t->match.seed, k);
+    double u[TUNE_PARAMS_MAX];
+    perturbation(t, k, delta, c_k, u);
     engines[0] = t->match.engines[0];
     engines[1] = t->match.engines[1];
-    for (int i = 0; i < t->count; i++) {
-        const SpsaParam *p = &t->params[i];
-        delta[i] = rng_below(&rng, 2) ? 1 : -1;
-        double u = (double)(rng_next(&rng) >> 11) * 0x1p-53;
-        c_k[i] = spsa_c_k(p, &t->schedule, k);
+    for (int i = 0; i < t->record.count; i++) {
+        const SpsaParam *p = &t->record.params[i];
         for (int e = 0; e < MATCH_ENGINES; e++) {
             int sign = e == 0 ? delta[i] : -delta[i];
             char token[SPSA_NAME_MAX + 32];
-            snprintf(token, sizeof token, "%s=%.0f", p->name, spsa_played(p, c_k[i], sign, u));
+            snprintf(token, sizeof token, "%s=%.0f", p->name, spsa_played(p, c_k[i], sign, u[i]));
             if (!engine_is_external(&engines[e])) {
                 if (!config_apply(&engines[e].config, token, err))
                     return false;
@@ -272,103 +297,164 @@ static bool play_iteration(Tune *t, int64_t k, const TuneRemote *remote, int hal
     return ok;
 }
 
-static bool write_file(const Tune *t, int argc, char **argv, Error *err) {
+static bool write_file(const Tune *t, Error *err) {
     if (!t->out_path[0])
         return true;
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddNumberToObject(root, "format", TUNE_FORMAT);
-    cJSON *args = cJSON_AddArrayToObject(root, "arguments");
-    for (int i = 0; i < argc; i++)
-        cJSON_AddItemToArray(args, cJSON_CreateString(argv[i]));
-    cJSON *params = cJSON_AddArrayToObject(root, "params");
-    for (int i = 0; i < t->count; i++) {
-        const SpsaParam *p = &t->params[i];
-        cJSON *item = cJSON_CreateObject();
-        cJSON_AddStringToObject(item, "name", p->name);
-        cJSON_AddStringToObject(item, "type", p->type == SPSA_INT ? "int" : "float");
-        cJSON_AddNumberToObject(item, "start", p->start);
-        cJSON_AddNumberToObject(item, "min", p->min);
-        cJSON_AddNumberToObject(item, "max", p->max);
-        cJSON_AddNumberToObject(item, "c_end", p->c_end);
-        cJSON_AddNumberToObject(item, "r_end", p->r_end);
-        cJSON_AddNumberToObject(item, "value", p->value);
-        cJSON_AddItemToArray(params, item);
-    }
-    cJSON_AddItemReferenceToObject(root, "history", t->history);
-    bool ok = report_write_json(root, t->out_path, err);
+    cJSON *root = tune_record_to_json(&t->record);
+    bool ok = root ? output_write_json(root, t->out_path, err) : error_set(err, "out of memory");
     cJSON_Delete(root);
     return ok;
 }
 
-/* One finished iteration, appended to the history and applied to theta. */
-static void record_iteration(Tune *t, int64_t k, const int delta[], const double c_k[],
-                             double result) {
-    double c[TUNE_PARAMS_MAX], a[TUNE_PARAMS_MAX], d[TUNE_PARAMS_MAX], theta[TUNE_PARAMS_MAX];
-    for (int i = 0; i < t->count; i++) {
-        SpsaParam *p = &t->params[i];
-        c[i] = c_k[i];
-        a[i] = spsa_a_k(p, &t->schedule, k);
-        d[i] = delta[i];
-        theta[i] = spsa_update(p, c_k[i], spsa_r_k(p, &t->schedule, k), delta[i], result);
+/* The step of iteration k from its perturbation and result, applied to theta (the parameters'
+ * values): the one formula both a run and a resume's replay use. */
+static TuneStep next_step(Tune *t, int64_t k, const int delta[], const double c_k[],
+                          double result) {
+    TuneStep step;
+    memset(&step, 0, sizeof step);
+    for (int i = 0; i < t->record.count; i++) {
+        SpsaParam *p = &t->record.params[i];
+        step.c[i] = c_k[i];
+        step.a[i] = spsa_a_k(p, &t->schedule, k);
+        step.delta[i] = delta[i];
+        step.theta[i] = spsa_update(p, c_k[i], spsa_r_k(p, &t->schedule, k), delta[i], result);
     }
-    cJSON *item = cJSON_CreateObject();
-    cJSON_AddNumberToObject(item, "k", (double)k);
-    cJSON_AddItemToObject(item, "c", cJSON_CreateDoubleArray(c, t->count));
-    cJSON_AddItemToObject(item, "a", cJSON_CreateDoubleArray(a, t->count));
-    cJSON_AddItemToObject(item, "delta", cJSON_CreateDoubleArray(d, t->count));
-    cJSON_AddItemToObject(item, "theta", cJSON_CreateDoubleArray(theta, t->count));
-    cJSON_AddNumberToObject(item, "score", result);
-    cJSON_AddItemToArray(t->history, item);
-    t->done = k;
+    step.score = result;
+    return step;
 }
 
-/* The history of a tuning file, checked and applied: theta after its last iteration. */
-static bool restore_history(Tune *t, const cJSON *root, const char *path, Error *err) {
-    const cJSON *history = cJSON_GetObjectItem(root, "history");
-    if (!cJSON_IsArray(history))
-        return error_set(err, "%s: no \"history\" list", path);
-    int64_t k = 0;
-    const cJSON *item;
-    cJSON_ArrayForEach(item, history) {
-        k++;
-        const cJSON *number = cJSON_GetObjectItem(item, "k");
-        const cJSON *theta = cJSON_GetObjectItem(item, "theta");
-        if (!cJSON_IsNumber(number) || number->valuedouble != (double)k)
-            return error_set(err, "%s: history entry %lld: k is not %lld", path, (long long)k,
-                             (long long)k);
-        if (!cJSON_IsArray(theta) || cJSON_GetArraySize(theta) != t->count)
-            return error_set(err, "%s: history entry %lld: theta does not hold %d values", path,
-                             (long long)k, t->count);
-        for (int i = 0; i < t->count; i++) {
-            const cJSON *value = cJSON_GetArrayItem(theta, i);
-            if (!cJSON_IsNumber(value) || value->valuedouble < t->params[i].min ||
-                value->valuedouble > t->params[i].max)
-                return error_set(err,
-                                 "%s: history entry %lld: theta of %s is not within "
-                                 "[MIN, MAX]",
-                                 path, (long long)k, t->params[i].name);
-            t->params[i].value = value->valuedouble;
-        }
+static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* The parameters as the arguments give them now against those the file recorded. */
+static bool same_params(const Tune *t, const TuneRecord *recorded, Error *err) {
+    if (recorded->count != t->record.count)
+        return error_set(err, "the file records %d parameters, its arguments give %d",
+                         recorded->count, t->record.count);
+    for (int i = 0; i < t->record.count; i++) {
+        const SpsaParam *now = &t->record.params[i], *then = &recorded->params[i];
+        if (strcmp(now->name, then->name) || now->type != then->type ||
+            !same_bits(now->start, then->start) || !same_bits(now->min, then->min) ||
+            !same_bits(now->max, then->max) || !same_bits(now->c_end, then->c_end) ||
+            !same_bits(now->r_end, then->r_end))
+            return error_set(err, "parameter %d (%s) is not the one the arguments give (%s): "
+                                  "the file was edited",
+                             i + 1, then->name, now->name);
     }
-    if (k > t->schedule.iterations)
-        return error_set(err, "%s: %lld iterations recorded, more than the %lld asked", path,
-                         (long long)k, (long long)t->schedule.iterations);
-    cJSON_Delete(t->history);
-    t->history = cJSON_Duplicate(history, true);
-    t->done = k;
+    return true;
+}
+
+/* Replays the recorded history from the start: each iteration's c_k, a_k and delta as the seed
+ * gives them, and theta as the update from its score gives it, bit for bit. A step that does not
+ * follow (an edited theta, even within [MIN, MAX]) is refused, naming it. On success the run
+ * stands where the history left it. */
+static bool replay_history(Tune *t, const TuneRecord *recorded, Error *err) {
+    for (int64_t k = 1; k <= recorded->done; k++) {
+        const TuneStep *then = &recorded->steps[k - 1];
+        int delta[TUNE_PARAMS_MAX];
+        double c_k[TUNE_PARAMS_MAX], u[TUNE_PARAMS_MAX];
+        perturbation(t, k, delta, c_k, u);
+        if (fabs(then->score) > 2.0 * t->pairs)
+            return error_set(err, "history entry %lld: score %g is more than %d pairs can make",
+                             (long long)k, then->score, t->pairs);
+        TuneStep now = next_step(t, k, delta, c_k, then->score);
+        for (int i = 0; i < t->record.count; i++) {
+            const char *name = t->record.params[i].name, *field = NULL;
+            double recorded_value = 0, replayed = 0;
+            if (!same_bits(then->c[i], now.c[i]))
+                field = "c", recorded_value = then->c[i], replayed = now.c[i];
+            else if (!same_bits(then->a[i], now.a[i]))
+                field = "a", recorded_value = then->a[i], replayed = now.a[i];
+            else if (!same_bits(then->delta[i], now.delta[i]))
+                field = "delta", recorded_value = then->delta[i], replayed = now.delta[i];
+            else if (!same_bits(then->theta[i], now.theta[i]))
+                field = "theta", recorded_value = then->theta[i], replayed = now.theta[i];
+            if (field)
+                return error_set(err,
+                                 "history entry %lld: %s of %s is %.17g where the run's seed "
+                                 "and scores give %.17g: the file was edited, or written by "
+                                 "another version",
+                                 (long long)k, field, name, recorded_value, replayed);
+        }
+        if (!tune_record_push(&t->record, &now, err))
+            return false;
+    }
+    for (int i = 0; i < t->record.count; i++)
+        if (!same_bits(recorded->params[i].value, t->record.params[i].value))
+            return error_set(err, "the value of %s (%.17g) is not theta after the last "
+                                  "iteration (%.17g)",
+                             t->record.params[i].name, recorded->params[i].value,
+                             t->record.params[i].value);
+    return true;
+}
+
+/* Every input the file recorded is there with the same bytes. */
+static bool same_inputs(const Tune *t, const TuneRecord *recorded, Error *err) {
+    for (int i = 0; i < recorded->input_count; i++) {
+        const TuneInput *then = &recorded->inputs[i];
+        const TuneInput *now = NULL;
+        for (int k = 0; k < t->record.input_count && !now; k++)
+            if (!strcmp(t->record.inputs[k].option, then->option) &&
+                !strcmp(t->record.inputs[k].path, then->path))
+                now = &t->record.inputs[k];
+        if (!now)
+            return error_set(err, "%s %s was an input of the run and is not one now",
+                             then->option, then->path);
+        if (now->hash != then->hash)
+            return error_set(err, "%s %s has changed since the run started (its bytes hashed "
+                                  "%016" PRIx64 ", now %016" PRIx64 "): the iterations left "
+                                  "would play other games",
+                             then->option, then->path, then->hash, now->hash);
+    }
+    return true;
+}
+
+/* The build and the base configuration's signature: recorded on a fresh run, compared on a
+ * resume (as the match does), a change refused unless allowed, then recorded. */
+static bool check_build(Tune *t, const TuneRecord *recorded, bool allow_change, Error *err) {
+    BuildIdentity build;
+    provenance_build(&build);
+    EngineSignature signature = {0};
+    const EngineSpec *base = &t->match.engines[0];
+    if (!engine_is_external(base) && !provenance_signature(&base->config, &signature, err))
+        return false;
+    char changes[512] = "", part[256];
+    if (recorded && provenance_build_changes(&recorded->build, &build, part, sizeof part))
+        snprintf(changes, sizeof changes, "the build's %s", part);
+    if (recorded && provenance_signature_changes(&recorded->signature, &signature, part,
+                                                 sizeof part)) {
+        size_t used = strlen(changes);
+        snprintf(changes + used, sizeof changes - used, "%s%s (its search plays differently)",
+                 used ? ", " : "", part);
+    }
+    if (recorded)
+        memcpy(t->record.accepted_changes, recorded->accepted_changes,
+               sizeof t->record.accepted_changes);
+    if (changes[0]) {
+        if (!allow_change)
+            return error_set(err, "the engine is not what the run began with: %s. Its "
+                                  "iterations would be mixed with the first build's: restore "
+                                  "that build, start a new run, or give -allow-engine-change if "
+                                  "the change is meant",
+                             changes);
+        printf("note: the engine changed since the run began (%s); resumed as "
+               "-allow-engine-change asks\n",
+               changes);
+        size_t used = strlen(t->record.accepted_changes);
+        snprintf(t->record.accepted_changes + used, sizeof t->record.accepted_changes - used,
+                 "iteration %lld: %s\n", (long long)t->record.done + 1, changes);
+    }
+    t->record.build = build;
+    t->record.signature = signature;
     return true;
 }
 
 /* The trajectory: one panel per parameter, theta against the iteration, within [MIN, MAX]. */
 static bool write_plot_data(FILE *f, const void *context) {
     const Tune *t = context;
-    const cJSON *item;
-    cJSON_ArrayForEach(item, t->history) {
-        fprintf(f, "%.0f", cJSON_GetObjectItem(item, "k")->valuedouble);
-        const cJSON *value;
-        cJSON_ArrayForEach(value, cJSON_GetObjectItem(item, "theta")) {
-            fprintf(f, " %.6f", value->valuedouble);
-        }
+    for (int64_t k = 0; k < t->record.done; k++) {
+        fprintf(f, "%lld", (long long)k + 1);
+        for (int i = 0; i < t->record.count; i++)
+            fprintf(f, " %.6f", t->record.steps[k].theta[i]);
         fputc('\n', f);
     }
     return !ferror(f);
@@ -376,15 +462,16 @@ static bool write_plot_data(FILE *f, const void *context) {
 
 static bool write_plot_script(FILE *f, const char *png, const char *data, const void *context) {
     const Tune *t = context;
-    fprintf(f, "set terminal pngcairo size 900,%d noenhanced\nset output ", 160 + 220 * t->count);
+    const TuneRecord *r = &t->record;
+    fprintf(f, "set terminal pngcairo size 900,%d noenhanced\nset output ", 160 + 220 * r->count);
     gnuplot_put_quoted(f, png);
     fprintf(f,
             "\nset multiplot layout %d,1 title 'SPSA: %lld of %lld iterations, %d pairs "
             "each'\nset grid\nset xlabel 'iteration'\nset xrange [0:%lld]\n",
-            t->count, (long long)t->done, (long long)t->schedule.iterations, t->pairs,
+            r->count, (long long)r->done, (long long)t->schedule.iterations, t->pairs,
             (long long)t->schedule.iterations);
-    for (int i = 0; i < t->count; i++) {
-        const SpsaParam *p = &t->params[i];
+    for (int i = 0; i < r->count; i++) {
+        const SpsaParam *p = &r->params[i];
         fprintf(f, "set ylabel ");
         gnuplot_put_quoted(f, p->name);
         fprintf(f, "\nset yrange [%g:%g]\nplot ", p->min, p->max);
@@ -399,24 +486,26 @@ static bool write_plot_script(FILE *f, const char *png, const char *data, const 
 }
 
 static void print_table(const Tune *t, FILE *out) {
-    int64_t k = t->done > 0 ? t->done : 1;
+    const TuneRecord *r = &t->record;
+    int64_t k = r->done > 0 ? r->done : 1;
     fprintf(out, "%-16s %10s %8s %8s %8s %8s %10s\n", "parameter", "current", "start", "min", "max",
             "c_k", "r_k");
-    for (int i = 0; i < t->count; i++) {
-        const SpsaParam *p = &t->params[i];
+    for (int i = 0; i < r->count; i++) {
+        const SpsaParam *p = &r->params[i];
         fprintf(out, "%-16s %10.3f %8g %8g %8g %8.3f %10.6f\n", p->name, p->value, p->start, p->min,
                 p->max, spsa_c_k(p, &t->schedule, k), spsa_r_k(p, &t->schedule, k));
     }
 }
 
 static void print_final(const Tune *t, FILE *out) {
+    const TuneRecord *r = &t->record;
     fprintf(out, "engine: -engine name=tuned");
-    for (int i = 0; i < t->count; i++)
-        fprintf(out, " %s=%.0f", t->params[i].name, round(t->params[i].value));
+    for (int i = 0; i < r->count; i++)
+        fprintf(out, " %s=%.0f", r->params[i].name, round(r->params[i].value));
     fprintf(out, "\nSPSA input (OpenBench, fishtest):\n");
-    for (int i = 0; i < t->count; i++) {
+    for (int i = 0; i < r->count; i++) {
         char line[256];
-        spsa_format_line(&t->params[i], line, sizeof line);
+        spsa_format_line(&r->params[i], line, sizeof line);
         fprintf(out, "%s\n", line);
     }
 }
@@ -425,6 +514,8 @@ static bool prepare_games(Tune *t, Error *err) {
     Error inner = {{0}};
     if (!book_load(&t->book, t->match.book_path, true, &inner))
         return error_set(err, "-openings: %s", inner.text);
+    if (!add_input(t, "-openings file", t->match.book_path, t->book.content_hash, err))
+        return false;
     if (!schedule_init(&t->order, &t->book, &t->match))
         return error_set(err, "out of memory");
     if (t->match.tb_path[0]) {
@@ -433,13 +524,6 @@ static bool prepare_games(Tune *t, Error *err) {
             return error_set(err, "-tb: %s", inner.text);
     }
     return true;
-}
-
-static void tune_destroy(Tune *t) {
-    cJSON_Delete(t->history);
-    schedule_destroy(&t->order);
-    book_destroy(&t->book);
-    tb_free(t->tablebase);
 }
 
 Tune *tune_open(int argc, char **argv, int default_threads, const char *tablebase_refusal,
@@ -464,22 +548,25 @@ Tune *tune_open(int argc, char **argv, int default_threads, const char *tablebas
 void tune_close(Tune *t) {
     if (!t)
         return;
-    tune_destroy(t);
+    tune_record_destroy(&t->record);
+    schedule_destroy(&t->order);
+    book_destroy(&t->book);
+    tb_free(t->tablebase);
     free(t);
 }
 
 int tune_pairs(const Tune *t) { return t->pairs; }
 int tune_threads(const Tune *t) { return t->match.concurrency; }
-int tune_param_count(const Tune *t) { return t->count; }
+int tune_param_count(const Tune *t) { return t->record.count; }
 
 void tune_theta(const Tune *t, double theta[]) {
-    for (int i = 0; i < t->count; i++)
-        theta[i] = t->params[i].value;
+    for (int i = 0; i < t->record.count; i++)
+        theta[i] = t->record.params[i].value;
 }
 
 void tune_set_theta(Tune *t, const double theta[]) {
-    for (int i = 0; i < t->count; i++)
-        t->params[i].value = theta[i];
+    for (int i = 0; i < t->record.count; i++)
+        t->record.params[i].value = theta[i];
 }
 
 bool tune_fingerprint(const Tune *t, char *text, size_t size, Error *err) {
@@ -490,85 +577,116 @@ bool tune_fingerprint(const Tune *t, char *text, size_t size, Error *err) {
     return true;
 }
 
-/* -resume FILE: the arguments recorded in it, to be parsed as on the first run. */
-static cJSON *read_tuning_file(const char *path, Error *err) {
-    char *text;
-    size_t length;
-    if (!textfile_read(path, TUNE_FILE_MAX, true, &text, &length, err))
-        return NULL;
-    cJSON *root = cJSON_Parse(text);
-    free(text);
-    if (!root) {
-        error_set(err, "%s: not JSON", path);
-        return NULL;
-    }
-    const cJSON *format = cJSON_GetObjectItem(root, "format");
-    const cJSON *args = cJSON_GetObjectItem(root, "arguments");
-    if (!cJSON_IsNumber(format) || format->valueint != TUNE_FORMAT || !cJSON_IsArray(args)) {
-        cJSON_Delete(root);
-        error_set(err, "%s: not a tuning file of format %d", path, TUNE_FORMAT);
-        return NULL;
-    }
-    return root;
-}
-
 /* The run's arguments: those given, or those recorded in the tuning file -resume names. */
 typedef struct {
-    cJSON *resumed; /* the tuning file, when resumed */
-    char *recorded[TUNE_ARGS_MAX];
+    TuneRecord resumed; /* the tuning file, when resumed (argc 0 otherwise) */
+    bool resuming;
+    bool allow_engine_change;
     int argc;
     char **argv;
     const char *resume_path;
 } RunArguments;
 
 static bool run_arguments(int argc, char **argv, RunArguments *a, Error *err) {
+    tune_record_init(&a->resumed);
     a->argc = argc;
     a->argv = argv;
     if (argc < 1 || strcmp(argv[0], "-resume") != 0)
         return true;
-    if (argc != 2)
-        return error_set(err, "-resume F.json takes nothing else: the run's arguments are in "
-                              "the file");
+    bool allow = argc == 3 && !strcmp(argv[2], "-allow-engine-change");
+    if (argc < 2 || (argc > 2 && !allow))
+        return error_set(err, "-resume F.json takes nothing else but -allow-engine-change: the "
+                              "run's arguments are in the file");
     Error inner = {{0}};
-    a->resumed = read_tuning_file(argv[1], &inner);
-    if (!a->resumed)
+    if (!tune_record_load(argv[1], &a->resumed, &inner))
         return error_set(err, "-resume: %s", inner.text);
+    a->resuming = true;
+    a->allow_engine_change = allow;
     a->resume_path = argv[1];
-    a->argc = 0;
-    const cJSON *word;
-    cJSON_ArrayForEach(word, cJSON_GetObjectItem(a->resumed, "arguments")) {
-        if (!cJSON_IsString(word) || a->argc == TUNE_ARGS_MAX)
-            return error_set(err, "-resume: %s: \"arguments\" is not a list of words", argv[1]);
-        a->recorded[a->argc++] = word->valuestring;
-    }
-    a->argv = a->recorded;
+    a->argc = a->resumed.argc;
+    a->argv = a->resumed.arguments;
     return true;
 }
 
-/* The run, its history restored when resumed. */
-static Tune *open_resumed(const RunArguments *a, const TuneRemote *remote, Error *err) {
+/* The run, its history replayed and checked when resumed. */
+static Tune *open_run(const RunArguments *a, const TuneRemote *remote, Error *err) {
     Tune *t = remote ? tune_open(a->argc, a->argv, remote->default_threads,
                                  remote->tablebase_refusal, err)
                      : tune_open(a->argc, a->argv, cli_cores(), NULL, err);
     if (!t)
         return NULL;
-    t->history = cJSON_CreateArray();
-    if (!t->history) {
-        error_set(err, "out of memory");
-        tune_close(t);
-        return NULL;
-    }
-    if (!a->resumed)
-        return t;
-    /* The file resumed is the one kept up to date, wherever it was moved. */
-    snprintf(t->out_path, sizeof t->out_path, "%s", a->resume_path);
+    const TuneRecord *recorded = a->resuming ? &a->resumed : NULL;
     Error inner = {{0}};
-    if (!restore_history(t, a->resumed, a->resume_path, &inner)) {
-        error_set(err, "-resume: %s", inner.text);
+    bool ok = true;
+    if (recorded) {
+        /* The file resumed is the one kept up to date, wherever it was moved. */
+        snprintf(t->out_path, sizeof t->out_path, "%s", a->resume_path);
+        if (recorded->format < TUNE_FORMAT)
+            printf("note: %s is a tuning file of format %d, which recorded neither its inputs' "
+                   "hashes nor its build: they cannot be checked\n",
+                   a->resume_path, recorded->format);
+        ok = same_params(t, recorded, &inner) && same_inputs(t, recorded, &inner) &&
+             replay_history(t, recorded, &inner);
+    }
+    ok = ok && check_build(t, recorded, a->allow_engine_change, &inner);
+    if (!ok) {
+        error_set(err, "%s%s", recorded ? "-resume: " : "", inner.text);
         tune_close(t);
         return NULL;
     }
     return t;
+}
+
+/* The run's outputs and inputs (cli/output.h). */
+static void output_plan(const Tune *t, bool resuming, OutputPlan *plan) {
+    *plan = (OutputPlan){0};
+    output_plan_add(plan, "-out", t->out_path, resuming ? NULL : tune_file_unfinished);
+    output_plan_add(plan, "-plot", t->plot_path, NULL);
+    for (int i = 0; i < t->record.input_count; i++)
+        output_plan_input(plan, t->record.inputs[i].option, t->record.inputs[i].path);
+    output_plan_input(plan, "-tb", t->match.tb_path);
+}
+
+/* Before the other ranks are asked: every output can be written (nothing is left behind). */
+static bool check_outputs(const Tune *t, bool resuming, Error *err) {
+    OutputPlan plan;
+    output_plan(t, resuming, &plan);
+    return output_plan_check(&plan, err);
+}
+
+/* Before the first game: the tuning file locked, earlier files moved aside on a fresh run, and
+ * the file written (the run's inputs and build, no iteration yet). */
+static bool claim_outputs(Tune *t, bool resuming, OutLock *lock, Error *err) {
+    OutputPlan plan;
+    output_plan(t, resuming, &plan);
+    if (t->out_path[0] && !output_lock(lock, resuming ? "-resume" : "-out", t->out_path,
+                                       "abtest tune", "lose one of the two runs", err))
+        return false;
+    if (!resuming && !output_plan_move_aside(&plan, stdout, err))
+        return false;
+    return write_file(t, err);
+}
+
+/* Before any game: every parameter's schedule gives finite values over the whole run. c_k and
+ * a_k fall with k, so c_1, a_1, c_N and the largest step a_1 / c_N^2 * c_1 * 2 pairs bound
+ * every value an iteration computes; a C_END of 1e200 overflows there (theta became NaN). */
+static bool check_schedules(const Tune *t, Error *err) {
+    const SpsaSchedule *schedule = &t->schedule;
+    for (int i = 0; i < t->record.count; i++) {
+        const SpsaParam *p = &t->record.params[i];
+        double c_1 = spsa_c_k(p, schedule, 1), c_n = spsa_c_k(p, schedule, schedule->iterations);
+        double a_1 = spsa_a_k(p, schedule, 1);
+        double step = a_1 / (c_n * c_n) * c_1 * 2.0 * (double)t->pairs;
+        if (!isfinite(spsa_c(p, schedule)) || !isfinite(spsa_a(p, schedule)) || !isfinite(c_1) ||
+            !isfinite(a_1) || !(c_n > 0) || !isfinite(step) || !isfinite(p->value + c_1))
+            return error_set(err,
+                             "%s: C_END %g and R_END %g give a schedule without finite values "
+                             "over %lld iterations (c_1 = %g, a_1 = %g): give them in the "
+                             "parameter's own scale",
+                             p->name, p->c_end, p->r_end, (long long)schedule->iterations, c_1,
+                             a_1);
+    }
+    return true;
 }
 
 int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
@@ -577,7 +695,7 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
                "                   [-alpha X] [-gamma X] [-a-ratio X] [-out F.json] [-plot F.png]\n"
                "                   [-each key=value ...] [-openings ...] [-concurrency N]\n"
                "                   [-srand S] [-tb ...]\n"
-               "       abtest tune -resume F.json\n"
+               "       abtest tune -resume F.json [-allow-engine-change]\n"
                "  SPSA over search options (docs/tuning.md): each iteration plays the -each\n"
                "  configuration with the parameters at theta + c_k * delta against theta - c_k *\n"
                "  delta over P pairs (default 8), then moves theta. LINE: NAME, int, START, MIN,\n"
@@ -587,37 +705,46 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         return 0;
     }
     Error err = {{0}};
-    RunArguments args = {0};
+    RunArguments args;
     Tune *t = NULL;
     int *half_points = NULL;
+    OutLock lock;
+    outfile_lock_init(&lock);
     bool ready = run_arguments(argc, argv, &args, &err) &&
-                 (t = open_resumed(&args, remote, &err)) != NULL;
+                 (t = open_run(&args, remote, &err)) != NULL;
     if (ready && !(half_points = calloc((size_t)t->pairs, sizeof *half_points)))
         ready = error_set(&err, "out of memory");
+    ready = ready && check_outputs(t, args.resuming, &err);
     if (!ready) {
         if (remote)
             remote->cancel(remote->context);
         cli_error("tune: %s", err.text);
+        free(half_points);
         tune_close(t);
-        cJSON_Delete(args.resumed);
+        tune_record_destroy(&args.resumed);
         return 2;
     }
-    if (remote && !remote->begin(remote->context, t, args.argc, args.argv, &err)) {
+    bool begun = !remote || remote->begin(remote->context, t, args.argc, args.argv, &err);
+    if (!begun || !claim_outputs(t, args.resuming, &lock, &err)) {
+        if (begun && remote)
+            remote->end(remote->context, t);
         cli_error("tune: %s", err.text);
         free(half_points);
         tune_close(t);
-        cJSON_Delete(args.resumed);
+        outfile_unlock(&lock);
+        tune_record_destroy(&args.resumed);
         return 2;
     }
-    printf("tune: %d parameter(s), %lld iterations of %d pairs, %d thread(s)%s%s\n", t->count,
+    const TuneRecord *r = &t->record;
+    printf("tune: %d parameter(s), %lld iterations of %d pairs, %d thread(s)%s%s\n", r->count,
            (long long)t->schedule.iterations, t->pairs, t->match.concurrency,
-           t->done ? " (resumed)" : "",
+           r->done ? " (resumed)" : "",
            settings_reproducible(&t->match) ? ""
                                             : "; moves timed on the wall clock: the trajectory "
                                               "is NOT reproducible (nodestime= makes a clock "
                                               "reproducible)");
     int status = 0;
-    for (int64_t k = t->done + 1; k <= t->schedule.iterations; k++) {
+    for (int64_t k = r->done + 1; k <= t->schedule.iterations; k++) {
         EngineSpec engines[MATCH_ENGINES];
         int delta[TUNE_PARAMS_MAX];
         double c_k[TUNE_PARAMS_MAX], result = 0;
@@ -629,15 +756,15 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         }
         for (int j = 0; j < t->pairs; j++)
             result += half_points[j] - 2; /* a pair's half points 0..4: wins - losses + 2 */
-        record_iteration(t, k, delta, c_k, result);
-        if (!write_file(t, args.argc, args.argv, &err)) {
+        TuneStep step = next_step(t, k, delta, c_k, result);
+        if (!tune_record_push(&t->record, &step, &err) || !write_file(t, &err)) {
             cli_error("tune: -out: %s", err.text);
             status = 1;
             break;
         }
         printf("iteration %lld/%lld: %+g", (long long)k, (long long)t->schedule.iterations, result);
-        for (int i = 0; i < t->count; i++)
-            printf("  %s %.2f", t->params[i].name, t->params[i].value);
+        for (int i = 0; i < r->count; i++)
+            printf("  %s %.2f", r->params[i].name, r->params[i].value);
         printf("\n");
         fflush(stdout);
     }
@@ -645,14 +772,21 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         remote->end(remote->context, t);
     print_table(t, stdout);
     print_final(t, stdout);
-    if (t->plot_path[0] && t->done > 0) {
-        if (gnuplot_draw(t->plot_path, write_plot_data, write_plot_script, t, &err))
+    if (t->plot_path[0] && r->done > 0) {
+        if (gnuplot_draw(t->plot_path, write_plot_data, write_plot_script, t, &err)) {
             printf("plot: %s\n", t->plot_path);
-        else
+        } else {
             cli_error("tune: -plot: %s", err.text);
+            status = status ? status : 2;
+        }
+    }
+    if (!output_stdout_ok(&err)) {
+        cli_error("tune: %s", err.text);
+        status = status ? status : 2;
     }
     free(half_points);
     tune_close(t);
-    cJSON_Delete(args.resumed);
+    outfile_unlock(&lock);
+    tune_record_destroy(&args.resumed);
     return status;
 }

@@ -6,13 +6,13 @@
 #pragma once
 
 #include "error.h"
+#include "tune_file.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define TUNE_PARAMS_MAX 32
 
 typedef struct Tune Tune;
 

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "flags.h"
+#include "output.h"
 #include "parse.h"
 #include "gnuplot.h"
 #include "report.h"
@@ -301,7 +302,7 @@ static int run_sweep(const SimulateArgs *a) {
     if (points) {
         cJSON *json = cJSON_CreateObject();
         cJSON_AddItemToObject(json, "oc", points);
-        bool ok = report_write_json(json, a->json_path, &err);
+        bool ok = output_write_json(json, a->json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("simulate: %s", err.text);
@@ -336,7 +337,7 @@ int abtest_simulate_main(int argc, char **argv) {
     print_report(a.json_path && !strcmp(a.json_path, "-") ? stderr : stdout, &a, &s, &r);
     if (a.json_path) {
         cJSON *json = result_json(&s, &r);
-        bool ok = report_write_json(json, a.json_path, &err);
+        bool ok = output_write_json(json, a.json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("simulate: %s", err.text);

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "flags.h"
+#include "output.h"
 #include "parse.h"
 #include "report.h"
 #include "sprt_keys.h"
@@ -179,7 +180,7 @@ static int replay_trace(const SprtCommand *cmd) {
         cJSON_AddNumberToObject(json, "batch", (double)batch);
         cJSON_AddStringToObject(json, "decision", sprt_decision_name(decision));
         cJSON_AddItemToObject(json, "trace", rows);
-        bool ok = report_write_json(json, cmd->json_path, &err);
+        bool ok = output_write_json(json, cmd->json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("sprt: %s", err.text);
@@ -305,7 +306,7 @@ int abtest_sprt_main(int argc, char **argv) {
             cJSON_AddNumberToObject(counts, "draws", (double)wdl->draws);
             cJSON_AddNumberToObject(counts, "losses", (double)wdl->losses);
         }
-        bool ok = report_write_json(json, cmd.json_path, &err);
+        bool ok = output_write_json(json, cmd.json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("sprt: %s", err.text);

@@ -2,6 +2,7 @@
 #include "clock.h"
 
 #include "parse.h"
+#include "saturate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -125,26 +126,28 @@ char *clock_pgn_text(const TimeControl *tc, char out[CLOCK_TEXT_MAX]) {
 
 Clock clock_start(const TimeControl *tc) {
     if (tc->fixed_ms)
-        return (Clock){tc->fixed_ms * 1000, 0, tc->fixed_ms * 1000};
-    int64_t first_us = (tc->time_ms + tc->increment_ms) * 1000;
+        return (Clock){saturate_mul(tc->fixed_ms, 1000), 0, saturate_mul(tc->fixed_ms, 1000)};
+    int64_t first_us = saturate_mul(saturate_add(tc->time_ms, tc->increment_ms), 1000);
     return (Clock){first_us, tc->moves, first_us};
 }
 
 bool clock_after_move(Clock *clock, const TimeControl *tc, int64_t elapsed_us, int64_t margin_ms) {
-    if (elapsed_us > clock->left_us + margin_ms * 1000)
+    if (elapsed_us > saturate_add(clock->left_us, saturate_mul(margin_ms, 1000)))
         return false;
     if (tc->fixed_ms) {
-        clock->left_us = tc->fixed_ms * 1000;
-        clock->given_us += tc->fixed_ms * 1000;
+        clock->left_us = saturate_mul(tc->fixed_ms, 1000);
+        clock->given_us = saturate_add(clock->given_us, clock->left_us);
         return true;
     }
+    int64_t increment_us = saturate_mul(tc->increment_ms, 1000);
     clock->left_us = elapsed_us >= clock->left_us ? 0 : clock->left_us - elapsed_us;
-    clock->left_us += tc->increment_ms * 1000;
-    clock->given_us += tc->increment_ms * 1000;
+    clock->left_us = saturate_add(clock->left_us, increment_us);
+    clock->given_us = saturate_add(clock->given_us, increment_us);
     if (tc->moves && --clock->moves_left == 0) {
+        int64_t period_us = saturate_mul(tc->time_ms, 1000);
         clock->moves_left = tc->moves;
-        clock->left_us += tc->time_ms * 1000;
-        clock->given_us += tc->time_ms * 1000;
+        clock->left_us = saturate_add(clock->left_us, period_us);
+        clock->given_us = saturate_add(clock->given_us, period_us);
     }
     return true;
 }

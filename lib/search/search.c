@@ -5,6 +5,7 @@
 #include "search.h"
 
 #include "movegen.h"
+#include "saturate.h"
 #include "symmetry.h"
 #include "tablebase.h"
 
@@ -724,16 +725,15 @@ static void set_time_limits(Searcher *s) {
         soft_us = budget.soft_us;
         hard_us = budget.hard_us;
     }
-    if (c->movetime && (!hard_us || c->movetime * 1000 < hard_us)) {
-        hard_us = c->movetime * 1000;
-        soft_us = c->movetime * 500;
+    if (c->movetime && (!hard_us || saturate_mul(c->movetime, 1000) < hard_us)) {
+        hard_us = saturate_mul(c->movetime, 1000);
+        soft_us = saturate_mul(c->movetime, 500);
     }
     s->run.soft_us = soft_us;
     s->run.node_limit = (uint64_t)c->nodes;
     s->run.deadline_seconds = 0;
     if (hard_us && s->clock.nodestime) {
-        uint64_t hard_nodes = (uint64_t)(hard_us / 1000 * s->clock.nodestime +
-                                         hard_us % 1000 * s->clock.nodestime / 1000);
+        uint64_t hard_nodes = (uint64_t)saturate_mul_div(hard_us, s->clock.nodestime, 1000);
         if (hard_nodes < 1)
             hard_nodes = 1;
         if (!s->run.node_limit || hard_nodes < s->run.node_limit)
@@ -746,7 +746,7 @@ static void set_time_limits(Searcher *s) {
 /* Time spent by the running search: its nodes under nodestime, else the wall clock. */
 static int64_t elapsed_us(const Searcher *s) {
     if (s->clock.nodestime)
-        return (int64_t)(s->stats.nodes * 1000 / (uint64_t)s->clock.nodestime);
+        return saturate_mul_div((int64_t)(s->stats.nodes & INT64_MAX), 1000, s->clock.nodestime);
     return (int64_t)((now_seconds() - s->run.start_seconds) * 1e6);
 }
 

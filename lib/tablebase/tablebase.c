@@ -2,6 +2,7 @@
 #define _DEFAULT_SOURCE
 #include "tablebase.h"
 
+#include "outfile.h"
 #include "tb_verify.h"
 #include "textfile.h"
 
@@ -140,23 +141,20 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
     encode_header(&h, header);
     h.checksum = file_checksum(header, entries, bytes);
     put_u64(header + CHECKSUM_OFFSET, h.checksum);
-    char temporary[4096];
-    snprintf(temporary, sizeof temporary, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(temporary, "wb");
-    if (!f) {
+    OutFile out;
+    if (!outfile_begin(&out, path, err)) {
         free(entries);
-        return error_set(err, "%s: cannot create: %s", temporary, strerror(errno));
+        return false;
     }
-    bool ok = fwrite(header, 1, sizeof header, f) == sizeof header &&
-              fwrite(entries, 1, bytes, f) == bytes && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int saved = errno;
-    ok = fclose(f) == 0 && ok;
+    bool ok = fwrite(header, 1, sizeof header, out.f) == sizeof header &&
+              fwrite(entries, 1, bytes, out.f) == bytes;
     free(entries);
-    if (ok && rename(temporary, path) == 0)
-        return true;
-    saved = ok ? errno : saved;
-    remove(temporary);
-    return error_set(err, "%s: cannot write: %s", path, strerror(saved));
+    if (!ok) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        outfile_abandon(&out);
+        return false;
+    }
+    return outfile_commit(&out, err);
 }
 
 /* The counts of one level and side, as the header holds them at 120 + 32 * (captured * 2 +
