@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "json_read.h"
 
+#include "textfile.h"
+
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -109,4 +111,25 @@ cJSON *json_hex(uint64_t value) {
     char text[20];
     snprintf(text, sizeof text, "%016" PRIx64, value);
     return cJSON_CreateString(text);
+}
+
+bool json_read_document(const char *text, size_t length, const char *path, JsonReader read,
+                        void *into, Error *err) {
+    cJSON *root = cJSON_ParseWithLength(text, length);
+    Error inner;
+    bool ok = root ? read(root, into, &inner) : error_set(&inner, "not valid JSON");
+    cJSON_Delete(root);
+    if (!ok)
+        return error_set(err, "%s: %s", path, inner.text);
+    return true;
+}
+
+bool json_read_file(const char *path, size_t max, JsonReader read, void *into, Error *err) {
+    char *text;
+    size_t length;
+    if (!textfile_read(path, max, true, &text, &length, err))
+        return false;
+    bool ok = json_read_document(text, length, path, read, into, err);
+    free(text);
+    return ok;
 }

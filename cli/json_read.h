@@ -36,3 +36,12 @@ bool json_read_lines(const cJSON *object, const char *key, char *out, size_t siz
 
 /* 16 hexadecimal digits as a JSON string. */
 cJSON *json_hex(uint64_t value);
+
+/* A whole document read by read (which fills into from the root), its errors prefixed with
+ * path: "PATH: not valid JSON", "PATH: \"done\" is ...". */
+typedef bool (*JsonReader)(const cJSON *root, void *into, Error *err);
+bool json_read_document(const char *text, size_t length, const char *path, JsonReader read,
+                        void *into, Error *err);
+
+/* The same for the file at path, of at most max bytes (textfile_read's checks). */
+bool json_read_file(const char *path, size_t max, JsonReader read, void *into, Error *err);

@@ -137,15 +137,7 @@ static void cut_cells(const char *name, const char *to, int keep) {
 }
 
 static void assert_same_cells(const char *a, const char *b) {
-    cJSON *x = load(a), *y = load(b);
-    char *cx = json_text(cJSON_GetObjectItem(x, "cells"));
-    char *cy = json_text(cJSON_GetObjectItem(y, "cells"));
-    if (strcmp(cx, cy))
-        fail_msg("the cells of %s and %s differ", a, b);
-    free(cx);
-    free(cy);
-    cJSON_Delete(x);
-    cJSON_Delete(y);
+    test_assert_same_key_in(dir, a, b, "cells");
 }
 
 static int run_in_dir(const char *arguments, char **out) {

@@ -433,6 +433,21 @@ static void fault__stopped_mpirun_saves_and_resumes_under_abtest(void **state) {
     resume_and_compare(ABTEST " -concurrency 2", "sigint", "slow");
 }
 
+/* Runs command (3 ranks, writing json_path) with rank 1 stopped by SIGSTOP once the run is
+ * under way, waits up to 30 s for it to end, and returns what it printed to out_path; the stopped
+ * rank is killed if mpirun left it, and every rank must be gone. */
+static char *run_with_frozen_rank(const char *command, const char *json_path,
+                                  const char *out_path, int *status, bool *hung) {
+    Job job = job_start(command, json_path, 3);
+    job_signal_rank(&job, 1, SIGSTOP);
+    job_wait(&job, out_path, 30, status, hung);
+    kill(job.ranks[1], SIGKILL);
+    assert_ranks_gone(&job);
+    char *out = test_read_file(out_path);
+    assert_non_null(out);
+    return out;
+}
+
 /* A rank that freezes (SIGSTOP: a hung host) is noticed by its silence: after -rank-timeout
  * seconds rank 0 says which rank, hands its pairs to the others and goes on; the result is the
  * uninterrupted one, and the job still ends (MPI_Abort, since MPI_Finalize would wait for the
@@ -449,15 +464,9 @@ static void fault__frozen_rank_noticed_and_its_pairs_played_by_others(void **sta
     snprintf(json_path, sizeof json_path, "%s/frozen.json", dir);
     char path[512];
     snprintf(path, sizeof path, "%s/frozen.out", dir);
-    Job job = job_start(command, json_path, 3);
-    job_signal_rank(&job, 1, SIGSTOP);
     int status;
     bool hung;
-    job_wait(&job, path, 30, &status, &hung);
-    kill(job.ranks[1], SIGKILL); /* the frozen rank, if mpirun left it */
-    assert_ranks_gone(&job);
-    char *out = test_read_file(path);
-    assert_non_null(out);
+    char *out = run_with_frozen_rank(command, json_path, path, &status, &hung);
     bool ended = hung || (WIFEXITED(status) && WEXITSTATUS(status) == 0);
     if (!ended || !strstr(out, "rank 1 (host ") ||
         !strstr(out, "(-rank-timeout 3): taken as lost") || !strstr(out, "Finished match") ||
@@ -571,15 +580,9 @@ static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **stat
     snprintf(json_path, sizeof json_path, "%s/tune_frozen.json", dir);
     char path[512];
     snprintf(path, sizeof path, "%s/tune_frozen.out", dir);
-    Job job = job_start(command, json_path, 3);
-    job_signal_rank(&job, 1, SIGSTOP);
     int status;
     bool hung;
-    job_wait(&job, path, 30, &status, &hung);
-    kill(job.ranks[1], SIGKILL); /* the frozen rank, if mpirun left it */
-    assert_ranks_gone(&job);
-    char *out = test_read_file(path);
-    assert_non_null(out);
+    char *out = run_with_frozen_rank(command, json_path, path, &status, &hung);
     /* exit 0; or mpirun's crash in its finalize passed on by timeout: as 128 + SIGSEGV, or as
      * SIGSEGV itself (timeout leads its own process group, and then re-raises the signal its
      * child died of: seen in a CI rehearsal under clang); or mpirun hung in its teardown

@@ -4,6 +4,7 @@
 
 #include "board.h"
 #include "config.h"
+#include "json_text.h"
 #include "movegen.h"
 #include "rng.h"
 
@@ -122,13 +123,15 @@ static inline int test_run(const char *command, char **out) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* Two results files hold the same values under each of keys (count of them). */
+/* Two JSON files hold the same values under each of keys (count of them), compared as the
+ * tools write them: every number in its shortest exact text, so a difference in the last bit
+ * of a double is a difference. */
 static inline void test_assert_same_keys(const char *a_path, const char *b_path,
                                          const char *const *keys, size_t count) {
     cJSON *a = test_load_json(a_path), *b = test_load_json(b_path);
     for (size_t i = 0; i < count; i++) {
-        char *x = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, keys[i]));
-        char *y = cJSON_PrintUnformatted(cJSON_GetObjectItem(b, keys[i]));
+        const cJSON *ax = cJSON_GetObjectItem(a, keys[i]), *by = cJSON_GetObjectItem(b, keys[i]);
+        char *x = ax ? json_text(ax) : NULL, *y = by ? json_text(by) : NULL;
         if (!x || !y || strcmp(x, y))
             fail_msg("%s differs between %s and %s:\n%.300s\n%.300s", keys[i], a_path, b_path,
                      x ? x : "(missing)", y ? y : "(missing)");
@@ -137,6 +140,16 @@ static inline void test_assert_same_keys(const char *a_path, const char *b_path,
     }
     cJSON_Delete(a);
     cJSON_Delete(b);
+}
+
+/* The same for one key of two files in dir. */
+static inline void test_assert_same_key_in(const char *dir, const char *a, const char *b,
+                                           const char *key) {
+    char a_path[512], b_path[512];
+    snprintf(a_path, sizeof a_path, "%s/%s", dir, a);
+    snprintf(b_path, sizeof b_path, "%s/%s", dir, b);
+    const char *const keys[] = {key};
+    test_assert_same_keys(a_path, b_path, keys, 1);
 }
 
 /* The keys that must agree between two runs of the same experiment (timing, the shape it ran

@@ -48,24 +48,12 @@ static bool add_unread(ReportList *list, const char *path, const char *reason, E
     return true;
 }
 
-static const char *special_kind(mode_t mode) {
-    if (S_ISFIFO(mode))
-        return "a FIFO";
-    if (S_ISCHR(mode))
-        return "a character device";
-    if (S_ISBLK(mode))
-        return "a block device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
-}
-
 /* A file: read when it is a regular one, else listed with what it is (never opened). */
 static bool add_file(ReportList *list, const char *path, const struct stat *st, Error *err) {
     if (!S_ISREG(st->st_mode)) {
         char reason[64];
         snprintf(reason, sizeof reason, "%s, not a results file: not read",
-                 special_kind(st->st_mode));
+                 outfile_kind(st->st_mode));
         return add_unread(list, path, reason, err);
     }
     ReportEntry *entry = new_entry(list, path, err);

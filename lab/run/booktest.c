@@ -27,7 +27,7 @@ typedef struct {
     int diff_count;
     int pairs;
     const char *json_path;
-    char *rest[BOOKTEST_ARGS_MAX]; /* the match's options (-each, -srand, -concurrency, ...) */
+    char *rest[WORD_LIST_MAX]; /* the match's options (-each, -srand, -concurrency, ...) */
     int rest_count;
 } BooktestArgs;
 
@@ -100,8 +100,8 @@ static bool parse_args(BooktestArgs *a, int argc, char **argv, Error *err) {
                                      "configuration, and it with each -diff), books (-book) and "
                                      "length (-pairs) itself",
                                      word);
-            if (a->rest_count == BOOKTEST_ARGS_MAX)
-                return error_set(err, "more than %d arguments", BOOKTEST_ARGS_MAX);
+            if (a->rest_count == WORD_LIST_MAX)
+                return error_set(err, "more than %d arguments", WORD_LIST_MAX);
             a->rest[a->rest_count++] = argv[i];
         }
     }
@@ -122,7 +122,7 @@ static bool cell_settings(const BooktestArgs *a, const char *book, const char *d
     memcpy(diff_copy, diff, strlen(diff) + 1);
     snprintf(book_word, sizeof book_word, "file=%s", book);
     snprintf(rounds, sizeof rounds, "%d", a->pairs);
-    char *argv[BOOKTEST_ARGS_MAX + BOOKTEST_DIFF_WORDS_MAX + 10];
+    char *argv[WORD_LIST_MAX + BOOKTEST_DIFF_WORDS_MAX + 10];
     int argc = 0;
     argv[argc++] = "-engine";
     argv[argc++] = "name=variant";
@@ -286,7 +286,7 @@ typedef struct {
 /* -resume F [-allow-engine-change]: the recorded arguments; otherwise those given. */
 static bool read_arguments(Booktest *b, int argc, char **argv, Error *err) {
     if (argc < 1 || strcmp(argv[0], "-resume"))
-        return booktest_record_set_arguments(b->record, argc, argv, err) &&
+        return word_list_set(&b->record->arguments, argc, argv, err) &&
                parse_args(&b->args, argc, argv, err);
     bool allow = argc == 3 && !strcmp(argv[2], "-allow-engine-change");
     if (argc < 2 || (argc > 2 && !allow))
@@ -301,8 +301,9 @@ static bool read_arguments(Booktest *b, int argc, char **argv, Error *err) {
         return error_set(err, "-resume: %s", inner.text);
     b->resume_path = argv[1];
     b->allow_engine_change = allow;
-    if (!booktest_record_set_arguments(b->record, b->resumed->argc, b->resumed->arguments, err) ||
-        !parse_args(&b->args, b->record->argc, b->record->arguments, err))
+    if (!word_list_set(&b->record->arguments, b->resumed->arguments.count,
+                       b->resumed->arguments.words, err) ||
+        !parse_args(&b->args, b->record->arguments.count, b->record->arguments.words, err))
         return false;
     /* The file resumed is the one kept up to date, wherever it was moved. */
     b->args.json_path = b->resume_path;
@@ -383,10 +384,10 @@ static bool check_build(Booktest *b, Error *err) {
     if (!changes[0])
         return true;
     if (!b->allow_engine_change)
-        return error_set(err, "-resume: the engines are not what the run began with: %s. Their "
-                              "cells would be mixed with the first build's: restore that build, "
-                              "start a new run, or give -allow-engine-change if the change is "
-                              "meant",
+        return error_set(err, "-resume: the engines are not the build the run began with: %s. "
+                              "Their cells would be mixed with the first build's: restore that "
+                              "build, start a new run, or give -allow-engine-change if the "
+                              "change is meant",
                          changes);
     printf("note: the engines changed since the run began (%s); resumed as "
            "-allow-engine-change asks\n",

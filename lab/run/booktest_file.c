@@ -2,9 +2,7 @@
 #include "booktest_file.h"
 
 #include "cli.h"
-#include "fnv.h"
 #include "json_read.h"
-#include "textfile.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -26,25 +24,8 @@ void booktest_record_init(BooktestRecord *record) {
 }
 
 void booktest_record_destroy(BooktestRecord *record) {
-    for (int i = 0; i < record->argc; i++)
-        free(record->arguments[i]);
+    word_list_clear(&record->arguments);
     booktest_record_init(record);
-}
-
-bool booktest_record_set_arguments(BooktestRecord *record, int argc, char **argv, Error *err) {
-    if (argc > BOOKTEST_ARGS_MAX)
-        return error_set(err, "more than %d arguments", BOOKTEST_ARGS_MAX);
-    for (int i = 0; i < record->argc; i++)
-        free(record->arguments[i]);
-    record->argc = 0;
-    for (int i = 0; i < argc; i++) {
-        record->arguments[i] = strdup(argv[i]);
-        if (!record->arguments[i])
-            return error_set(err, "out of memory");
-        record->argc++;
-    }
-    record->arguments_hash = fnv_words(argc, argv);
-    return true;
 }
 
 void booktest_cell_finish(BooktestCell *cell, int pairs) {
@@ -116,10 +97,8 @@ cJSON *booktest_record_to_json(const BooktestRecord *r) {
                             r->done == r->book_count * r->diff_count ? "finished" : "running");
     cJSON_AddItemToObject(root, "build", provenance_build_to_json(&r->build));
     cJSON_AddItemToObject(root, "signature", provenance_signature_to_json(&r->signature));
-    cJSON *args = cJSON_AddArrayToObject(root, "arguments");
-    for (int i = 0; i < r->argc; i++)
-        cJSON_AddItemToArray(args, cJSON_CreateString(r->arguments[i]));
-    cJSON_AddItemToObject(root, "arguments_hash", json_hex(r->arguments_hash));
+    cJSON_AddItemToObject(root, "arguments", word_list_json(&r->arguments));
+    cJSON_AddItemToObject(root, "arguments_hash", json_hex(r->arguments.hash));
     cJSON *books = cJSON_AddArrayToObject(root, "books");
     for (int b = 0; b < r->book_count; b++) {
         cJSON *item = cJSON_CreateObject();
@@ -226,21 +205,9 @@ static bool record_from_json(const cJSON *root, BooktestRecord *r, Error *err) {
     if (!tool || strcmp(tool, "tslab abtest booktest") || !cJSON_IsNumber(format) ||
         format->valuedouble != BOOKTEST_FORMAT)
         return error_set(err, "not a booktest file of format %d", BOOKTEST_FORMAT);
-    const cJSON *args = member(root, "arguments"), *word;
-    char *words[BOOKTEST_ARGS_MAX];
-    int count = 0;
-    if (!cJSON_IsArray(args) || cJSON_GetArraySize(args) > BOOKTEST_ARGS_MAX)
-        return error_set(err, "\"arguments\" is not a list of at most %d words",
-                         BOOKTEST_ARGS_MAX);
-    cJSON_ArrayForEach(word, args) {
-        if (!cJSON_IsString(word))
-            return error_set(err, "\"arguments\" is not a list of words");
-        words[count++] = word->valuestring;
-    }
-    uint64_t recorded;
     int64_t pairs;
-    if (!booktest_record_set_arguments(r, count, words, err) ||
-        !json_read_hex(root, "arguments_hash", &recorded, err) ||
+    if (!word_list_from_json(root, "arguments", &r->arguments, err) ||
+        !word_list_check_hash(root, "arguments_hash", &r->arguments, err) ||
         !json_read_whole(root, "pairs", 1, 10000000, &pairs, err) ||
         !lists_from_json(root, r, err) ||
         !provenance_build_from_json(member(root, "build"), &r->build, err) ||
@@ -248,9 +215,6 @@ static bool record_from_json(const cJSON *root, BooktestRecord *r, Error *err) {
         !json_read_lines(root, "accepted_changes", r->accepted_changes,
                          sizeof r->accepted_changes, err))
         return false;
-    if (recorded != r->arguments_hash)
-        return error_set(err, "\"arguments\" do not match their recorded hash: the run's "
-                              "arguments were edited in the file");
     r->pairs = (int)pairs;
     const cJSON *cells = member(root, "cells"), *item;
     if (!cJSON_IsArray(cells) || cJSON_GetArraySize(cells) > r->book_count * r->diff_count)
@@ -270,26 +234,17 @@ static bool record_from_json(const cJSON *root, BooktestRecord *r, Error *err) {
     return true;
 }
 
+static bool read_record(const cJSON *root, void *record, Error *err) {
+    return record_from_json(root, record, err);
+}
+
 bool booktest_record_parse(const char *text, size_t length, const char *path,
                            BooktestRecord *record, Error *err) {
-    cJSON *root = cJSON_ParseWithLength(text, length);
-    Error inner;
-    bool ok = root ? record_from_json(root, record, &inner)
-                   : error_set(&inner, "not valid JSON");
-    cJSON_Delete(root);
-    if (!ok)
-        return error_set(err, "%s: %s", path, inner.text);
-    return true;
+    return json_read_document(text, length, path, read_record, record, err);
 }
 
 bool booktest_record_load(const char *path, BooktestRecord *record, Error *err) {
-    char *text;
-    size_t length;
-    if (!textfile_read(path, BOOKTEST_FILE_MAX, true, &text, &length, err))
-        return false;
-    bool ok = booktest_record_parse(text, length, path, record, err);
-    free(text);
-    return ok;
+    return json_read_file(path, BOOKTEST_FILE_MAX, read_record, record, err);
 }
 
 bool booktest_file_unfinished(const char *path, char *hint, size_t size) {

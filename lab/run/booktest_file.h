@@ -11,13 +11,13 @@
 #include "provenance.h"
 #include "settings.h"
 #include "sprt.h"
+#include "word_list.h"
 
 #include <cJSON.h>
 
 #define BOOKTEST_FORMAT 2
 #define BOOKTEST_BOOKS_MAX 16
 #define BOOKTEST_DIFFS_MAX 16
-#define BOOKTEST_ARGS_MAX 256
 #define BOOKTEST_DIFF_TEXT 1024
 #define BOOKTEST_CHANGES_MAX 2048
 
@@ -38,9 +38,7 @@ typedef struct {
 } BooktestBook;
 
 typedef struct {
-    char *arguments[BOOKTEST_ARGS_MAX]; /* malloc'd words */
-    int argc;
-    uint64_t arguments_hash;
+    WordList arguments;
     BooktestBook books[BOOKTEST_BOOKS_MAX];
     int book_count;
     char differences[BOOKTEST_DIFFS_MAX][BOOKTEST_DIFF_TEXT];
@@ -56,9 +54,6 @@ typedef struct {
 /* Empty; booktest_record_destroy releases the arguments. */
 void booktest_record_init(BooktestRecord *record);
 void booktest_record_destroy(BooktestRecord *record);
-
-/* Copies the arguments and sets their hash. */
-bool booktest_record_set_arguments(BooktestRecord *record, int argc, char **argv, Error *err);
 
 /* A cell's figures from its counts (pentanomial, draws, plies) over pairs pairs: Elo and nElo
  * with their intervals, draw ratios, plies a game, and the expected pairs of an SPRT [0, 5]

@@ -2,9 +2,7 @@
 #include "tune_file.h"
 
 #include "cli.h"
-#include "fnv.h"
 #include "json_read.h"
-#include "textfile.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -22,26 +20,9 @@ void tune_record_init(TuneRecord *record) {
 }
 
 void tune_record_destroy(TuneRecord *record) {
-    for (int i = 0; i < record->argc; i++)
-        free(record->arguments[i]);
+    word_list_clear(&record->arguments);
     free(record->steps);
     tune_record_init(record);
-}
-
-bool tune_record_set_arguments(TuneRecord *record, int argc, char **argv, Error *err) {
-    if (argc > TUNE_ARGS_MAX)
-        return error_set(err, "more than %d arguments", TUNE_ARGS_MAX);
-    for (int i = 0; i < record->argc; i++)
-        free(record->arguments[i]);
-    record->argc = 0;
-    for (int i = 0; i < argc; i++) {
-        record->arguments[i] = strdup(argv[i]);
-        if (!record->arguments[i])
-            return error_set(err, "out of memory");
-        record->argc++;
-    }
-    record->arguments_hash = fnv_words(argc, argv);
-    return true;
 }
 
 bool tune_record_push(TuneRecord *record, const TuneStep *step, Error *err) {
@@ -63,10 +44,8 @@ cJSON *tune_record_to_json(const TuneRecord *r) {
     cJSON_AddNumberToObject(root, "format", TUNE_FORMAT);
     cJSON_AddItemToObject(root, "build", provenance_build_to_json(&r->build));
     cJSON_AddItemToObject(root, "signature", provenance_signature_to_json(&r->signature));
-    cJSON *args = cJSON_AddArrayToObject(root, "arguments");
-    for (int i = 0; i < r->argc; i++)
-        cJSON_AddItemToArray(args, cJSON_CreateString(r->arguments[i]));
-    cJSON_AddItemToObject(root, "arguments_hash", json_hex(r->arguments_hash));
+    cJSON_AddItemToObject(root, "arguments", word_list_json(&r->arguments));
+    cJSON_AddItemToObject(root, "arguments_hash", json_hex(r->arguments.hash));
     cJSON *inputs = cJSON_AddArrayToObject(root, "inputs");
     for (int i = 0; i < r->input_count; i++) {
         cJSON *item = cJSON_CreateObject();
@@ -189,36 +168,20 @@ static bool inputs_from_json(const cJSON *list, TuneRecord *r, Error *err) {
     return true;
 }
 
-/* The words of "arguments". */
-static bool arguments_from_json(const cJSON *list, TuneRecord *r, Error *err) {
-    char *words[TUNE_ARGS_MAX];
-    int count = 0;
-    const cJSON *item;
-    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > TUNE_ARGS_MAX)
-        return error_set(err, "\"arguments\" is not a list of at most %d words", TUNE_ARGS_MAX);
-    cJSON_ArrayForEach(item, list) {
-        if (!cJSON_IsString(item))
-            return error_set(err, "\"arguments\" is not a list of words");
-        words[count++] = item->valuestring;
-    }
-    return tune_record_set_arguments(r, count, words, err);
-}
-
 static bool record_from_json(const cJSON *root, TuneRecord *r, Error *err) {
     const cJSON *format = member(root, "format");
     if (!cJSON_IsNumber(format) || (format->valuedouble != 1 && format->valuedouble != TUNE_FORMAT))
         return error_set(err, "not a tuning file of format 1 or %d", TUNE_FORMAT);
     r->format = (int)format->valuedouble;
-    if (!arguments_from_json(member(root, "arguments"), r, err) ||
+    if (!word_list_from_json(root, "arguments", &r->arguments, err) ||
         !params_from_json(member(root, "params"), r, err))
         return false;
     if (r->format >= 2) {
         const char *tool = cJSON_GetStringValue(member(root, "tool"));
-        uint64_t recorded;
         int64_t done;
         if (!tool || strcmp(tool, "tslab abtest tune"))
             return error_set(err, "\"tool\" is not \"tslab abtest tune\"");
-        if (!json_read_hex(root, "arguments_hash", &recorded, err) ||
+        if (!word_list_check_hash(root, "arguments_hash", &r->arguments, err) ||
             !json_read_whole(root, "iterations", 1, 1e9, &r->iterations, err) ||
             !json_read_whole(root, "done", 0, 1e9, &done, err) ||
             !inputs_from_json(member(root, "inputs"), r, err) ||
@@ -227,9 +190,6 @@ static bool record_from_json(const cJSON *root, TuneRecord *r, Error *err) {
             !json_read_lines(root, "accepted_changes", r->accepted_changes,
                              sizeof r->accepted_changes, err))
             return false;
-        if (recorded != r->arguments_hash)
-            return error_set(err, "\"arguments\" do not match their recorded hash: the run's "
-                                  "arguments were edited in the file");
         if (!history_from_json(member(root, "history"), r, err))
             return false;
         if (done != r->done)
@@ -240,26 +200,17 @@ static bool record_from_json(const cJSON *root, TuneRecord *r, Error *err) {
     return history_from_json(member(root, "history"), r, err);
 }
 
+static bool read_record(const cJSON *root, void *record, Error *err) {
+    return record_from_json(root, record, err);
+}
+
 bool tune_record_parse(const char *text, size_t length, const char *path, TuneRecord *record,
                        Error *err) {
-    cJSON *root = cJSON_ParseWithLength(text, length);
-    Error inner;
-    bool ok = root ? record_from_json(root, record, &inner)
-                   : error_set(&inner, "not valid JSON");
-    cJSON_Delete(root);
-    if (!ok)
-        return error_set(err, "%s: %s", path, inner.text);
-    return true;
+    return json_read_document(text, length, path, read_record, record, err);
 }
 
 bool tune_record_load(const char *path, TuneRecord *record, Error *err) {
-    char *text;
-    size_t length;
-    if (!textfile_read(path, TUNE_FILE_MAX, true, &text, &length, err))
-        return false;
-    bool ok = tune_record_parse(text, length, path, record, err);
-    free(text);
-    return ok;
+    return json_read_file(path, TUNE_FILE_MAX, read_record, record, err);
 }
 
 bool tune_file_unfinished(const char *path, char *hint, size_t size) {

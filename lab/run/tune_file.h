@@ -12,12 +12,12 @@
 #include "provenance.h"
 #include "settings.h"
 #include "spsa.h"
+#include "word_list.h"
 
 #include <cJSON.h>
 
 #define TUNE_FORMAT 2
 #define TUNE_PARAMS_MAX 32
-#define TUNE_ARGS_MAX 256
 #define TUNE_INPUTS_MAX 8
 #define TUNE_CHANGES_MAX 2048
 
@@ -37,9 +37,7 @@ typedef struct {
 
 typedef struct {
     int format;
-    char *arguments[TUNE_ARGS_MAX]; /* malloc'd words */
-    int argc;
-    uint64_t arguments_hash;
+    WordList arguments;
     TuneInput inputs[TUNE_INPUTS_MAX];
     int input_count;
     BuildIdentity build;
@@ -55,9 +53,6 @@ typedef struct {
 /* Empty; tune_record_destroy releases what the others fill. */
 void tune_record_init(TuneRecord *record);
 void tune_record_destroy(TuneRecord *record);
-
-/* Copies the arguments (and sets their hash). False when memory runs out or they are too many. */
-bool tune_record_set_arguments(TuneRecord *record, int argc, char **argv, Error *err);
 
 /* Appends a step (grows the list). */
 bool tune_record_push(TuneRecord *record, const TuneStep *step, Error *err);

@@ -17,8 +17,7 @@
 #define LOCK_ATTEMPTS 40
 #define LOCK_PAUSE_NS 50000000L /* 40 x 50 ms: 2 s at most */
 
-/* What a file that is not regular is, for the refusal. */
-static const char *special_kind(mode_t mode) {
+const char *outfile_kind(mode_t mode) {
     if (S_ISDIR(mode))
         return "a directory";
     if (S_ISFIFO(mode))
@@ -64,7 +63,7 @@ bool outfile_check(const char *path, Error *err) {
         return error_set(err,
                          "%s is not a regular file (%s): an output is written as a new file "
                          "renamed over the old one, which would replace it",
-                         path, special_kind(st.st_mode));
+                         path, outfile_kind(st.st_mode));
     return true;
 }
 
@@ -212,7 +211,7 @@ static int open_lock_file(const char *lock_path, int flags, Error *err) {
         error_set(err, "%s is %s: not a lock file this tool made (remove it if no run uses it)",
                   lock_path,
                   S_ISREG(st.st_mode) ? "a file with other names (hard links)"
-                                      : special_kind(st.st_mode));
+                                      : outfile_kind(st.st_mode));
         close(fd);
         return -1;
     }

@@ -14,6 +14,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
+
+/* What a file that is not a regular one is, for a refusal or a listing: "a directory",
+ * "a FIFO", "a character device", "a block device", "a socket". */
+const char *outfile_kind(mode_t mode);
 
 /* Whether path may be written by replacing it: it does not exist (its directory does), is a
  * regular file, or is a symbolic link to one. A directory, FIFO, device or socket, or a link to
