@@ -24,7 +24,7 @@
 #define CHECK_EXIT_EFFICIENCY 3
 
 static const char check_usage[] =
-    "usage: bench check [FILE] [-engine CMD] [-threads N] [-json FILE]\n"
+    "usage: bench check [FILE] [-engine CMD [-stall MS]] [-threads N] [-json FILE]\n"
     "  Re-runs what the signature file pinned, position by position, and compares moves, scores\n"
     "  and node counts. Without FILE: " BENCH_DEFAULT_SIGNATURE ", checked with this build's\n"
     "  defaults at its depth (what `bench` runs: a changed default is a change); with FILE: the\n"
@@ -56,9 +56,11 @@ static void describe_changed_defaults(const SearchConfig *pinned, const SearchCo
 int bench_check_main(int argc, char **argv) {
     BenchArgs args;
     const char *engine = NULL;
+    int64_t stall = BENCH_PROGRAM_STALL_DEFAULT_MS;
     const CliFlag own[] = {
         {"-engine", CLI_FLAG_TEXT, &engine, 0, 0, "CMD",
          "check this program (or build directory) instead"},
+        {"-stall", CLI_FLAG_INT64, &stall, 1, 1e12, "MS", BENCH_STALL_FLAG_HELP},
     };
     const BenchCommand command = {.name = "check",
                                   .usage = check_usage,
@@ -67,8 +69,8 @@ int bench_check_main(int argc, char **argv) {
                                   .extra_count = sizeof own / sizeof own[0]};
     bench_parse_args(&command, argc, argv, &args);
     if (args.has_config_tokens || args.depth || args.positions)
-        die("check: the signature file says what to run; options other than -threads and -json "
-            "are not allowed");
+        die("check: the signature file says what to run; options other than -engine, -stall, "
+            "-threads and -json are not allowed");
     char default_path[PATHS_MAX];
     const char *path = args.file ? args.file : default_path;
     PinFile pin;
@@ -96,6 +98,7 @@ int bench_check_main(int argc, char **argv) {
             die("check: %s", err.text);
         side.config.tt_bits = pin.config.tt_bits;
         bench_side_set_depth(&side, pin.config.depth);
+        bench_side_set_stall(&side, stall);
     }
     BenchRun run;
     if (!bench_side_run(&side, entries, pin.count, args.threads, &run, &err))

@@ -19,7 +19,8 @@
 static const char compare_usage[] =
     "usage: bench compare -base [key=value ...] | -base-engine CMD [-base key=value ...]\n"
     "                     -cand [key=value ...] | -cand-engine CMD [-cand key=value ...]\n"
-    "                     [-depth N] [-positions FILE] [-threads N] [-repeat N] [-json FILE]\n"
+    "                     [-depth N] [-positions FILE] [-threads N] [-repeat N] [-stall MS]\n"
+    "                     [-json FILE]\n"
     "  Runs both sides over the suite and prints per position the node ratio cand/base and\n"
     "  whether move and score are identical, then the geometric mean of the ratios, the total\n"
     "  node ratio and the counters side by side. Exit 1 if any move or score differs (so it\n"
@@ -105,6 +106,7 @@ int bench_compare_main(int argc, char **argv) {
     CliGroup base_words = {0}, cand_words = {0};
     const char *base_engine = NULL, *cand_engine = NULL;
     int rounds = TIMING_DEFAULT_ROUNDS;
+    int64_t stall = BENCH_PROGRAM_STALL_DEFAULT_MS;
     const CliFlag own[] = {
         {"-base", CLI_FLAG_GROUP, &base_words, 0, 0, "[key=value ...]", "the baseline"},
         {"-cand", CLI_FLAG_GROUP, &cand_words, 0, 0, "[key=value ...]", "the candidate"},
@@ -114,6 +116,7 @@ int bench_compare_main(int argc, char **argv) {
          "the candidate is a program (or build directory)"},
         {"-repeat", CLI_FLAG_INT, &rounds, 1, TIMING_ROUNDS_MAX, "N",
          "timing rounds, base and cand interleaved (3)"},
+        {"-stall", CLI_FLAG_INT64, &stall, 1, 1e12, "MS", BENCH_STALL_FLAG_HELP},
     };
     const BenchCommand command = {.name = "compare",
                                   .usage = compare_usage,
@@ -124,6 +127,8 @@ int bench_compare_main(int argc, char **argv) {
     BenchSide sides[2];
     make_side(&sides[0], &base_words, base_engine, "-base");
     make_side(&sides[1], &cand_words, cand_engine, "-cand");
+    bench_side_set_stall(&sides[0], stall);
+    bench_side_set_stall(&sides[1], stall);
     if (args.has_config_tokens)
         die("compare: put search options after -base or -cand");
     /* -depth for both; else a configuration's own depth=, else the bench's. */

@@ -12,9 +12,6 @@
 
 /* tslab reads a ttSize of 2^k MB as tt_bits = 16 + k (bench/stockfish_cmd.c). */
 #define MEGABYTE_BITS 16
-/* How long a program's bench may take: an hour (the default bench takes 3 s, fishtest's depth 13
- * half a minute); a program that never answers is given up then. */
-#define PROGRAM_BENCH_STALL_MS 3600000
 
 bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err) {
     memset(side, 0, sizeof *side);
@@ -24,6 +21,11 @@ bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err) {
             return false;
     config_to_text(&side->config, side->text, sizeof side->text);
     return true;
+}
+
+void bench_side_set_stall(BenchSide *side, int64_t stall_ms) {
+    if (side->is_program)
+        side->program.external.stall = stall_ms;
 }
 
 void bench_side_set_depth(BenchSide *side, int depth) {
@@ -66,7 +68,7 @@ bool bench_side_program(BenchSide *side, const char *name, const char *cmd, cons
     Error inner;
     if (!engine_spec_program_key(x, "cmd", cmd, &handled, &inner))
         return error_set(err, "%s: %s", name, inner.text);
-    x->stall = PROGRAM_BENCH_STALL_MS;
+    x->stall = BENCH_PROGRAM_STALL_DEFAULT_MS;
     for (int i = 0; words && i < words->count; i++) {
         const char *word = words->words[i], *equals = strchr(word, '=');
         if (!equals || equals == word)

@@ -25,6 +25,15 @@ bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err);
 bool bench_side_program(BenchSide *side, const char *name, const char *cmd, const CliGroup *words,
                         Error *err);
 
+/* How long a program's bench may take before it is given up (-stall MS): an hour by default
+ * (the default bench takes 3 s, fishtest's depth 13 half a minute; a slow program at depth 16
+ * takes minutes). */
+#define BENCH_PROGRAM_STALL_DEFAULT_MS 3600000
+#define BENCH_STALL_FLAG_HELP "ms a program's bench may take before it is given up (3600000)"
+
+/* Sets a program side's -stall (an in-process side has none). */
+void bench_side_set_stall(BenchSide *side, int64_t stall_ms);
+
 /* Sets the side's depth (and, in process, its text, which names every option and the depth). */
 void bench_side_set_depth(BenchSide *side, int depth);
 

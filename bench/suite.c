@@ -259,17 +259,16 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
                                      .usage_tail = print_usage_tail};
     if (cli_flags_parse_or_die(&flag_command, argc, argv))
         exit(0);
-    /* An output that is also an input would destroy it. */
-    const char *inputs[] = {args->positions, args->file};
-    const char *outputs[] = {args->json, args->out};
-    for (size_t o = 0; o < 2; o++)
-        for (size_t n = 0; n < 2; n++)
-            if (outputs[o] && inputs[n] && strcmp(outputs[o], "-") &&
-                paths_same_file(outputs[o], inputs[n]))
-                die("%s%s is both an input and an output: writing it would destroy the input",
-                    prefix, outputs[o]);
-    if (args->json && args->out && strcmp(args->json, "-") && paths_same_file(args->json, args->out))
-        die("%s-json and -out are the same file (%s)", prefix, args->json);
+    /* The outputs are checked before any search: an output that is an input or the other
+     * output, a directory, a device or a FIFO is refused here (cli/output.h). */
+    OutputPlan plan = {0};
+    Error err;
+    output_plan_add(&plan, "-json", args->json, NULL);
+    output_plan_add(&plan, "-out", args->out, NULL);
+    output_plan_input(&plan, "-positions", args->positions);
+    output_plan_input(&plan, "the signature file", args->file);
+    if (!output_plan_check(&plan, &err))
+        die("%s%s", prefix, err.text);
 }
 
 /* The default data file `relative` into path (true), or false with *built_in when there is no

@@ -406,6 +406,43 @@ static void errors__clear_messages_and_non_zero_exits(void **state) {
     unlink(path);
 }
 
+/* A program side whose bench total is not the sum of its per-position lines is an error, and a
+ * program that never finishes its bench is given up after -stall MS, which says so. */
+static void program__wrong_total_and_stall(void **state) {
+    (void)state;
+    char dir[128], script[256], command[1024], *out;
+    snprintf(dir, sizeof dir, "/tmp/tslab_bench_programs_%d", (int)getpid());
+    snprintf(command, sizeof command, "rm -rf %s && mkdir -p %s", dir, dir);
+    assert_int_equal(system(command), 0);
+    snprintf(script, sizeof script, "%s/other_total.sh", dir);
+    snprintf(command, sizeof command,
+             "printf '#!/bin/sh\nexec %s/tests/engines/rewrite.sh %s other-bench\n' > %s && "
+             "chmod +x %s",
+             TSLAB_SOURCE_DIR, ENGINE, script, script);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, BENCH " compare -base -cand-engine %s -depth 2", script);
+    assert_int_equal(test_run(command, &out), 2);
+    if (!strstr(out, "its bench says 'Nodes searched: 4343' but its per-position lines add up to"))
+        fail_msg("%s", out);
+    free(out);
+    /* A program that answers the handshake, then never finishes its bench. */
+    snprintf(script, sizeof script, "%s/silent.sh", dir);
+    snprintf(command, sizeof command,
+             "printf '#!/bin/sh\nwhile read -r line; do case \"$line\" in uci) echo uciok ;; "
+             "isready) echo readyok ;; bench*) exec sleep 600 ;; esac; done\n' > %s && "
+             "chmod +x %s",
+             script, script);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command,
+             "timeout 60 " BENCH " check -engine %s -stall 500 -threads 1", script);
+    assert_int_equal(test_run(command, &out), 2);
+    if (!strstr(out, "no 'Nodes searched' line within 500 ms"))
+        fail_msg("%s", out);
+    free(out);
+    snprintf(command, sizeof command, "rm -rf %s", dir);
+    assert_int_equal(system(command), 0);
+}
+
 /* bench has -version like abtest and the engine; perft gives no rate for a count the clock
  * cannot time; the usage lists every command of the table. */
 static void tool__version_rates_and_usage(void **state) {
@@ -448,6 +485,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(compare__configuration_with_itself_is_identical),
         cmocka_unit_test(compare__engine_programs_as_sides),
         cmocka_unit_test(errors__clear_messages_and_non_zero_exits),
+        cmocka_unit_test(program__wrong_total_and_stall),
     };
     return RUN_TESTS("bench", tests);
 }

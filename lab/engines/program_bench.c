@@ -89,15 +89,28 @@ static bool run_share(Share *share, Error *err) {
     if (!write_share(share, path, sizeof path, err))
         return false;
     ExternalEngine x;
+    uint64_t bench_nodes = 0;
     bool ok = external_start(&x, job->spec, share->abort, err);
     if (ok) {
         snprintf(arguments, sizeof arguments, "%d 1 %d %s depth", job->tt_megabytes, job->depth,
                  path);
         ExternalBench bench = {.on_position = take_position, .context = share};
         ok = external_bench(&x, arguments, &bench, err);
+        bench_nodes = bench.nodes;
         external_stop(&x);
     }
     unlink(path);
+    /* Its total must be the sum of its lines: a program whose two reports disagree is counting
+     * something else than it says (fishtest reads the total, the comparison the lines). */
+    uint64_t sum = 0;
+    for (int i = share->first; ok && i < share->next && i < share->count; i += share->step)
+        sum += share->out->rows[i].nodes;
+    if (ok && share->next >= share->count && bench_nodes != sum)
+        return error_set(err,
+                         "%s: its bench says 'Nodes searched: %llu' but its per-position lines "
+                         "add up to %llu: the two disagree",
+                         job->spec->external.cmd, (unsigned long long)bench_nodes,
+                         (unsigned long long)sum);
     if (ok && share->next < share->count)
         return error_set(err,
                          "%s: its bench gave no line for position '%s' (info string bench "
