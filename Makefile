@@ -259,15 +259,18 @@ ifneq ($(MPICC),)
 	@# A rank frozen (SIGSTOP) at the first checkpoint: rank 0's comm thread gives its pairs
 	@# back to the runner's threads, and the job ends by MPI_Abort once the run is saved.
 	rm -f build/tsan/frozen.json build/tsan/frozen.out
-	( for i in $$(seq 600); do [ -f build/tsan/frozen.json ] && break; sleep 0.1; done; \
-	    for p in $$(pgrep -f '[b]uild/tsan/abtest-mpi -engine name=frozen'); do \
-	    tr '\0' '\n' < /proc/$$p/environ | grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $$p; \
-	    done ) & \
+	@# The rank is found by pid, as a child of the mpirun started here whose environment says
+	@# rank 1, never by name across the machine.
 	TSAN_OPTIONS="halt_on_error=1" mpirun -x TSAN_OPTIONS --allow-run-as-root --oversubscribe \
 	    --mca btl self,vader -np 2 build/tsan/abtest-mpi -engine name=frozen \
 	    -engine name=base killers=off -each nodes=200 -openings file=tests/data/book_small.txt \
 	    -rounds 100 -concurrency 2 -rank-timeout 2 -quiet -out build/tsan/frozen.json \
-	    >build/tsan/frozen.out 2>&1
+	    >build/tsan/frozen.out 2>&1 & job=$$!; \
+	for i in $$(seq 600); do [ -f build/tsan/frozen.json ] && break; sleep 0.1; done; \
+	for p in /proc/[0-9]*; do \
+	    [ "$$(awk '{print $$4}' $$p/stat 2>/dev/null)" = "$$job" ] || continue; \
+	    tr '\0' '\n' < $$p/environ | grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP $${p#/proc/}; \
+	done; wait $$job
 	grep -q 'taken as lost' build/tsan/frozen.out
 	grep -Eq '"pairs":[[:space:]]+100,' build/tsan/frozen.json
 	@# abtest-mpi tune: rank 0 plays its share of each iteration on a thread of its own while

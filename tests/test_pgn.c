@@ -103,6 +103,37 @@ static void records__strict_pgn_with_the_results_files_counts(void **state) {
     }
 }
 
+static void opening_of(const PgnGame *game, void *context) {
+    char *opening = context;
+    snprintf(opening, 64, "%s", pgn_tag(game, "Opening"));
+}
+
+/* A book id with an escape sequence and UTF-8: its PGN tag holds printing ASCII only ('?' for
+ * each other byte), which the strict reader reads. */
+static void tags__only_what_the_standard_allows(void **state) {
+    (void)state;
+    char command[4096], path[512], *out;
+    snprintf(path, sizeof path, "%s/odd_ids.txt", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("T3T/5/5/5/T3T s 20 0 ; o\x1b[31m\xc3\xa9\"q\n", f);
+    fclose(f);
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=a -engine name=b -each nodes=100 -rounds 1 -openings file=%s "
+                    "-quiet -pgnout file=%s/odd.pgn",
+             path, dir);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    snprintf(path, sizeof path, "%s/odd.pgn", dir);
+    char *pgn = test_read_file(path), why[400], opening[64] = "";
+    assert_non_null(pgn);
+    int games = pgn_strict_read(pgn, opening_of, opening, why, sizeof why);
+    if (games != 2)
+        fail_msg("%s: %s", path, games < 0 ? why : "not two games");
+    assert_string_equal(opening, "o?[31m??\"q");
+    free(pgn);
+}
+
 /* One game of the new format; each case breaks one rule of the reader in it. */
 #define GOOD_TAGS                                                                                  \
     "[Event \"e\"]\n[Site \"?\"]\n[Date \"2026.12.01\"]\n[Round \"1.1\"]\n[White \"a\"]\n"         \
@@ -152,6 +183,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(records__strict_pgn_with_the_results_files_counts),
         cmocka_unit_test(reader__refuses_what_the_standard_does_not_allow),
+        cmocka_unit_test(tags__only_what_the_standard_allows),
     };
     return tslab_run_tests_setup("pgn", tests, sizeof tests / sizeof tests[0], argc, argv, setup,
                                  teardown);

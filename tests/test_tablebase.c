@@ -427,8 +427,8 @@ static void abtest__tb_option_results_and_errors(void **state) {
         char line[1200];
         snprintf(line, sizeof line,
                  ABTEST " -engine name=a -engine name=b killers=off -each nodes=800 -rounds 1 "
-                        "-tb file=%s%s -out /dev/null",
-                 small, refusals[i].suffix);
+                        "-tb file=%s%s -out %s.refused.json",
+                 small, refusals[i].suffix, small);
         assert_int_equal(test_run(line, &out), 2);
         if (!strstr(out, refusals[i].says))
             fail_msg("'%s' said '%s'", line, out);

@@ -232,6 +232,21 @@ static void wall_clock__said_and_overload_warned(void **state) {
     free(errors);
 }
 
+/* A clock of 864000 s with an increment of as much, on nodestime a billion: accepted, and the
+ * games' arithmetic saturates (UBSan, under make sanitize, stops the test on an overflow). */
+static void clock__largest_values_play(void **state) {
+    (void)state;
+    char command[4096], *out;
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=a -engine name=b -each tc=1/864000+864000 "
+                    "nodestime=1000000000 nodes=300 -rounds 1 -openings file=" BOOK " -quiet "
+                    "2>&1");
+    int status = test_run(command, &out);
+    if (status != 0 || !strstr(out, "Finished match"))
+        fail_msg("exit %d:\n%s", status, out);
+    free(out);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grammar__refused_with_the_reason),
@@ -241,6 +256,7 @@ int main(void) {
         cmocka_unit_test(nodestime__same_games_for_any_concurrency_and_resume),
         cmocka_unit_test(nodestime__program_plays_as_in_process),
         cmocka_unit_test(wall_clock__said_and_overload_warned),
+        cmocka_unit_test(clock__largest_values_play),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -125,9 +125,39 @@ static void nodestime__movetime(void **state) {
         assert_true(r.stats.nodes > 1000 && r.stats.nodes <= 2001);
 }
 
+/* The largest values the options and the protocol take: a clock of 2^50 ms, increments of
+ * 2^50 ms, nodestime a billion, movetime 2^50 ms. The arithmetic saturates (under UBSan, make
+ * sanitize, an overflow would stop the test): the limits become ones no search reaches, and a
+ * depth-limited search still ends at its depth. */
+static void limits__largest_values_saturate(void **state) {
+    (void)state;
+    SearchConfig c = config_with(30, 60, 300, 1);
+    SearchClock clock = {true, INT64_C(1) << 50, INT64_C(1) << 50, 0, 1000000000};
+    TimeBudget b = timeman_budget(&c, &clock);
+    assert_true(b.hard_us > 0 && b.soft_us > 0 && b.soft_us <= b.hard_us);
+    c.depth = 3;
+    c.movetime = INT64_C(1) << 50;
+    Searcher *s = malloc(sizeof *s);
+    Error err;
+    assert_true(searcher_init(s, &c, &err));
+    search_set_limits(s, 3, 0, INT64_C(1) << 50);
+    search_set_clock(s, &clock);
+    Board start = board_start();
+    SearchResult r = search_run(s, &start, NULL, 0);
+    assert_int_equal(r.depth, 3);
+    assert_false(r.stopped);
+    SearchClock plain = {false, 0, 0, 0, 1000000000};
+    search_set_clock(s, &plain);
+    r = search_run(s, &start, NULL, 0);
+    assert_int_equal(r.depth, 3);
+    searcher_destroy(s);
+    free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(budget__sudden_death),
+        cmocka_unit_test(limits__largest_values_saturate),
         cmocka_unit_test(budget__moves_to_go),
         cmocka_unit_test(budget__low_clock),
         cmocka_unit_test(budget__soft_within_hard),
