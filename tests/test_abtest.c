@@ -319,6 +319,88 @@ static void outputs__finished_runs_move_aside_and_unfinished_are_refused(void **
     assert_true(exists("new/deeper/run.json") && exists("new/deeper/run.pgn"));
 }
 
+/* Writes json over path, exactly. */
+static void save_json_at(const char *path, const cJSON *json) {
+    char *text = json_text(json);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+}
+
+/* An interrupted run of in-process engines records its build and each engine's signature; a
+ * resume by other code (another source identity, or a search that plays differently) is
+ * refused naming what changed, -allow-engine-change resumes it and records the change, and a
+ * file from before builds were recorded resumes unchecked. */
+static void provenance__another_build_refused_unless_allowed(void **state) {
+    (void)state;
+    assert_int_equal(quick_run("built", "-debug-stopafter 2", NULL), 130);
+    char path[512], copy[512], command[1024], *out;
+    snprintf(path, sizeof path, "%s/built.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *build = cJSON_GetObjectItem(json, "build");
+    assert_int_equal(strlen(cJSON_GetStringValue(cJSON_GetObjectItem(build, "source"))), 16);
+    const cJSON *signature =
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), 1), "signature");
+    assert_true(cJSON_GetObjectItem(signature, "nodes")->valuedouble > 0);
+    /* Another source identity. */
+    cJSON *other = cJSON_Duplicate(json, true);
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(other, "build"), "source",
+                              cJSON_CreateString("0123456789abcdef"));
+    snprintf(copy, sizeof copy, "%s/rebuilt.json", dir);
+    save_json_at(copy, other);
+    cJSON_Delete(other);
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet", copy);
+    assert_int_equal(test_run(command, &out), 2);
+    if (!strstr(out, "engine a is not the build the run began with: the build's source "
+                     "0123456789abcdef -> "))
+        fail_msg("%s", out);
+    free(out);
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet -allow-engine-change", copy);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "resumed as -allow-engine-change asks"));
+    free(out);
+    cJSON *resumed = test_load_json(copy);
+    const cJSON *changes = cJSON_GetObjectItem(resumed, "accepted_changes");
+    assert_int_equal(cJSON_GetArraySize(changes), 2); /* both engines run on the build */
+    assert_non_null(strstr(cJSON_GetStringValue(cJSON_GetArrayItem(changes, 0)),
+                           "pair 3: engine a: the build's source 0123456789abcdef -> "));
+    assert_int_equal(cJSON_GetObjectItem(resumed, "pairs")->valueint, 6);
+    cJSON_Delete(resumed);
+    /* An engine whose search plays otherwise. */
+    other = cJSON_Duplicate(json, true);
+    cJSON_ReplaceItemInObject(
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(other, "engines"), 1),
+                            "signature"),
+        "hash", cJSON_CreateString("00000000000000ff"));
+    snprintf(copy, sizeof copy, "%s/otherplay.json", dir);
+    save_json_at(copy, other);
+    cJSON_Delete(other);
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet", copy);
+    assert_int_equal(test_run(command, &out), 2);
+    if (!strstr(out, "engine b is not the build the run began with: signature "
+                     "00000000000000ff/") ||
+        !strstr(out, "(its search plays differently)") || strstr(out, "engine a is not"))
+        fail_msg("%s", out);
+    free(out);
+    /* A file from before builds were recorded. */
+    cJSON_DeleteItemFromObject(json, "build");
+    for (int e = 0; e < 2; e++)
+        cJSON_DeleteItemFromObject(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), e),
+                                   "signature");
+    snprintf(copy, sizeof copy, "%s/older.json", dir);
+    save_json_at(copy, json);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet", copy);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    /* The same build resumes. */
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet", path);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+}
+
 static void results__format_1_is_not_resumed_with_the_wrong_perspective(void **state) {
     (void)state;
     assert_int_equal(quick_run("old_format", "", NULL), 0);
@@ -486,6 +568,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(self_play__elo_zero_and_never_h1),
         cmocka_unit_test(errors__books_and_options),
         cmocka_unit_test(outputs__finished_runs_move_aside_and_unfinished_are_refused),
+        cmocka_unit_test(provenance__another_build_refused_unless_allowed),
         cmocka_unit_test(results__format_1_is_not_resumed_with_the_wrong_perspective),
         cmocka_unit_test(habits__fastchess_forms_that_mean_what_abtest_does),
         cmocka_unit_test(plot__a_run_too_short_to_plot_says_so),

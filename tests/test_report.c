@@ -6,6 +6,8 @@
 // file after kill -9 "stopped".
 #include "test_util.h"
 
+#include "json_text.h"
+
 #include <cJSON.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -354,6 +356,108 @@ static void html__rendered_in_a_browser(void **state) {
     assert_true(st.st_size > 30000); /* a blank page is about 11 KB */
 }
 
+/* A directory built to break a report: a link back to itself, a FIFO and a device named *.json,
+ * a running run whose lock is a FIFO, a dangling link, a path of more than 511 characters, a
+ * name with an escape sequence, a '|' and a newline, a duration of 1e300 seconds. The report
+ * lists every run once, the special files with what they are (never opened: a FIFO would
+ * block), escapes what a terminal or Markdown would act on, shows the absurd duration as "?",
+ * refuses to write over a file it read, and fails when standard output cannot be written. */
+static void hostile__loops_fifos_long_paths_and_escapes(void **state) {
+    (void)state;
+    char command[8192], *out, hostile[512];
+    snprintf(hostile, sizeof hostile, "%s/hostile", dir);
+    snprintf(command, sizeof command,
+             "rm -rf %s && mkdir -p %s && cd %s && cp ../runs/older/rounds.json plain.json && "
+             "ln -s . self && ln -s . self2 && mkfifo fifo.json && mknod dev.json c 1 3 && "
+             "ln -s missing.json dangling.json && sed 's/\"state\":\\t\"rounds\"/\"state\":\\t\"running\"/' "
+             "plain.json > live.json && mkfifo live.json.lock",
+             hostile, hostile, hostile);
+    assert_int_equal(system(command), 0);
+    /* A name with ESC, '|' and a newline; a duration of 1e300 s. */
+    char path[8192];
+    snprintf(path, sizeof path, "%s/plain.json", hostile);
+    cJSON *json = test_load_json(path);
+    cJSON *engine = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), 0);
+    cJSON_ReplaceItemInObject(engine, "name", cJSON_CreateString("ev\x1b[31mil|x\ny"));
+    cJSON_ReplaceItemInObject(json, "seconds", cJSON_CreateNumber(1e300));
+    char *text = json_text(json);
+    cJSON_Delete(json);
+    snprintf(path, sizeof path, "%s/named.json", hostile);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    /* Nested directories to a path of more than 600 characters. */
+    char deep[8192];
+    snprintf(deep, sizeof deep, "%s", hostile);
+    for (int i = 0; i < 6; i++) {
+        size_t used = strlen(deep);
+        snprintf(deep + used, sizeof deep - used, "/%0100d", i);
+    }
+    snprintf(command, sizeof command, "mkdir -p %s && cp %s/plain.json %s/deep.json", deep,
+             hostile, deep);
+    assert_int_equal(system(command), 0);
+    free(text);
+
+    snprintf(command, sizeof command, "timeout 30 " ABTEST " report %s -json - 2>&1", hostile);
+    assert_int_equal(test_run(command, &out), 0);
+    cJSON *list = cJSON_Parse(out);
+    if (!list)
+        fail_msg("not JSON:\n%.2000s", out);
+    free(out);
+    int runs = 0, plain = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, list) {
+        const char *file = cJSON_GetStringValue(cJSON_GetObjectItem(item, "file"));
+        runs += cJSON_IsTrue(cJSON_GetObjectItem(item, "read"));
+        plain += strstr(file, "plain.json") != NULL;
+    }
+    assert_int_equal(plain, 1); /* walked once, whatever links lead back */
+    assert_int_equal(runs, 4);  /* plain, live, named, deep */
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(by_file(list, "fifo.json"),
+                                                                 "reason")),
+                        "a FIFO, not a results file: not read");
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(by_file(list, "dev.json"),
+                                                                 "reason")),
+                        "a character device, not a results file: not read");
+    assert_non_null(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(
+                               by_file(list, "dangling.json"), "reason")),
+                           "No such file"));
+    const cJSON *deep_run = by_file(list, "/deep.json");
+    assert_true(strlen(cJSON_GetStringValue(cJSON_GetObjectItem(deep_run, "file"))) > 600);
+    assert_true(number(deep_run, "pairs") == 12);
+    /* The live run's lock is a FIFO: no lock held, so stopped (and the report did not block). */
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(by_file(list, "live.json"),
+                                                                 "state")),
+                        "stopped");
+    cJSON_Delete(list);
+
+    snprintf(command, sizeof command, "timeout 30 " ABTEST " report %s/named.json 2>&1", hostile);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_null(strchr(out, '\x1b'));
+    assert_non_null(strstr(out, "ev\\x1b[31mil|x\\x0ay vs weak"));
+    assert_non_null(strstr(out, "  ?  ")); /* the duration */
+    free(out);
+    snprintf(command, sizeof command, "timeout 30 " ABTEST " report %s/named.json -markdown 2>&1",
+             hostile);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "`ev\\x1b[31mil\\|x y` vs `weak`"));
+    free(out);
+
+    /* -html or -json over a file the report reads is refused, the file left as it was. */
+    snprintf(command, sizeof command, ABTEST " report %s -html %s/plain.json 2>&1", hostile,
+             hostile);
+    assert_int_equal(test_run(command, &out), 2);
+    assert_non_null(strstr(out, "plain.json is also a file the report reads"));
+    free(out);
+    snprintf(command, sizeof command, ABTEST " report %s/plain.json 2>&1 >/dev/full", hostile);
+    assert_int_not_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "writing to standard output failed"));
+    free(out);
+    snprintf(path, sizeof path, "%s/plain.json", hostile);
+    json = test_load_json(path); /* still a results file */
+    cJSON_Delete(json);
+}
+
 static void errors__named(void **state) {
     (void)state;
     static const struct {
@@ -382,6 +486,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(state__running_then_stopped),
         cmocka_unit_test(difference__programs_by_their_benches),
         cmocka_unit_test(html__rendered_in_a_browser),
+        cmocka_unit_test(hostile__loops_fifos_long_paths_and_escapes),
         cmocka_unit_test(errors__named),
     };
     return tslab_run_tests_setup("report", tests, sizeof tests / sizeof tests[0], argc, argv, setup,

@@ -58,8 +58,12 @@ bool provenance_build_changes(const BuildIdentity *recorded, const BuildIdentity
     if (!recorded->source[0] || !strcmp(recorded->source, "unknown") ||
         !strcmp(recorded->source, now->source))
         return false;
-    snprintf(out, size, "source %s -> %s (commit %s -> %s)", recorded->source, now->source,
-             recorded->commit, now->commit);
+    if (strcmp(recorded->commit, now->commit))
+        snprintf(out, size, "source %s -> %s (commit %s -> %s)", recorded->source, now->source,
+                 recorded->commit, now->commit);
+    else /* edited, rebuilt with other flags or another compiler, at the same commit */
+        snprintf(out, size, "source %s -> %s (both at commit %s)", recorded->source,
+                 now->source, now->commit);
     return true;
 }
 

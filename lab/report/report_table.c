@@ -99,8 +99,13 @@ static void cell_duration(const RunSummary *r, char *out, size_t size) {
     cli_hms_text(r->seconds, out, size);
 }
 
+/* The commit, and the build's source identity when the file has one (two builds of one commit,
+ * a dirty tree edited between runs, differ there). */
 static void cell_commit(const RunSummary *r, char *out, size_t size) {
-    snprintf(out, size, "%s", r->commit[0] ? r->commit : "-");
+    if (r->source[0] && strcmp(r->source, "unknown"))
+        snprintf(out, size, "%s %.8s", r->commit[0] ? r->commit : "-", r->source);
+    else
+        snprintf(out, size, "%s", r->commit[0] ? r->commit : "-");
 }
 
 static void cell_file(const RunSummary *r, char *out, size_t size) {
@@ -368,6 +373,7 @@ cJSON *report_run_json(const RunSummary *r) {
     cJSON_AddStringToObject(item, "updated", r->updated);
     cJSON_AddNumberToObject(item, "seconds", r->seconds);
     cJSON_AddStringToObject(item, "commit", r->commit);
+    cJSON_AddStringToObject(item, "source", r->source);
     cJSON_AddStringToObject(item, "version", r->version);
     cJSON_AddStringToObject(item, "command", r->command);
     return item;

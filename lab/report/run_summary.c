@@ -275,6 +275,7 @@ bool run_summary_from_json(const cJSON *json, RunSummary *s, Error *err) {
         s->rounds = (int64_t)rounds;
     text_at(json, "updated", s->updated, sizeof s->updated, &ignored);
     text_at(json, "commit", s->commit, sizeof s->commit, &ignored);
+    text_at(member(json, "build"), "source", s->source, sizeof s->source, &ignored);
     text_at(json, "version", s->version, sizeof s->version, &ignored);
     text_at(json, "command", s->command, sizeof s->command, &ignored);
     const cJSON *book = member(json, "book");

@@ -32,6 +32,7 @@ typedef struct {
     uint64_t ptnml[5];
     char started[RUN_SUMMARY_SHORT], updated[RUN_SUMMARY_SHORT];
     char commit[RUN_SUMMARY_SHORT], version[RUN_SUMMARY_SHORT];
+    char source[RUN_SUMMARY_SHORT]; /* the build's source identity ("": not recorded) */
     double seconds;
     double depth[2], nodes_per_move[2]; /* per engine, a move on average (0 before any move) */
     char command[2 * RUN_SUMMARY_TEXT];

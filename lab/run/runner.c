@@ -310,21 +310,22 @@ static void note_accepted_change(MatchTotals *t, const char *what) {
 }
 
 /* Refuses a change of what plays unless -allow-engine-change says it is meant, in which case
- * the change is said and recorded in the results file. False after saying why. */
-static bool accept_change(Runner *r, const char *engine, const char *what) {
+ * the change is said and recorded in the results file. engine: "engine NAME" or "engine NAME
+ * (CMD)"; kind: "program" or "build". False after saying why. */
+static bool accept_change(Runner *r, const char *engine, const char *kind, const char *what) {
     const MatchSettings *s = r->settings;
     if (!s->allow_engine_change) {
-        cli_error("-resume %s: engine %s is not what the run began with: %s. Its games would be "
-                  "mixed with the first build's: restore that build, start a new run, or give "
+        cli_error("-resume %s: %s is not the %s the run began with: %s. Its games would be mixed "
+                  "with the first build's: restore that build, start a new run, or give "
                   "-allow-engine-change if the change is meant",
-                  s->resume_path, engine, what);
+                  s->resume_path, engine, kind, what);
         return false;
     }
-    printf("note: engine %s changed since the run began (%s); resumed as -allow-engine-change "
-           "asks: the results mix both builds\n",
+    printf("note: %s changed since the run began (%s); resumed as -allow-engine-change asks: "
+           "the results mix both builds\n",
            engine, what);
     char line[TOTALS_CHANGES_MAX / 2];
-    snprintf(line, sizeof line, "engine %s: %s", engine, what);
+    snprintf(line, sizeof line, "%s: %s", engine, what);
     note_accepted_change(&r->totals, line);
     return true;
 }
@@ -349,7 +350,9 @@ static bool check_in_process(Runner *r, int e, bool resuming, const BuildIdentit
         snprintf(changes + used, sizeof changes - used, "%s%s (its search plays differently)",
                  used ? ", " : "", part);
     }
-    if (changes[0] && !accept_change(r, spec->name, changes))
+    char engine[MATCH_NAME_MAX + 8];
+    snprintf(engine, sizeof engine, "engine %s", spec->name);
+    if (changes[0] && !accept_change(r, engine, "build", changes))
         return false;
     r->totals.signatures[e] = now;
     return true;
@@ -385,9 +388,9 @@ static bool check_engines(Runner *r, MatchSettings *s) {
             return false;
         char changes[2 * PROGRAM_PATH_MAX + 256];
         if (program_identity_changes(&spec->external.seen, &now, changes, sizeof changes)) {
-            char what[sizeof changes + EXTERNAL_TEXT_MAX + 8];
-            snprintf(what, sizeof what, "%s (%s)", changes, spec->external.cmd);
-            if (!accept_change(r, spec->name, what))
+            char engine[MATCH_NAME_MAX + EXTERNAL_TEXT_MAX + 16];
+            snprintf(engine, sizeof engine, "engine %s (%s)", spec->name, spec->external.cmd);
+            if (!accept_change(r, engine, "program", changes))
                 return false;
         }
         spec->external.seen = now;

@@ -131,11 +131,11 @@ static bool check_schedules(const Tune *t, Error *err);
 static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
     memset(t, 0, sizeof *t);
     tune_record_init(&t->record);
-    if (!tune_record_set_arguments(&t->record, argc, argv, err))
+    if (!word_list_set(&t->record.arguments, argc, argv, err))
         return false;
     t->schedule = spsa_schedule_default(0);
     t->pairs = 8;
-    char *rest[TUNE_ARGS_MAX + 6];
+    char *rest[WORD_LIST_MAX + 6];
     int rest_count = 0;
     double iterations = 0, pairs = t->pairs;
     for (int i = 0; i < argc; i++) {
@@ -182,8 +182,8 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
                              "plays -iterations times -pairs pairs",
                              word);
         } else {
-            if (rest_count == TUNE_ARGS_MAX)
-                return error_set(err, "more than %d arguments", TUNE_ARGS_MAX);
+            if (rest_count == WORD_LIST_MAX)
+                return error_set(err, "more than %d arguments", WORD_LIST_MAX);
             rest[rest_count++] = argv[i];
         }
     }
@@ -325,6 +325,19 @@ static TuneStep next_step(Tune *t, int64_t k, const int delta[], const double c_
 
 static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
+static bool same_param(const SpsaParam *a, const SpsaParam *b) {
+    return !strcmp(a->name, b->name) && a->type == b->type && same_bits(a->start, b->start) &&
+           same_bits(a->min, b->min) && same_bits(a->max, b->max) &&
+           same_bits(a->c_end, b->c_end) && same_bits(a->r_end, b->r_end);
+}
+
+/* p as an input line, from its start. */
+static void start_line(const SpsaParam *p, char *out, size_t size) {
+    SpsaParam at_start = *p;
+    at_start.value = at_start.start;
+    spsa_format_line(&at_start, out, size);
+}
+
 /* The parameters as the arguments give them now against those the file recorded. */
 static bool same_params(const Tune *t, const TuneRecord *recorded, Error *err) {
     if (recorded->count != t->record.count)
@@ -332,13 +345,14 @@ static bool same_params(const Tune *t, const TuneRecord *recorded, Error *err) {
                          recorded->count, t->record.count);
     for (int i = 0; i < t->record.count; i++) {
         const SpsaParam *now = &t->record.params[i], *then = &recorded->params[i];
-        if (strcmp(now->name, then->name) || now->type != then->type ||
-            !same_bits(now->start, then->start) || !same_bits(now->min, then->min) ||
-            !same_bits(now->max, then->max) || !same_bits(now->c_end, then->c_end) ||
-            !same_bits(now->r_end, then->r_end))
-            return error_set(err, "parameter %d (%s) is not the one the arguments give (%s): "
-                                  "the file was edited",
-                             i + 1, then->name, now->name);
+        if (same_param(now, then))
+            continue;
+        char recorded_line[160], given_line[160];
+        start_line(then, recorded_line, sizeof recorded_line);
+        start_line(now, given_line, sizeof given_line);
+        return error_set(err, "parameter %d is recorded as \"%s\" but the arguments give \"%s\": "
+                              "the file was edited",
+                         i + 1, recorded_line, given_line);
     }
     return true;
 }
@@ -431,7 +445,7 @@ static bool check_build(Tune *t, const TuneRecord *recorded, bool allow_change, 
                sizeof t->record.accepted_changes);
     if (changes[0]) {
         if (!allow_change)
-            return error_set(err, "the engine is not what the run began with: %s. Its "
+            return error_set(err, "the engine is not the build the run began with: %s. Its "
                                   "iterations would be mixed with the first build's: restore "
                                   "that build, start a new run, or give -allow-engine-change if "
                                   "the change is meant",
@@ -603,8 +617,8 @@ static bool run_arguments(int argc, char **argv, RunArguments *a, Error *err) {
     a->resuming = true;
     a->allow_engine_change = allow;
     a->resume_path = argv[1];
-    a->argc = a->resumed.argc;
-    a->argv = a->resumed.arguments;
+    a->argc = a->resumed.arguments.count;
+    a->argv = a->resumed.arguments.words;
     return true;
 }
 
@@ -625,7 +639,8 @@ static Tune *open_run(const RunArguments *a, const TuneRemote *remote, Error *er
             printf("note: %s is a tuning file of format %d, which recorded neither its inputs' "
                    "hashes nor its build: they cannot be checked\n",
                    a->resume_path, recorded->format);
-        ok = same_params(t, recorded, &inner) && same_inputs(t, recorded, &inner) &&
+        /* The inputs first: a changed -params file is said as such, not as an edited list. */
+        ok = same_inputs(t, recorded, &inner) && same_params(t, recorded, &inner) &&
              replay_history(t, recorded, &inner);
     }
     ok = ok && check_build(t, recorded, a->allow_engine_change, &inner);
