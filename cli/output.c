@@ -146,12 +146,12 @@ bool output_lock(OutLock *lock, const char *option, const char *path, const char
     bool busy;
     if (!paths_make_parent(path, &inner))
         return error_set(err, "%s %s: %s", option, path, inner.text);
-    if (outfile_lock(lock, path, &busy, &inner))
+    if (outfile_lock(lock, path, tool, &busy, &inner))
         return true;
-    if (busy)
+    if (busy) /* named as the holder says it is: a match's file may be a tune's -out */
         return error_set(err, "%s %s is in use by another %s (process %s): two runs on one file "
                               "would %s",
-                         option, path, tool, lock->owner, harm);
+                         option, path, lock->holder[0] ? lock->holder : tool, lock->owner, harm);
     return error_set(err, "%s %s: %s", option, path, inner.text);
 }
 

@@ -263,18 +263,18 @@ static void lock__planted_links_and_fifos_refused_untouched(void **state) {
     write_text(target, "precious\n");
     snprintf(command, sizeof command, "ln -sf %s %s.lock", target, results);
     assert_int_equal(system(command), 0);
-    assert_false(outfile_lock(&lock, results, &busy, &err));
+    assert_false(outfile_lock(&lock, results, "test", &busy, &err));
     assert_false(busy);
     assert_non_null(strstr(err.text, "is a symbolic link"));
     assert_contents(target, "precious\n");
     snprintf(command, sizeof command, "rm %s.lock && mkfifo %s.lock", results, results);
     assert_int_equal(system(command), 0);
-    assert_false(outfile_lock(&lock, results, &busy, &err));
+    assert_false(outfile_lock(&lock, results, "test", &busy, &err));
     assert_non_null(strstr(err.text, "a FIFO"));
     assert_false(outfile_lock_held(results));
     snprintf(command, sizeof command, "rm %s.lock && ln %s %s.lock", results, target, results);
     assert_int_equal(system(command), 0);
-    assert_false(outfile_lock(&lock, results, &busy, &err));
+    assert_false(outfile_lock(&lock, results, "test", &busy, &err));
     assert_non_null(strstr(err.text, "hard links"));
     assert_contents(target, "precious\n");
     snprintf(command, sizeof command, "rm %s.lock", results);
@@ -292,7 +292,7 @@ static void lock__held_by_another_process_is_busy(void **state) {
         OutLock lock;
         bool busy;
         Error err;
-        bool ok = outfile_lock(&lock, results, &busy, &err);
+        bool ok = outfile_lock(&lock, results, "test", &busy, &err);
         if (write(ready[1], ok ? "y" : "n", 1) != 1)
             _exit(2);
         pause(); /* until the test kills it */
@@ -305,17 +305,18 @@ static void lock__held_by_another_process_is_busy(void **state) {
     OutLock lock;
     bool busy;
     Error err;
-    assert_false(outfile_lock(&lock, results, &busy, &err));
+    assert_false(outfile_lock(&lock, results, "test", &busy, &err));
     assert_true(busy);
     char expected[64];
     snprintf(expected, sizeof expected, "in use by process %d", (int)child);
     assert_string_equal(err.text, expected);
+    assert_string_equal(lock.holder, "test");
     assert_int_equal(kill(child, SIGKILL), 0);
     int status;
     assert_int_equal(waitpid(child, &status, 0), child);
     assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
     /* Its lock died with it: taken at once, released with the file. */
-    assert_true(outfile_lock(&lock, results, &busy, &err));
+    assert_true(outfile_lock(&lock, results, "test", &busy, &err));
     outfile_unlock(&lock);
     char lock_path[600];
     snprintf(lock_path, sizeof lock_path, "%s.lock", results);

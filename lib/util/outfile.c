@@ -2,6 +2,7 @@
 #define _DEFAULT_SOURCE /* flock, realpath */
 #include "outfile.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -193,7 +194,7 @@ bool outfile_write(const char *path, const void *data, size_t size, Error *err) 
     return outfile_commit(&out, err);
 }
 
-void outfile_lock_init(OutLock *lock) { *lock = (OutLock){-1, NULL, ""}; }
+void outfile_lock_init(OutLock *lock) { *lock = (OutLock){.fd = -1}; }
 
 /* Opens PATH.lock as a lock may be opened: created if missing, never through a link, never
  * blocking on a FIFO, and only a regular file with no other name. -1 with the reason. */
@@ -226,7 +227,25 @@ static bool still_named(int fd, const char *lock_path) {
            a.st_ino == b.st_ino;
 }
 
-bool outfile_lock(OutLock *lock, const char *path, bool *busy, Error *err) {
+/* The pid and name a lock file holds ("4242 abtest tune\n"), kept to plain characters: the file
+ * is anyone's to write, and its text goes into messages. */
+static void read_holder(int fd, OutLock *lock) {
+    char text[64];
+    ssize_t got = pread(fd, text, sizeof text - 1, 0);
+    text[got > 0 ? got : 0] = '\0';
+    text[strcspn(text, "\n")] = '\0';
+    size_t digits = strspn(text, "0123456789");
+    snprintf(lock->owner, sizeof lock->owner, "%.*s", digits ? (int)digits : 1,
+             digits ? text : "?");
+    const char *name = text + digits + (text[digits] == ' ');
+    size_t kept = 0;
+    for (; *name && kept + 1 < sizeof lock->holder; name++)
+        if (isalnum((unsigned char)*name) || strchr(" -_", *name))
+            lock->holder[kept++] = *name;
+    lock->holder[kept] = '\0';
+}
+
+bool outfile_lock(OutLock *lock, const char *path, const char *holder, bool *busy, Error *err) {
     *busy = false;
     outfile_lock_init(lock);
     size_t size = strlen(path) + 6;
@@ -234,7 +253,6 @@ bool outfile_lock(OutLock *lock, const char *path, bool *busy, Error *err) {
     if (!lock_path)
         return error_set(err, "%s: out of memory", path);
     snprintf(lock_path, size, "%s.lock", path);
-    char owner[32] = "";
     for (int attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
         if (attempt)
             nanosleep(&(struct timespec){0, LOCK_PAUSE_NS}, NULL);
@@ -244,9 +262,7 @@ bool outfile_lock(OutLock *lock, const char *path, bool *busy, Error *err) {
             return false;
         }
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            ssize_t got = pread(fd, owner, sizeof owner - 1, 0);
-            owner[got > 0 ? got : 0] = '\0';
-            owner[strcspn(owner, "\n")] = '\0';
+            read_holder(fd, lock);
             *busy = true;
             close(fd);
             continue;
@@ -255,19 +271,17 @@ bool outfile_lock(OutLock *lock, const char *path, bool *busy, Error *err) {
             close(fd);
             continue;
         }
-        char pid[32];
-        int length = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-        if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)length, 0) != length) {
+        char text[64];
+        int length = snprintf(text, sizeof text, "%ld %.31s\n", (long)getpid(), holder);
+        if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)length, 0) != length) {
             /* The pid is only for messages: the lock itself holds. */
         }
         lock->fd = fd;
         lock->path = lock_path;
         return true;
     }
-    if (*busy) {
-        snprintf(lock->owner, sizeof lock->owner, "%.20s", owner[0] ? owner : "?");
+    if (*busy)
         error_set(err, "in use by process %s", lock->owner);
-    }
     else
         error_set(err, "in use (its lock %s changed hands %d times)", lock_path, LOCK_ATTEMPTS);
     free(lock_path);

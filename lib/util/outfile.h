@@ -49,11 +49,12 @@ void outfile_abandon(OutFile *out);
 bool outfile_write(const char *path, const void *data, size_t size, Error *err);
 
 /* A writer's lock: PATH.lock beside its output, flock'd for as long as the writer runs, holding
- * its process id. */
+ * its process id and what it is ("4242 abtest tune"). */
 typedef struct {
     int fd; /* -1: none held */
     char *path;
-    char owner[24]; /* after a refusal as busy: the holder's process id as its file says */
+    char owner[24];  /* after a refusal as busy: the holder's process id as its file says */
+    char holder[32]; /* and what it is ("abtest tune"; "" when the file names nothing) */
 } OutLock;
 
 /* Nothing held: what outfile_lock starts from and outfile_unlock accepts. */
@@ -63,8 +64,10 @@ void outfile_lock_init(OutLock *lock);
  * blocking, and must be a regular file with one link: a link, FIFO or device planted there is
  * refused, never truncated or written through. A lock held by another process (waited for 2 s,
  * the time a process killed a moment ago takes to let go) fails with "in use by process N";
- * *busy says so and lock->owner holds N ("?" when the file names none). */
-bool outfile_lock(OutLock *lock, const char *path, bool *busy, Error *err);
+ * *busy says so, lock->owner holds N ("?" when the file names none) and lock->holder what the
+ * holder said it is (letters, digits, spaces, '-' and '_' kept). holder: what this writer is,
+ * written after its pid. */
+bool outfile_lock(OutLock *lock, const char *path, const char *holder, bool *busy, Error *err);
 
 /* Removes and releases the lock. */
 void outfile_unlock(OutLock *lock);
