@@ -387,7 +387,7 @@ static void hostile__loops_fifos_long_paths_and_escapes(void **state) {
     fputs(text, f);
     fclose(f);
     /* Nested directories to a path of more than 600 characters. */
-    char deep[8192];
+    char deep[1024];
     snprintf(deep, sizeof deep, "%s", hostile);
     for (int i = 0; i < 6; i++) {
         size_t used = strlen(deep);

@@ -381,8 +381,11 @@ int abtest_book_main(int argc, char **argv) {
         ok = outfile_commit(&out, &err);
     else
         outfile_abandon(&out);
+    free_searcher(scorer);
+    free_searcher(player);
+    free(seen.keys);
+    outfile_unlock(&lock);
     if (stop_signal) {
-        outfile_unlock(&lock);
         fprintf(stderr, "book: stopped by signal %d after %d positions: %s was not written\n",
                 (int)stop_signal, written, out_path);
         return 128 + (int)stop_signal;
@@ -396,10 +399,6 @@ int abtest_book_main(int argc, char **argv) {
             "duplicates up to symmetry%s, %lld outside the margin)\n",
             written, ok ? out_path : "nothing", cli_now_seconds() - start, (long long)attempts,
             (long long)ended, (long long)duplicates, decided_text, (long long)outside);
-    free_searcher(scorer);
-    free_searcher(player);
-    free(seen.keys);
-    outfile_unlock(&lock);
     if (written == 0)
         die("book: no position scored within -margin %s in %lld tries: widen the margin or "
             "change -plies; %s was not written",

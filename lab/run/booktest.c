@@ -459,6 +459,7 @@ int abtest_booktest_main(int argc, char **argv) {
     if (!read_arguments(b, argc, argv, &err) || !load_books(b, &err) ||
         !take_resumed_cells(b, &err) || !check_build(b, &err) || !claim_outputs(b, &lock, &err)) {
         cli_error("booktest: %s", err.text);
+        outfile_unlock(&lock);
         booktest_free(b);
         return 2;
     }
