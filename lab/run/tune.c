@@ -602,9 +602,10 @@ typedef struct {
 } RunArguments;
 
 static bool run_arguments(int argc, char **argv, RunArguments *a, Error *err) {
+    /* Every field set: a fresh run must read resuming false, not the stack's leftovers (a
+     * clang build took a fresh abtest-mpi tune for a resume and crashed). */
+    *a = (RunArguments){.argc = argc, .argv = argv};
     tune_record_init(&a->resumed);
-    a->argc = argc;
-    a->argv = argv;
     if (argc < 1 || strcmp(argv[0], "-resume") != 0)
         return true;
     bool allow = argc == 3 && !strcmp(argv[2], "-allow-engine-change");
