@@ -28,7 +28,7 @@ static void report(const uint8_t *data, size_t size) {
             pairs += entry.run.ptnml[i];
         if (pairs != (uint64_t)entry.run.pairs)
             abort();
-        ReportList list = {&entry, 1, 1};
+        ReportList list = {.entries = &entry, .count = 1, .capacity = 1};
         FILE *sink = fopen("/dev/null", "w");
         if (sink) {
             report_table_print(sink, &list);
