@@ -113,14 +113,8 @@ static void cell__is_the_abtest_match(void **state) {
     cJSON_Delete(match);
 }
 
-
 static void save_text(const char *name, const char *text) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+    test_write_file_in(dir, name, text);
 }
 
 /* name's booktest file as it stood after keep cells, as to. */

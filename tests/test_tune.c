@@ -234,12 +234,7 @@ static void program__tuned_through_setoption(void **state) {
 
 
 static void write_file_at(const char *name, const char *text) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+    test_write_file_in(dir, name, text);
 }
 
 static char *read_at(const char *name) {

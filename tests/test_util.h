@@ -67,6 +67,16 @@ static inline Board random_position(Rng *rng, int plies) {
     return b;
 }
 
+/* Writes text to dir/name (a test's fixture). */
+static inline void test_write_file_in(const char *dir, const char *name, const char *text) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
 /* A whole file, malloc'd and NUL-terminated, or NULL when it cannot be read. */
 static inline char *test_read_file(const char *path) {
     FILE *f = fopen(path, "rb");
