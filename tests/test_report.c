@@ -458,6 +458,38 @@ static void hostile__loops_fifos_long_paths_and_escapes(void **state) {
     cJSON_Delete(json);
 }
 
+/* A subdirectory the user cannot read is listed with the reason and the rest is reported,
+ * exit 0. Run as nobody (setpriv), since root reads any directory; skipped, and said, when
+ * setpriv is missing or nobody cannot run the build where it stands. */
+static void hostile__unreadable_directory_listed_the_rest_reported(void **state) {
+    (void)state;
+    char command[4096], *out;
+    if (test_run("setpriv --reuid=65534 --regid=65534 --clear-groups " ABTEST " -version "
+                 ">/dev/null 2>&1",
+                 NULL) != 0) {
+        printf("test_report: skipped: setpriv is missing or user nobody cannot run %s\n",
+               ABTEST);
+        skip();
+    }
+    snprintf(command, sizeof command,
+             "mkdir -p %s/guarded/locked && cp %s/runs/sprt.json %s/guarded/ && "
+             "cp %s/runs/sprt.json %s/guarded/locked/ && chmod 755 %s %s/guarded && "
+             "chmod 644 %s/guarded/sprt.json && chmod 000 %s/guarded/locked",
+             dir, dir, dir, dir, dir, dir, dir, dir, dir);
+    assert_int_equal(test_run(command, NULL), 0);
+    snprintf(command, sizeof command,
+             "setpriv --reuid=65534 --regid=65534 --clear-groups " ABTEST " report %s/guarded "
+             "2>&1",
+             dir);
+    int status = test_run(command, &out);
+    if (status != 0 || !strstr(out, "report: 1 run(s), 1 file(s) not read") ||
+        !strstr(out, "/guarded/locked: a directory that cannot be read: Permission denied"))
+        fail_msg("exit %d:\n%s", status, out);
+    free(out);
+    snprintf(command, sizeof command, "chmod 700 %s/guarded/locked %s", dir, dir);
+    assert_int_equal(test_run(command, NULL), 0);
+}
+
 static void errors__named(void **state) {
     (void)state;
     static const struct {
@@ -487,6 +519,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(difference__programs_by_their_benches),
         cmocka_unit_test(html__rendered_in_a_browser),
         cmocka_unit_test(hostile__loops_fifos_long_paths_and_escapes),
+        cmocka_unit_test(hostile__unreadable_directory_listed_the_rest_reported),
         cmocka_unit_test(errors__named),
     };
     return tslab_run_tests_setup("report", tests, sizeof tests / sizeof tests[0], argc, argv, setup,
