@@ -52,8 +52,8 @@ bool provenance_signature(const SearchConfig *config, EngineSignature *out, Erro
     return true;
 }
 
-bool provenance_build_changes(const BuildIdentity *recorded, const BuildIdentity *now, char *out,
-                              size_t size) {
+static bool build_changes(const BuildIdentity *recorded, const BuildIdentity *now, char *out,
+                          size_t size) {
     out[0] = '\0';
     if (!recorded->source[0] || !strcmp(recorded->source, "unknown") ||
         !strcmp(recorded->source, now->source))
@@ -67,8 +67,8 @@ bool provenance_build_changes(const BuildIdentity *recorded, const BuildIdentity
     return true;
 }
 
-bool provenance_signature_changes(const EngineSignature *recorded, const EngineSignature *now,
-                                  char *out, size_t size) {
+static bool signature_changes(const EngineSignature *recorded, const EngineSignature *now,
+                              char *out, size_t size) {
     out[0] = '\0';
     if (!recorded->measured || !now->measured ||
         (recorded->hash == now->hash && recorded->nodes == now->nodes))
@@ -77,6 +77,21 @@ bool provenance_signature_changes(const EngineSignature *recorded, const EngineS
                         " nodes",
              recorded->hash, recorded->nodes, now->hash, now->nodes);
     return true;
+}
+
+bool provenance_changes(const BuildIdentity *recorded_build, const BuildIdentity *build,
+                        const EngineSignature *recorded_signature,
+                        const EngineSignature *signature, char *out, size_t size) {
+    char part[256];
+    out[0] = '\0';
+    if (build_changes(recorded_build, build, part, sizeof part))
+        snprintf(out, size, "the build's %s", part);
+    if (signature_changes(recorded_signature, signature, part, sizeof part)) {
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, "%s%s (its search plays differently)",
+                 used ? ", " : "", part);
+    }
+    return out[0] != '\0';
 }
 
 cJSON *provenance_build_to_json(const BuildIdentity *build) {

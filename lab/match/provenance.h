@@ -38,16 +38,19 @@ void provenance_build(BuildIdentity *out);
 /* An in-process configuration's signature (some tenths of a second). */
 bool provenance_signature(const SearchConfig *config, EngineSignature *out, Error *err);
 
-/* What differs between a recorded build and this one that decides play: the source identity
- * ("source 1a2b... -> 3c4d... (commit X -> Y)"). A build recorded as "unknown" (a file from
- * before identities were kept) is not compared. False, out empty, when the code is the same. */
-bool provenance_build_changes(const BuildIdentity *recorded, const BuildIdentity *now, char *out,
-                              size_t size);
+/* What differs between what a run recorded and what would play now, and decides play: the
+ * build's source identity ("the build's source 1a2b... -> 3c4d... (commit X -> Y)"), then the
+ * signature ("signature 1a2b.../123456 nodes -> 3c4d.../123999 nodes (its search plays
+ * differently)"), joined by ", ". A build recorded as "unknown" or a signature never measured
+ * (a file from before they were kept) is not compared. False, out empty, when nothing differs. */
+bool provenance_changes(const BuildIdentity *recorded_build, const BuildIdentity *build,
+                        const EngineSignature *recorded_signature,
+                        const EngineSignature *signature, char *out, size_t size);
 
-/* "signature 1a2b.../123456 nodes -> 3c4d.../123999 nodes"; false, out empty, when equal or
- * when the recorded one was not measured. */
-bool provenance_signature_changes(const EngineSignature *recorded, const EngineSignature *now,
-                                  char *out, size_t size);
+/* The end of every refusal of a changed engine, after "Its games would be mixed with the first
+ * build's: " (or cells, or iterations). */
+#define PROVENANCE_ADVICE                                                                          \
+    "restore that build, start a new run, or give -allow-engine-change if the change is meant"
 
 /* {"commit", "dirty", "source", "executable"} and back, every field checked; NULL JSON (a file
  * from before) reads as an unknown build. */

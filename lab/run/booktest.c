@@ -373,21 +373,14 @@ static bool check_build(Booktest *b, Error *err) {
         return false;
     if (!b->resumed)
         return true;
-    char changes[512] = "", part[256];
-    if (provenance_build_changes(&b->resumed->build, &r->build, part, sizeof part))
-        snprintf(changes, sizeof changes, "the build's %s", part);
-    if (provenance_signature_changes(&b->resumed->signature, &r->signature, part, sizeof part)) {
-        size_t used = strlen(changes);
-        snprintf(changes + used, sizeof changes - used, "%s%s (its search plays differently)",
-                 used ? ", " : "", part);
-    }
-    if (!changes[0])
+    char changes[512];
+    if (!provenance_changes(&b->resumed->build, &r->build, &b->resumed->signature, &r->signature,
+                            changes, sizeof changes))
         return true;
     if (!b->allow_engine_change)
         return error_set(err, "-resume: the engines are not the build the run began with: %s. "
-                              "Their cells would be mixed with the first build's: restore that "
-                              "build, start a new run, or give -allow-engine-change if the "
-                              "change is meant",
+                              "Their cells would be mixed with the first build's: "
+                              PROVENANCE_ADVICE,
                          changes);
     printf("note: the engines changed since the run began (%s); resumed as "
            "-allow-engine-change asks\n",

@@ -316,8 +316,7 @@ static bool accept_change(Runner *r, const char *engine, const char *kind, const
     const MatchSettings *s = r->settings;
     if (!s->allow_engine_change) {
         cli_error("-resume %s: %s is not the %s the run began with: %s. Its games would be mixed "
-                  "with the first build's: restore that build, start a new run, or give "
-                  "-allow-engine-change if the change is meant",
+                  "with the first build's: " PROVENANCE_ADVICE,
                   s->resume_path, engine, kind, what);
         return false;
     }
@@ -341,18 +340,12 @@ static bool check_in_process(Runner *r, int e, bool resuming, const BuildIdentit
         cli_error("engine %s: %s", spec->name, err.text);
         return false;
     }
-    char changes[512] = "", part[256];
-    if (resuming && provenance_build_changes(&r->totals.build, build, part, sizeof part))
-        snprintf(changes, sizeof changes, "the build's %s", part);
-    if (resuming &&
-        provenance_signature_changes(&r->totals.signatures[e], &now, part, sizeof part)) {
-        size_t used = strlen(changes);
-        snprintf(changes + used, sizeof changes - used, "%s%s (its search plays differently)",
-                 used ? ", " : "", part);
-    }
-    char engine[MATCH_NAME_MAX + 8];
+    char changes[512], engine[MATCH_NAME_MAX + 8];
     snprintf(engine, sizeof engine, "engine %s", spec->name);
-    if (changes[0] && !accept_change(r, engine, "build", changes))
+    if (resuming &&
+        provenance_changes(&r->totals.build, build, &r->totals.signatures[e], &now, changes,
+                           sizeof changes) &&
+        !accept_change(r, engine, "build", changes))
         return false;
     r->totals.signatures[e] = now;
     return true;

@@ -431,24 +431,17 @@ static bool check_build(Tune *t, const TuneRecord *recorded, bool allow_change, 
     const EngineSpec *base = &t->match.engines[0];
     if (!engine_is_external(base) && !provenance_signature(&base->config, &signature, err))
         return false;
-    char changes[512] = "", part[256];
-    if (recorded && provenance_build_changes(&recorded->build, &build, part, sizeof part))
-        snprintf(changes, sizeof changes, "the build's %s", part);
-    if (recorded && provenance_signature_changes(&recorded->signature, &signature, part,
-                                                 sizeof part)) {
-        size_t used = strlen(changes);
-        snprintf(changes + used, sizeof changes - used, "%s%s (its search plays differently)",
-                 used ? ", " : "", part);
-    }
+    char changes[512];
+    bool changed = recorded && provenance_changes(&recorded->build, &build, &recorded->signature,
+                                                  &signature, changes, sizeof changes);
     if (recorded)
         memcpy(t->record.accepted_changes, recorded->accepted_changes,
                sizeof t->record.accepted_changes);
-    if (changes[0]) {
+    if (changed) {
         if (!allow_change)
             return error_set(err, "the engine is not the build the run began with: %s. Its "
-                                  "iterations would be mixed with the first build's: restore "
-                                  "that build, start a new run, or give -allow-engine-change if "
-                                  "the change is meant",
+                                  "iterations would be mixed with the first build's: "
+                                  PROVENANCE_ADVICE,
                              changes);
         printf("note: the engine changed since the run began (%s); resumed as "
                "-allow-engine-change asks\n",

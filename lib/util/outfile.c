@@ -235,8 +235,10 @@ static void read_holder(int fd, OutLock *lock) {
     text[got > 0 ? got : 0] = '\0';
     text[strcspn(text, "\n")] = '\0';
     size_t digits = strspn(text, "0123456789");
-    snprintf(lock->owner, sizeof lock->owner, "%.*s", digits ? (int)digits : 1,
-             digits ? text : "?");
+    if (digits)
+        snprintf(lock->owner, sizeof lock->owner, "%.*s", (int)digits, text);
+    else
+        snprintf(lock->owner, sizeof lock->owner, "?");
     const char *name = text + digits + (text[digits] == ' ');
     size_t kept = 0;
     for (; *name && kept + 1 < sizeof lock->holder; name++)
