@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+// Golden files: what a fixed-seed match (results file and game records), a 12-iteration tune
+// and a booktest write, on 1 thread, 2 threads and 3 MPI ranks, compared to the byte with the
+// files in tests/golden/, which were taken from main before the pair pool replaced the loops
+// that played pairs (issue 41). What may differ between runs of the same experiment is taken
+// out first, and only that: the build and host, clocks, the shape the run had (threads, ranks,
+// the command line that gave them), and the checkout's own path. A change that moves any other
+// byte (a game, a count, a digit of a double) fails here. After a change meant to move them
+// (one that re-pins the bench), `TSLAB_GOLDEN_UPDATE=1 build/tests/test_golden` rewrites them.
+#include "test_util.h"
+
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define ABTEST_MPI TSLAB_BUILD_DIR "/abtest-mpi"
+#define GOLDEN TSLAB_SOURCE_DIR "/tests/golden/"
+#define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
+/* As tests/test_distributed.c runs its jobs (its comment says why each option). */
+#define MPIRUN "timeout -k 10 300 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader " \
+               "--mca btl_vader_single_copy_mechanism none -np 3 "
+
+#define MATCH                                                                                      \
+    " -engine name=cand -engine name=base killers=off hint=off -each " TEST_MATCH_PRESET          \
+    " nodes=1000 -openings file=" BOOK " -rounds 40 -srand 7 -ratinginterval 10 -quiet"           \
+    " -out m.json -pgnout file=m.pgn"
+#define TUNE                                                                                       \
+    " tune -param 'futility, int, 100, 0, 300, 30, 0.002' -param 'lmr_moves, int, 3, 1, 8, 1,"    \
+    " 0.002' -iterations 12 -pairs 4 -each " TEST_MATCH_PRESET " nodes=500 -openings file=" BOOK  \
+    " -srand 3 -out t.json"
+#define BOOKTEST                                                                                   \
+    " booktest -book " BOOK " -diff killers=off -diff hint=off -pairs 30 -each "                  \
+    TEST_MATCH_PRESET " nodes=500 -srand 5 -json b.json"
+
+static char dir[64];
+static const char *mpi_missing;
+
+static int setup(void **state) {
+    (void)state;
+    if (system("command -v mpirun >/dev/null 2>&1") != 0)
+        mpi_missing = "mpirun is not installed (make deps installs openmpi-bin)";
+    else if (access(ABTEST_MPI, X_OK) != 0)
+        mpi_missing = ABTEST_MPI " was not built (make builds it when mpicc is present)";
+    if (mpi_missing)
+        printf("test_golden: the 3-rank shapes are skipped: %s\n", mpi_missing);
+    setenv("ASAN_OPTIONS", "detect_leaks=0", 1); /* OpenMPI's plug-ins: test_distributed.c */
+    return test_make_dir(dir, sizeof dir, "golden");
+}
+
+static int teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+/* Removes the member a path names ("ranks", "settings.concurrency"), where there is one. */
+static void drop(cJSON *json, const char *path) {
+    char name[64];
+    const char *dot = strchr(path, '.');
+    if (!dot) {
+        cJSON_DeleteItemFromObjectCaseSensitive(json, path);
+        return;
+    }
+    snprintf(name, sizeof name, "%.*s", (int)(dot - path), path);
+    cJSON *inner = cJSON_GetObjectItemCaseSensitive(json, name);
+    if (inner)
+        drop(inner, dot + 1);
+}
+
+/* What runs of one experiment may differ in, per file kind (NULL-terminated). */
+static const char *const RESULTS_VOLATILE[] = {
+    "commit", "build", "host", "started", "updated", "ended", "seconds", "ranks", "command",
+    "settings.concurrency", NULL};
+static const char *const RECORD_VOLATILE[] = {"build", "arguments", "arguments_hash", NULL};
+
+/* text with every occurrence of from replaced by to (malloc'd). */
+static char *replace_all(const char *text, const char *from, const char *to) {
+    size_t from_length = strlen(from), to_length = strlen(to), count = 0;
+    for (const char *at = strstr(text, from); at; at = strstr(at + from_length, from))
+        count++;
+    char *out = malloc(strlen(text) + count * to_length + 1), *write = out;
+    for (const char *at; (at = strstr(text, from)); text = at + from_length) {
+        memcpy(write, text, (size_t)(at - text));
+        write += at - text;
+        memcpy(write, to, to_length);
+        write += to_length;
+    }
+    strcpy(write, text);
+    return out;
+}
+
+/* A JSON file without its volatile members, one member per line, the checkout as SRC. */
+static char *normal_json(const char *path, const char *const *volatile_keys) {
+    cJSON *json = test_load_json(path);
+    for (; *volatile_keys; volatile_keys++)
+        drop(json, *volatile_keys);
+    size_t size = 1 << 16, used = 0;
+    char *text = malloc(size);
+    text[0] = '\0';
+    const cJSON *member;
+    cJSON_ArrayForEach(member, json) {
+        char *value = json_text(member);
+        size_t need = strlen(member->string) + strlen(value) + 8;
+        if (used + need >= size)
+            text = realloc(text, size = 2 * (used + need));
+        used += (size_t)sprintf(text + used, "\"%s\": %s\n", member->string, value);
+        free(value);
+    }
+    cJSON_Delete(json);
+    char *out = replace_all(text, TSLAB_SOURCE_DIR, "SRC");
+    free(text);
+    return out;
+}
+
+/* Game records without their [Date] tags. */
+static char *normal_pgn(const char *path) {
+    char *text = test_read_file(path);
+    if (!text)
+        fail_msg("cannot read %s", path);
+    char *out = malloc(strlen(text) + 1), *write = out;
+    for (char *line = text, *next; *line; line = next) {
+        next = strchr(line, '\n');
+        next = next ? next + 1 : line + strlen(line);
+        if (strncmp(line, "[Date ", 6) != 0) {
+            memcpy(write, line, (size_t)(next - line));
+            write += next - line;
+        }
+    }
+    *write = '\0';
+    free(text);
+    return out;
+}
+
+/* text against tests/golden/name, or written there under TSLAB_GOLDEN_UPDATE=1. A difference
+ * names the first line that differs. */
+static void assert_golden(const char *text, const char *name, const char *shape) {
+    char path[512];
+    snprintf(path, sizeof path, GOLDEN "%s", name);
+    if (getenv("TSLAB_GOLDEN_UPDATE")) {
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(text, f);
+        assert_int_equal(fclose(f), 0);
+        return;
+    }
+    char *golden = test_read_file(path);
+    if (!golden)
+        fail_msg("cannot read %s", path);
+    if (strcmp(golden, text) != 0) {
+        const char *a = golden, *b = text;
+        int line = 1;
+        while (*a && *a == *b) {
+            line += *a == '\n';
+            a++;
+            b++;
+        }
+        while (a > golden && a[-1] != '\n')
+            a--, b--;
+        fail_msg("%s: %s differs from its golden file at line %d:\n  golden: %.200s\n  now:    "
+                 "%.200s",
+                 shape, name, line, a, b);
+    }
+    free(golden);
+}
+
+/* Runs the experiment in a directory of its own (so that every shape writes the same names). */
+static void run_in(const char *shape, const char *prefix, const char *arguments,
+                   const char *options) {
+    char command[8192];
+    snprintf(command, sizeof command, "mkdir -p %s/%s && cd %s/%s && %s%s %s", dir, shape, dir,
+             shape, prefix, arguments, options);
+    char *out;
+    int status = test_run(command, &out);
+    if (status != 0)
+        fail_msg("%s: exit %d:\n%s", command, status, out);
+    free(out);
+}
+
+static void check_file(const char *shape, const char *file, const char *golden,
+                       const char *const *volatile_keys) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s/%s", dir, shape, file);
+    char *text = volatile_keys ? normal_json(path, volatile_keys) : normal_pgn(path);
+    assert_golden(text, golden, shape);
+    free(text);
+}
+
+static void check_match(const char *shape, const char *prefix, const char *options) {
+    run_in(shape, prefix, MATCH, options);
+    check_file(shape, "m.json", "match.json", RESULTS_VOLATILE);
+    check_file(shape, "m.pgn", "match.pgn", NULL);
+}
+
+static void check_tune(const char *shape, const char *prefix, const char *options) {
+    run_in(shape, prefix, TUNE, options);
+    check_file(shape, "t.json", "tune.json", RECORD_VOLATILE);
+}
+
+static void check_booktest(const char *shape, const char *prefix, const char *options) {
+    run_in(shape, prefix, BOOKTEST, options);
+    check_file(shape, "b.json", "booktest.json", RECORD_VOLATILE);
+}
+
+static bool without_mpi(void) {
+    if (mpi_missing)
+        printf("test_golden: skipped (%s)\n", mpi_missing);
+    return mpi_missing != NULL;
+}
+
+static void match__one_thread(void **state) {
+    (void)state;
+    check_match("match1", ABTEST, "-concurrency 1");
+}
+
+static void match__two_threads(void **state) {
+    (void)state;
+    if (getenv("TSLAB_GOLDEN_UPDATE"))
+        skip(); /* the golden files come from one thread */
+    check_match("match2", ABTEST, "-concurrency 2");
+}
+
+static void match__three_ranks(void **state) {
+    (void)state;
+    if (getenv("TSLAB_GOLDEN_UPDATE") || without_mpi())
+        skip();
+    check_match("match_ranks", MPIRUN ABTEST_MPI, "-concurrency 1");
+}
+
+static void tune__one_thread(void **state) {
+    (void)state;
+    check_tune("tune1", ABTEST, "-concurrency 1");
+}
+
+static void tune__two_threads(void **state) {
+    (void)state;
+    if (getenv("TSLAB_GOLDEN_UPDATE"))
+        skip();
+    check_tune("tune2", ABTEST, "-concurrency 2");
+}
+
+static void tune__three_ranks(void **state) {
+    (void)state;
+    if (getenv("TSLAB_GOLDEN_UPDATE") || without_mpi())
+        skip();
+    check_tune("tune_ranks", MPIRUN ABTEST_MPI, "-concurrency 1");
+}
+
+static void booktest__one_thread(void **state) {
+    (void)state;
+    check_booktest("booktest1", ABTEST, "-concurrency 1");
+}
+
+static void booktest__two_threads(void **state) {
+    (void)state;
+    if (getenv("TSLAB_GOLDEN_UPDATE"))
+        skip();
+    check_booktest("booktest2", ABTEST, "-concurrency 2");
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(match__one_thread),    cmocka_unit_test(match__two_threads),
+        cmocka_unit_test(match__three_ranks),   cmocka_unit_test(tune__one_thread),
+        cmocka_unit_test(tune__two_threads),    cmocka_unit_test(tune__three_ranks),
+        cmocka_unit_test(booktest__one_thread), cmocka_unit_test(booktest__two_threads),
+    };
+    return tslab_run_tests_setup("golden", tests, sizeof tests / sizeof tests[0], argc, argv,
+                                 setup, teardown);
+}
