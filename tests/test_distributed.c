@@ -562,12 +562,20 @@ static void tune__refused_before_play(void **state) {
     assert_int_not_equal(access(command, F_OK), 0); /* nothing written */
 }
 
-/* A rank frozen in the middle of a tuning run: rank 0 plays its pairs after -rank-timeout and
+/* Whether a frozen rank was noticed: by its silence while the run went on (its pairs then go
+ * to the others), or, when it held none and the run ended first, by not stopping at the end.
+ * Batches go out on demand, so a rank frozen between two requests holds nothing. */
+static bool rank_noticed(const char *out) {
+    return strstr(out, "(-rank-timeout 3): taken as lost; its") ||
+           strstr(out, "did not stop within 3 s (-rank-timeout)");
+}
+
+/* A rank frozen in the middle of a tuning run: its pairs go to the others after -rank-timeout and
  * the trajectory is the uninterrupted one; the job ends (MPI_Abort), nothing left running.
  * mpirun itself (OpenMPI 4) was seen once to die of SIGSEGV in its own finalize
  * (pmix_server_finalize) after our MPI_Abort: that is accepted when the run said it was
  * ending by MPI_Abort and its tuning file is the uninterrupted one. */
-static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **state) {
+static void tune__frozen_rank_noticed_and_its_pairs_played_by_the_others(void **state) {
     (void)state;
     skip_without_mpi();
     skip_under_asan();
@@ -590,7 +598,7 @@ static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **stat
     bool crashed = (WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGSEGV) ||
                    (WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
     bool ended = (WIFEXITED(status) && WEXITSTATUS(status) == 0) || crashed || hung;
-    if (!ended || !strstr(out, "(-rank-timeout 3): taken as lost; rank 0 plays its") ||
+    if (!ended || !rank_noticed(out) ||
         !strstr(out, "iteration 24/24:") ||
         !strstr(out, " rank(s) lost: ending the job with MPI_Abort")) {
         size_t length = strlen(out); /* cmocka cuts long messages: the end says what happened */
@@ -603,6 +611,69 @@ static void tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0(void **stat
     assert_same_tuning("tune_slow", "tune_frozen");
 }
 
+/* The same for a booktest: the cells are those of one thread. */
+#define BOOKTEST_SLOW                                                                              \
+    " booktest -book " BOOK " -diff killers=off -diff hint=off -pairs 150 -each "                 \
+    TEST_MATCH_PRESET " nodes=2000 -srand 5"
+static void booktest__frozen_rank_noticed_and_its_pairs_played_by_the_others(void **state) {
+    (void)state;
+    skip_without_mpi();
+    skip_under_asan();
+    char command[4096], json_path[512], path[512];
+    snprintf(command, sizeof command, ABTEST BOOKTEST_SLOW " -concurrency 1 -json %s/bt1.json",
+             dir);
+    char *out;
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    snprintf(command, sizeof command,
+             "exec " MPIRUN " -np 3 " ABTEST_MPI BOOKTEST_SLOW " -concurrency 1 "
+             "-rank-timeout 3 -json %s/bt_frozen.json > %s/bt_frozen.out 2>&1",
+             dir, dir);
+    snprintf(json_path, sizeof json_path, "%s/bt_frozen.json", dir);
+    snprintf(path, sizeof path, "%s/bt_frozen.out", dir);
+    int status;
+    bool hung;
+    out = run_with_frozen_rank(command, json_path, path, &status, &hung);
+    bool crashed = (WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGSEGV) ||
+                   (WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
+    bool ended = (WIFEXITED(status) && WEXITSTATUS(status) == 0) || crashed || hung;
+    if (!ended || !rank_noticed(out) ||
+        !strstr(out, " rank(s) lost: ending the job with MPI_Abort")) {
+        size_t length = strlen(out);
+        fail_msg("exit %d (signal %d), the output ends:\n%s",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                 WIFSIGNALED(status) ? WTERMSIG(status) : 0,
+                 out + (length > 700 ? length - 700 : 0));
+    }
+    free(out);
+    test_assert_same_key_in(dir, "bt1.json", "bt_frozen.json", "cells");
+}
+
+/* A rank that sends a pair whose recorded result is not its moves' is caught by rank 0's
+ * replay: the run stops (exit 2), naming the rank and what is wrong, nothing of it counted. */
+static void forged__a_rank_that_lies_is_caught_by_the_replay(void **state) {
+    (void)state;
+    skip_without_mpi();
+    char command[4096];
+    snprintf(command, sizeof command,
+             "TSLAB_TEST_FORGE_RANK=1 " MPIRUN " -x TSLAB_TEST_FORGE_RANK -np 2 " ABTEST_MPI
+             MATCH " -concurrency 1 -out %s/forged.json 2>&1", dir);
+    char *out;
+    int status = test_run(command, &out);
+    if (status != 2 || !strstr(out, "rank 1 (host ") ||
+        !strstr(out, "game 1: the moves end in"))
+        fail_msg("exit %d:\n%.2000s", status, out);
+    free(out);
+    /* The same check for every client of the pool: a booktest's cell. */
+    snprintf(command, sizeof command,
+             "TSLAB_TEST_FORGE_RANK=2 " MPIRUN " -x TSLAB_TEST_FORGE_RANK -np 3 " ABTEST_MPI
+             BOOKTEST_SLOW " -concurrency 1 -json %s/forged_bt.json 2>&1", dir);
+    status = test_run(command, &out);
+    if (status == 0 || !strstr(out, "rank 2 (host ") || !strstr(out, "game 1: the moves end in"))
+        fail_msg("booktest: exit %d:\n%.2000s", status, out);
+    free(out);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shapes__threads_and_ranks_give_identical_results),
@@ -613,7 +684,9 @@ int main(int argc, char **argv) {
         cmocka_unit_test(fault__frozen_rank_noticed_and_its_pairs_played_by_others),
         cmocka_unit_test(tune__ranks_give_the_one_thread_trajectory),
         cmocka_unit_test(tune__refused_before_play),
-        cmocka_unit_test(tune__frozen_rank_noticed_and_its_pairs_played_by_rank_0),
+        cmocka_unit_test(tune__frozen_rank_noticed_and_its_pairs_played_by_the_others),
+        cmocka_unit_test(booktest__frozen_rank_noticed_and_its_pairs_played_by_the_others),
+        cmocka_unit_test(forged__a_rank_that_lies_is_caught_by_the_replay),
     };
     return tslab_run_tests_setup("distributed", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

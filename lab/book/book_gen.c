@@ -242,7 +242,7 @@ static void free_searcher(Searcher *searcher) {
 static bool read_plan(BookPlan *plan, const char *plies, const char *margin, const char *view,
                       const char *source, Error *err) {
     Error inner = {{0}};
-    int index;
+    int index = 0; /* parse_name sets it when it succeeds; LTO cannot always see that */
     if (!parse_range(plies, 1, 200, false, &plan->plies_low, &plan->plies_high, &inner))
         return error_set(err, "-plies: %s", inner.text);
     if (!parse_range(margin, -100000, 100000, true, &plan->margin_low, &plan->margin_high, &inner))

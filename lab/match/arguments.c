@@ -422,11 +422,7 @@ static const SpecialOption SPECIAL_OPTIONS[] = {
 
 static void print_usage(FILE *out) {
     fputs("usage: abtest [options]            (no options: the built-in main job)\n"
-          "       abtest sprt ...             the SPRT calculator (abtest sprt -help)\n"
-          "       abtest book ...             the opening-book generator (abtest book -help)\n"
-          "       abtest booktest ...         a book's resolving power (abtest booktest -help)\n"
-          "       abtest simulate ...         virtual SPRTs: error rates, lengths, Elo bias\n"
-          "       abtest tune ...             SPSA over search options (abtest tune -help)\n",
+          "       abtest COMMAND ...          (the commands follow the options)\n",
           out);
     for (int before = 1; before >= 0; before--) {
         if (!before)

@@ -63,7 +63,7 @@ void match_worker_destroy(MatchWorker *worker) {
 void match_worker_stop(MatchWorker *worker) {
     /* An external engine's move ends by its limit or the abort flag, which its waits check. The
      * kind comes from the specs, not from externals[], which the worker's own thread clears
-     * when it destroys the worker (game_threads.c), perhaps at this moment. */
+     * when it destroys the worker (pair_pool.c), perhaps at this moment. */
     for (int e = 0; e < MATCH_ENGINES; e++)
         if (!engine_is_external(&worker->engines[e]))
             search_stop(&worker->searchers[e]);

@@ -55,6 +55,22 @@ static uint64_t get(Reader *r, int bytes) {
     return value;
 }
 
+bool pair_wire_encode_generation(int64_t generation, WireBuffer *out) {
+    if (!reserve(out, 8))
+        return false;
+    put(out, (uint64_t)generation, 8);
+    return true;
+}
+
+bool pair_wire_decode_generation(const uint8_t *data, size_t size, int64_t *generation,
+                                 size_t *used) {
+    Reader r = {data, size, 0, false};
+    uint64_t value = get(&r, 8);
+    *used = r.at;
+    *generation = (int64_t)value;
+    return !r.short_read && value < PAIR_WIRE_INDEX_LIMIT;
+}
+
 /* Bytes of one game before its moves. */
 #define GAME_HEADER_BYTES (4 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 4 + MATCH_ENGINES * 5 * 8)
 /* Bytes of one ply: the move and its note (score, flags, depth, time). */

@@ -23,6 +23,13 @@ void wire_buffer_destroy(WireBuffer *buffer);
 /* Appends pair's encoding. False when memory is short. */
 bool pair_wire_encode(const PairRecord *pair, WireBuffer *out);
 
+/* The job a message's pairs were played for (lab/match/pair_pool.h's generation), first in
+ * every message of pairs: 8 bytes. False when memory is short. */
+bool pair_wire_encode_generation(int64_t generation, WireBuffer *out);
+/* Reads it back; false when data is shorter. */
+bool pair_wire_decode_generation(const uint8_t *data, size_t size, int64_t *generation,
+                                 size_t *used);
+
 /* Decodes one pair from data[0..size) into out (which then owns its moves); *used is the
  * number of bytes it took. max_plies bounds the games' lengths. False with the reason
  * otherwise (nothing to free, *used 0). */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// build/abtest-mpi: build/abtest's matches on MPI ranks (`mpirun -np R build/abtest-mpi
-// <abtest options>`). Rank 0 parses the options and runs the match (lab/mpi/coordinator.c);
-// every other rank plays what rank 0 hands out (lab/mpi/rank_worker.c). docs/distributed.md.
+// build/abtest-mpi: build/abtest's matches, tune and booktest on MPI ranks (`mpirun -np R
+// build/abtest-mpi [tune|booktest] <options>`). Rank 0 runs the command, its pair pool with the
+// other ranks as a remote (lab/mpi/coordinator.c); every other rank plays what rank 0 hands out
+// (lab/mpi/rank_worker.c), whatever the command. docs/distributed.md.
 #include "arguments.h"
 #include "cli.h"
 #include "coordinator.h"
@@ -10,9 +11,9 @@
 #include "rank_limits.h"
 #include "rank_worker.h"
 #include "settings.h"
+#include "booktest.h"
+#include "runner.h"
 #include "tune.h"
-#include "tune_ranks.h"
-#include "tune_worker.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -52,63 +53,58 @@ static bool take_rank_timeout(int *argc, char **argv, double *timeout) {
     return true;
 }
 
-/* Rank 0 of `abtest-mpi tune`: the tuner, with the other ranks playing shares of each
- * iteration. */
-static int tune_main(int argc, char **argv, int ranks, int default_threads, double timeout,
-                     int *lost) {
-    TuneRanks *tune_ranks = tune_ranks_new(ranks, default_threads, timeout);
-    if (!tune_ranks) {
-        cli_error("out of memory");
-        coordinator_send_nothing(ranks);
-        return 2;
-    }
-    TuneRemote remote = tune_ranks_remote(tune_ranks);
-    int code = abtest_tune_main(argc - 2, argv + 2, &remote);
-    *lost = tune_ranks_lost(tune_ranks);
-    tune_ranks_free(tune_ranks);
-    return code;
-}
-
-/* Rank 0: the options, then the run. Whatever stops it before a run, the other ranks are told
- * there is none, so every rank ends. *lost: ranks that went silent (the job cannot finalize). */
-static int coordinator_main(int argc, char **argv, int ranks, int default_threads,
-                            double timeout, int *lost) {
-    MatchSettings settings;
+/* The match as its options give it (none: the built-in main job); false when there is none
+ * to run (-help, or an error said), *code then the exit status. */
+static bool match_settings(int argc, char **argv, MatchSettings *settings, int *code) {
     Error err;
-    if (argc >= 2 && (!strcmp(argv[1], "sprt") || !strcmp(argv[1], "book"))) {
-        cli_error("abtest-mpi plays matches; run `abtest %s` for that", argv[1]);
-        coordinator_send_nothing(ranks);
-        return 2;
-    }
+    *code = 2;
     if (argc < 2) {
-        if (!arguments_main_job(&settings, &err)) {
+        if (!arguments_main_job(settings, &err)) {
             cli_error("%s", err.text);
-            coordinator_send_nothing(ranks);
-            return 2;
+            return false;
         }
         printf("abtest-mpi: no options: running the built-in main job (abtest -help for "
                "options)\n");
-    } else {
-        bool exit_now = false;
-        bool ok = arguments_parse(argc - 1, argv + 1, &settings, &exit_now, &err);
-        if (!ok)
-            cli_error("%s", err.text);
-        if (!ok || exit_now) {
-            coordinator_send_nothing(ranks);
-            return ok ? 0 : 2;
-        }
+        return true;
     }
-    int threads_option = settings.concurrency; /* 0: each rank's own default */
-    if (!settings.concurrency)
-        settings.concurrency = default_threads;
-    Coordinator *coordinator = coordinator_new(ranks, threads_option, timeout);
+    bool exit_now = false;
+    if (!arguments_parse(argc - 1, argv + 1, settings, &exit_now, &err)) {
+        cli_error("%s", err.text);
+        return false;
+    }
+    *code = 0;
+    return !exit_now;
+}
+
+/* Rank 0: the command (a match, tune or booktest) with the other ranks as a remote of its pair
+ * pool. Whatever stops it before a run, the other ranks are told there is none (by
+ * coordinator_free), so every rank ends. *lost: ranks that went silent (the job cannot
+ * finalize). */
+static int coordinator_main(int argc, char **argv, int ranks, int default_threads,
+                            double timeout, int *lost) {
+    const char *command = argc >= 2 ? argv[1] : "";
+    if (!strcmp(command, "sprt") || !strcmp(command, "book") || !strcmp(command, "simulate") ||
+        !strcmp(command, "report")) {
+        cli_error("abtest-mpi plays pairs (matches, tune, booktest); run `abtest %s` for that",
+                  command);
+        coordinator_send_nothing(ranks);
+        return 2;
+    }
+    Coordinator *coordinator = coordinator_new(ranks, default_threads, timeout);
     if (!coordinator) {
         cli_error("out of memory");
         coordinator_send_nothing(ranks);
         return 2;
     }
-    RunnerRemote remote = coordinator_remote(coordinator);
-    int code = runner_run(&settings, &remote);
+    PairRemote remote = coordinator_remote(coordinator);
+    int code;
+    MatchSettings settings;
+    if (!strcmp(command, "tune"))
+        code = abtest_tune_main(argc - 2, argv + 2, &remote);
+    else if (!strcmp(command, "booktest"))
+        code = abtest_booktest_main(argc - 2, argv + 2, &remote);
+    else if (match_settings(argc, argv, &settings, &code))
+        code = runner_run(&settings, &remote);
     *lost = coordinator_lost_ranks(coordinator);
     coordinator_free(coordinator);
     return code;
@@ -132,15 +128,13 @@ int main(int argc, char **argv) {
     int default_threads = rank_limits_default_threads(local_rank_count());
     int lost = 0, code;
     double timeout;
-    bool tune = argc >= 2 && !strcmp(argv[1], "tune"); /* every rank has the same command */
     if (rank != 0) {
-        code = tune ? tune_worker_main(default_threads) : rank_worker_main(rank, default_threads);
+        code = rank_worker_main(default_threads);
     } else if (!take_rank_timeout(&argc, argv, &timeout)) {
         coordinator_send_nothing(ranks);
         code = 2;
     } else {
-        code = tune ? tune_main(argc, argv, ranks, default_threads, timeout, &lost)
-                    : coordinator_main(argc, argv, ranks, default_threads, timeout, &lost);
+        code = coordinator_main(argc, argv, ranks, default_threads, timeout, &lost);
     }
     if (lost) {
         /* MPI_Finalize waits for every rank, and a frozen one never comes: the results are

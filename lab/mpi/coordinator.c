@@ -6,7 +6,7 @@
 #include "messages.h"
 #include "pair_wire.h"
 #include "rank_limits.h"
-#include "settings_json.h"
+#include "job_json.h"
 
 #include <cJSON.h>
 #include <pthread.h>
@@ -21,8 +21,13 @@ typedef struct {
     /* The batch last sent, kept until its send completes. Sends of batches and of results do
      * not block: two large blocking sends in opposite directions would wait on each other. A
      * rank asks again only after it received a batch, so one is enough. */
-    int64_t batch[RANK_BATCH_MAX];
+    int64_t batch[RANK_BATCH_MAX + 1]; /* [0]: the job's generation */
     MPI_Request batch_send;
+    /* The job it plays (its generation), and the JOB message last sent, kept until its send
+     * completes as the batch is. */
+    int64_t generation;
+    char *job_text;
+    MPI_Request job_send;
     int64_t *outstanding; /* pair numbers handed to it and not delivered */
     int outstanding_count, outstanding_capacity;
     double last_heard; /* cli_now_seconds() of its last message */
@@ -31,11 +36,10 @@ typedef struct {
 
 struct Coordinator {
     int ranks;
-    int threads_option;
+    int default_threads;
     double timeout; /* -rank-timeout: seconds of silence before a rank is lost */
     bool setup_sent;
-    Runner *runner;
-    PairSetup setup;       /* for checking what arrives */
+    PairPool *pool;
     SessionRanks *session; /* hosts and threads of every rank (the runner's totals) */
     RankState *rank;       /* [ranks]; [0] unused */
     atomic_int lost_ranks; /* read by abtest_mpi.c after the run */
@@ -44,12 +48,12 @@ struct Coordinator {
     bool thread_started;
 };
 
-Coordinator *coordinator_new(int ranks, int threads_option, double timeout) {
+Coordinator *coordinator_new(int ranks, int default_threads, double timeout) {
     Coordinator *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->ranks = ranks;
-    c->threads_option = threads_option;
+    c->default_threads = default_threads;
     c->timeout = timeout;
     c->rank = calloc((size_t)ranks, sizeof *c->rank);
     if (!c->rank) {
@@ -57,7 +61,7 @@ Coordinator *coordinator_new(int ranks, int threads_option, double timeout) {
         return NULL;
     }
     for (int k = 0; k < ranks; k++)
-        c->rank[k].batch_send = MPI_REQUEST_NULL;
+        c->rank[k].batch_send = c->rank[k].job_send = MPI_REQUEST_NULL;
     atomic_init(&c->lost_ranks, 0);
     atomic_init(&c->ending, false);
     return c;
@@ -73,20 +77,55 @@ int coordinator_lost_ranks(const Coordinator *c) { return atomic_load(&c->lost_r
 void coordinator_free(Coordinator *c) {
     if (!c->setup_sent)
         coordinator_send_nothing(c->ranks);
-    for (int k = 0; k < c->ranks; k++)
+    for (int k = 0; k < c->ranks; k++) {
         free(c->rank[k].outstanding);
+        free(c->rank[k].job_text);
+    }
     free(c->rank);
     free(c);
 }
 
-/* {"settings": {...}, "threads": N}: what every rank needs to play the run's pairs. */
-static char *setup_text(const MatchSettings *s, int threads_option) {
-    cJSON *json = cJSON_CreateObject();
-    cJSON_AddItemToObject(json, "settings", settings_to_json(s));
-    cJSON_AddNumberToObject(json, "threads", threads_option);
-    char *text = cJSON_PrintUnformatted(json);
+/* A job as text (job_json.h); NULL when memory is short. */
+static char *job_text(const PairPoolJob *job) {
+    cJSON *json = job_json(job->settings, job->book->content_hash, job->generation);
+    char *text = json ? cJSON_PrintUnformatted(json) : NULL;
     cJSON_Delete(json);
     return text;
+}
+
+/* {"threads": N, "job": {...}}: what every rank needs to play the first job's pairs. */
+static char *setup_text(const PairJob *job, int threads_option) {
+    cJSON *json = cJSON_CreateObject();
+    cJSON *first = json ? job_json(job->settings, job->book->content_hash, 1) : NULL;
+    if (!first) {
+        cJSON_Delete(json);
+        return NULL;
+    }
+    cJSON_AddItemToObject(json, "job", first);
+    char *text = cJSON_AddNumberToObject(json, "threads", threads_option)
+                     ? cJSON_PrintUnformatted(json)
+                     : NULL;
+    cJSON_Delete(json);
+    return text;
+}
+
+/* The MPI refusals: what ranks cannot do yet, for every client. False after saying why. */
+static bool ranks_can_play(const MatchSettings *s) {
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        if (engine_is_external(&s->engines[e])) {
+            /* Every rank would need the program, and pair_wire replays games by the rules,
+             * which cannot tell a forfeit. */
+            cli_error("engine %s is a program (cmd=): abtest-mpi plays in-process engines only; "
+                      "run build/abtest on one machine", s->engines[e].name);
+            return false;
+        }
+    if (s->tb_path[0]) {
+        /* Every rank would need the file, and pair_wire's replay cannot judge. */
+        cli_error("-tb: abtest-mpi does not adjudicate by tablebase yet; run build/abtest on one "
+                  "machine");
+        return false;
+    }
+    return true;
 }
 
 /* Marks rank k lost (it will not be waited for again) and says so. */
@@ -132,13 +171,17 @@ static bool read_hello(Coordinator *c, int k, const char *mine, const char *my_h
     return ok;
 }
 
-static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t *in_flight) {
+static bool start(Coordinator *c);
+static void end(void *context, PairPool *pool);
+
+static bool begin(void *context, PairPool *pool, const PairJob *job, SessionRanks *session) {
     Coordinator *c = context;
-    const MatchSettings *s = runner_settings(runner);
-    c->runner = runner;
+    const MatchSettings *s = job->settings;
+    c->pool = pool;
     c->session = session;
-    c->setup = settings_pair_setup(s, NULL); /* ranks play without a tablebase (runner.c) */
-    char *setup = setup_text(s, c->threads_option);
+    if (!ranks_can_play(s))
+        return false;
+    char *setup = setup_text(job, job->rank_threads);
     if (!setup) {
         cli_error("out of memory for the run's settings");
         return false;
@@ -159,7 +202,7 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
     session->ranks[0].threads = s->concurrency;
     Fingerprint mine;
     Error err;
-    bool ok = fingerprint_compute(s->engines, runner_book(runner), &mine, &err);
+    bool ok = fingerprint_compute(s->engines, job->book, &mine, &err);
     if (!ok)
         cli_error("rank 0 (host %s) cannot compute its fingerprint: %s", session->ranks[0].host,
                   err.text);
@@ -180,10 +223,20 @@ static bool begin(void *context, Runner *runner, SessionRanks *session, int64_t 
         if (k > 0)
             remote += rank_limits_in_flight(session->ranks[k].threads);
         c->rank[k].last_heard = now;
+        c->rank[k].generation = 1; /* the pool's first job: the one in SETUP */
     }
-    *in_flight = remote;
     printf("mpi: %d rank(s), %d game thread(s) in all; fingerprint %s\n", c->ranks, threads,
            session->fingerprint);
+    /* The ranks were told to play: from here a failure stops them as the end does. */
+    if (!pair_pool_add_sources(pool, c->ranks, remote, &err)) {
+        cli_error("%s", err.text);
+        end(c, pool);
+        return false;
+    }
+    if (!start(c)) {
+        end(c, pool);
+        return false;
+    }
     return true;
 }
 
@@ -216,7 +269,22 @@ static void note_delivered(Coordinator *c, int k, int64_t index) {
 static void fail_rank(Coordinator *c, int k, const char *what) {
     Error err;
     error_set(&err, "rank %d (host %s): %s", k, c->session->ranks[k].host, what);
-    runner_fail(c->runner, &err);
+    pair_pool_fail(c->pool, &err);
+}
+
+/* Sends rank k the pool's current job, before the first batch of it. Its previous JOB was
+ * received before it asked again, so that send is complete. False when memory is short. */
+static bool send_job(Coordinator *c, int k, const PairPoolJob *job) {
+    RankState *r = &c->rank[k];
+    MPI_Wait(&r->job_send, MPI_STATUS_IGNORE);
+    free(r->job_text);
+    r->job_text = job_text(job);
+    if (!r->job_text)
+        return false;
+    MPI_Isend(r->job_text, (int)strlen(r->job_text), MPI_BYTE, k, TAG_JOB, MPI_COMM_WORLD,
+              &r->job_send);
+    r->generation = job->generation;
+    return true;
 }
 
 /* Answers the requests that can be answered now; returns the batches sent. A rank whose
@@ -229,16 +297,27 @@ static int serve_requests(Coordinator *c) {
             continue;
         /* The rank received its previous batch before it asked again: this returns at once. */
         MPI_Wait(&r->batch_send, MPI_STATUS_IGNORE);
-        int taken = runner_take_pairs(c->runner, r->batch, r->wanted);
+        int64_t generation;
+        int taken = pair_pool_take(c->pool, r->batch + 1, r->wanted, &generation);
         if (taken == 0)
             continue;
-        if (!note_outstanding(c, k, r->batch, taken)) {
-            runner_give_back(c->runner, r->batch, taken);
+        /* The job cannot change while pairs of it are out: this is the one they belong to. */
+        PairPoolJob job = pair_pool_job(c->pool);
+        if (r->generation != job.generation && !send_job(c, k, &job)) {
+            pair_pool_give_back(c->pool, r->batch + 1, taken);
+            fail_rank(c, k, "out of memory for the job it plays");
+            r->wanted = 0;
+            continue;
+        }
+        r->batch[0] = generation;
+        if (!note_outstanding(c, k, r->batch + 1, taken)) {
+            pair_pool_give_back(c->pool, r->batch + 1, taken);
             fail_rank(c, k, "out of memory for the pairs it holds");
             r->wanted = 0;
             continue;
         }
-        MPI_Isend(r->batch, taken, MPI_INT64_T, k, TAG_BATCH, MPI_COMM_WORLD, &r->batch_send);
+        MPI_Isend(r->batch, taken + 1, MPI_INT64_T, k, TAG_BATCH, MPI_COMM_WORLD,
+                  &r->batch_send);
         r->wanted = 0;
         sent++;
     }
@@ -250,25 +329,32 @@ static void take_results(Coordinator *c, const MPI_Status *status) {
     int size;
     char *data = messages_receive_bytes(status, &size);
     int k = status->MPI_SOURCE;
+    PairPoolJob job = pair_pool_job(c->pool);
+    int64_t generation;
     size_t at = 0;
+    if (!pair_wire_decode_generation((const uint8_t *)data, (size_t)size, &generation, &at)) {
+        fail_rank(c, k, "a message of pairs without its job");
+        at = (size_t)size;
+    } else if (generation != job.generation) {
+        at = (size_t)size; /* pairs of an earlier job, which has ended: dropped */
+    }
     while (at < (size_t)size) {
         PairRecord pair;
         size_t used;
         Error err;
-        if (!pair_wire_decode((const uint8_t *)data + at, (size_t)size - at, c->setup.max_plies,
+        if (!pair_wire_decode((const uint8_t *)data + at, (size_t)size - at, job.setup.max_plies,
                               &pair, &used, &err)) {
             fail_rank(c, k, err.text);
             break;
         }
         at += used;
-        if (!pair_wire_verify(&pair, &c->setup, runner_book(c->runner), runner_schedule(c->runner),
-                              &err)) {
+        if (!pair_wire_verify(&pair, &job.setup, job.book, job.order, &err)) {
             match_pair_destroy(&pair);
             fail_rank(c, k, err.text);
             break;
         }
         note_delivered(c, k, pair.index);
-        if (!runner_deposit(c->runner, &pair, k, &err)) {
+        if (!pair_pool_deposit(c->pool, &pair, k, &err)) {
             fail_rank(c, k, err.text);
             break;
         }
@@ -315,7 +401,7 @@ static void check_silence(Coordinator *c) {
                   "it sends later is dropped",
                   k, c->session->ranks[k].host, now - r->last_heard, c->timeout,
                   r->outstanding_count);
-        runner_give_back(c->runner, r->outstanding, r->outstanding_count);
+        pair_pool_give_back(c->pool, r->outstanding, r->outstanding_count);
         r->outstanding_count = 0;
         r->wanted = 0;
     }
@@ -342,14 +428,12 @@ static void *comm_main(void *arg) {
         }
         messages += arrived + sent;
         busy += cli_now_seconds() - start;
-        runner_note_messages(c->runner, messages, busy);
+        pair_pool_note_messages(c->pool, messages, busy);
     }
     return NULL;
 }
 
-static bool start(void *context, Runner *runner) {
-    Coordinator *c = context;
-    (void)runner;
+static bool start(Coordinator *c) {
     if (pthread_create(&c->thread, NULL, comm_main, c) != 0) {
         cli_error("cannot start the thread that talks to the ranks");
         return false;
@@ -363,9 +447,9 @@ static bool start(void *context, Runner *runner) {
  * received). A lost rank is sent STOP without waiting for the send; one that does not answer
  * in time is lost too (abtest_mpi.c then ends the job with MPI_Abort, since MPI_Finalize would
  * wait for it). */
-static void end(void *context, Runner *runner) {
+static void end(void *context, PairPool *pool) {
     Coordinator *c = context;
-    (void)runner;
+    (void)pool;
     atomic_store(&c->ending, true);
     if (c->thread_started)
         pthread_join(c->thread, NULL);
@@ -405,12 +489,24 @@ static void end(void *context, Runner *runner) {
     for (int k = 1; stops && k < c->ranks; k++)
         if (c->rank[k].lost) {
             MPI_Request_free(&stops[k]);
+            if (c->rank[k].job_send != MPI_REQUEST_NULL) { /* MPI may still read the text */
+                MPI_Request_free(&c->rank[k].job_send);
+                c->rank[k].job_text = NULL;
+            }
         } else {
             MPI_Wait(&stops[k], MPI_STATUS_IGNORE);
             MPI_Wait(&c->rank[k].batch_send, MPI_STATUS_IGNORE);
+            MPI_Wait(&c->rank[k].job_send, MPI_STATUS_IGNORE);
         }
     free(stops);
     free(done);
 }
 
-RunnerRemote coordinator_remote(Coordinator *c) { return (RunnerRemote){c, begin, start, end}; }
+static bool refuses(void *context, const MatchSettings *settings) {
+    (void)context;
+    return !ranks_can_play(settings);
+}
+
+PairRemote coordinator_remote(Coordinator *c) {
+    return (PairRemote){c, c->default_threads, refuses, begin, end};
+}

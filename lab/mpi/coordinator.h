@@ -10,17 +10,17 @@
 
 typedef struct Coordinator Coordinator;
 
-/* For a world of ranks processes; threads_option is -concurrency as given (0: each rank takes
- * its own default); timeout (-rank-timeout) the seconds of silence after which a rank is lost.
- * NULL when memory is short. */
-Coordinator *coordinator_new(int ranks, int threads_option, double timeout);
+/* For a world of ranks processes; default_threads: rank 0's game threads when -concurrency is
+ * not given; timeout (-rank-timeout) the seconds of silence after which a rank is lost. NULL
+ * when memory is short. */
+Coordinator *coordinator_new(int ranks, int default_threads, double timeout);
 
 /* How many ranks were lost (silent past the timeout, before or during the run, or not stopping
  * at its end). Such a rank never reaches MPI_Finalize: the job must end with MPI_Abort. */
 int coordinator_lost_ranks(const Coordinator *coordinator);
 
 /* The hooks runner_run calls. */
-RunnerRemote coordinator_remote(Coordinator *coordinator);
+PairRemote coordinator_remote(Coordinator *coordinator);
 
 /* After runner_run: tells the ranks that were never sent a run that there is none, then frees
  * the coordinator. */

@@ -4,29 +4,24 @@
 // with as many ranks as cores would take the cores from the games. Every wait here probes and
 // sleeps 1 ms between probes.
 //
-// The conversation, per rank k > 0:
-//   0 -> k  SETUP    the run's settings (JSON) and the thread count, or empty: nothing to play
+// The conversation, per rank k > 0, the same whatever rank 0 runs (a match, tune, booktest):
+//   0 -> k  SETUP    {"threads": N, "job": JOB} (the pool's first job), or empty: nothing to play
 //   k -> 0  HELLO    "ok\nHOST\nTHREADS\nFINGERPRINT" or "error\nHOST\nMESSAGE"
 //   0 -> k  GO       one byte: 1 play, 0 stop (a rank differs, or could not start)
 //   k -> 0  REQUEST  how many pair numbers it wants (int32)
-//   0 -> k  BATCH    pair numbers (int64 array), one reply per request, when there are some
-//   k -> 0  RESULTS  played pairs, one after another (lab/match/pair_wire.h)
+//   0 -> k  JOB      the pool's job when it changed (tune's next theta, booktest's next cell),
+//                    before the first batch of it: {"settings": ..., "book_hash": ...}
+//   0 -> k  BATCH    the job's generation, then pair numbers (int64 array), one reply per
+//                    request, when there are some
+//   k -> 0  RESULTS  the job's generation, then played pairs (lab/match/pair_wire.h), each
+//                    replayed and checked by rank 0 before it counts
 //   k -> 0  FAILED   a game could not be played: the message
 //   k -> 0  ALIVE    nothing else sent for RANK_HEARTBEAT_SECONDS: the rank still runs (empty)
 //   0 -> k  STOP     the run has ended: discard what is in flight
 //   k -> 0  DONE     it has stopped (after which it sends nothing)
 // A rank that sends nothing at all for -rank-timeout seconds (frozen, its host gone) is lost:
-// rank 0 hands its pairs to the others and drops whatever it sends later.
-//
-// `abtest-mpi tune` (every rank sees "tune" on its command line) talks the same way, with
-// iterations instead of batches:
-//   0 -> k  SETUP      {"arguments": [the run's words]}, or empty: nothing to play
-//   k -> 0  HELLO, 0 -> k GO   as above (the fingerprint of the run's base configuration)
-//   0 -> k  ITERATION  doubles: k, theta (one per parameter), then the pair offsets it plays
-//   k -> 0  SCORES     int32 pairs: offset, half points of engine plus (0..4)
-//   k -> 0  FAILED, ALIVE      as above, while it plays
-//   0 -> k  STOP, k -> 0 DONE  at the end
-// A rank silent while it holds pairs is lost: rank 0 plays them itself.
+// rank 0 hands its pairs to the other ranks and its own threads, and drops whatever it sends
+// later.
 #pragma once
 
 #include <mpi.h>
@@ -44,8 +39,7 @@ enum {
     TAG_STOP,
     TAG_DONE,
     TAG_ALIVE,
-    TAG_ITERATION,
-    TAG_SCORES,
+    TAG_JOB,
 };
 
 /* Sleeps between probes (1 ms). */

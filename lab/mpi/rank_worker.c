@@ -3,18 +3,16 @@
 
 #include "cli.h"
 #include "fingerprint.h"
-#include "game_threads.h"
+#include "job_json.h"
 #include "messages.h"
+#include "pair_pool.h"
 #include "pair_wire.h"
 #include "rank_limits.h"
 #include "schedule.h"
 #include "settings.h"
-#include "settings_json.h"
 
 #include <cJSON.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,45 +24,74 @@ static volatile sig_atomic_t signalled = 0;
 
 static void on_signal(int signal_number) { signalled = signal_number; }
 
+/* The rank's job: rank 0's settings, the book they name (kept while the path and hash stay)
+ * and its order, played by the rank's pool. */
 typedef struct {
     MatchSettings settings;
     Book book;
+    bool has_book;
+    char book_path[SETTINGS_PATH_MAX]; /* the book's, as the job named it */
     Schedule schedule;
-    PairSetup setup;
+    bool has_schedule;
+    int64_t generation;
     int threads;
-    /* Shared with the game threads, under mutex. */
-    pthread_mutex_t mutex;
-    pthread_cond_t work_cond;
-    int64_t *queue;          /* pair numbers handed out, not started */
-    int queue_head, queue_count, queue_capacity;
-    WireBuffer outbox;       /* played pairs not yet sent */
+    PairPool *pool;
     int64_t played;
-    bool stop;
-    bool failed;
-    Error failure;
-    atomic_bool abort;
-    GameThread *games;
+    bool forge; /* TSLAB_TEST_FORGE_RANK names this rank: tests/test_distributed.c */
 } RankWorker;
 
-/* Reads {"settings": ..., "threads": N} (coordinator.c) with the checks of a results file. */
+/* A job from rank 0: its settings, the book (loaded again only when its path or bytes
+ * changed) and the order; then the pool's engines, when the pool runs. */
+static bool take_job(RankWorker *w, const cJSON *json, Error *err) {
+    uint64_t hash = 0;
+    int64_t generation = 0;
+    Error inner;
+    if (!job_json_read(json, &w->settings, &hash, &generation, err))
+        return false;
+    if (!w->has_book || strcmp(w->book_path, w->settings.book_path) ||
+        w->book.content_hash != hash) {
+        if (w->has_book)
+            book_destroy(&w->book);
+        w->has_book = book_load(&w->book, w->settings.book_path, true, &inner);
+        if (!w->has_book)
+            return error_set(err, "-openings: %s", inner.text);
+        snprintf(w->book_path, sizeof w->book_path, "%s", w->settings.book_path);
+    }
+    if (w->book.content_hash != hash)
+        return error_set(err, "the book %s here is not rank 0's (its bytes differ)",
+                         w->settings.book_path);
+    if (w->has_schedule)
+        schedule_destroy(&w->schedule);
+    w->has_schedule = schedule_init(&w->schedule, &w->book, &w->settings);
+    if (!w->has_schedule)
+        return error_set(err, "out of memory for the book's order");
+    w->generation = generation;
+    if (!w->pool)
+        return true;
+    pair_pool_end(w->pool); /* nothing of the last job is left to send */
+    PairJob job = {&w->settings, &w->book, &w->schedule, NULL, 0}; /* no tablebase on ranks */
+    return pair_pool_set_job(w->pool, &job, err);
+}
+
+/* Reads {"threads": N, "job": {...}} (coordinator.c). */
 static bool read_setup(RankWorker *w, const char *text, int default_threads, Error *err) {
     cJSON *json = cJSON_Parse(text);
     if (!json)
-        return error_set(err, "the run's settings from rank 0 are not JSON");
+        return error_set(err, "the run's setup from rank 0 is not JSON");
     const cJSON *threads = cJSON_GetObjectItemCaseSensitive(json, "threads");
-    bool ok = settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"), &w->settings,
-                                 err);
-    if (ok && (!cJSON_IsNumber(threads) || threads->valuedouble < 0 ||
-               threads->valuedouble > RANK_THREADS_MAX ||
-               threads->valuedouble != (int)threads->valuedouble))
+    bool ok = true;
+    if (!cJSON_IsNumber(threads) || threads->valuedouble < 0 ||
+        threads->valuedouble > RANK_THREADS_MAX ||
+        threads->valuedouble != (int)threads->valuedouble)
         ok = error_set(err, "the thread count from rank 0 is not 0..%d", RANK_THREADS_MAX);
     if (ok)
         w->threads = threads->valueint ? threads->valueint : default_threads;
+    ok = ok && take_job(w, cJSON_GetObjectItemCaseSensitive(json, "job"), err);
     cJSON_Delete(json);
     return ok;
 }
 
-/* Everything before play: settings, book, order, fingerprint. Fills hello (the HELLO text). */
+/* Everything before play: the setup, the first job, the fingerprint. Fills hello. */
 static bool prepare(RankWorker *w, const char *setup, int default_threads, char *hello,
                     size_t size) {
     char host[64];
@@ -72,10 +99,6 @@ static bool prepare(RankWorker *w, const char *setup, int default_threads, char 
     Error err, inner;
     Fingerprint fingerprint;
     bool ok = read_setup(w, setup, default_threads, &err);
-    if (ok && !book_load(&w->book, w->settings.book_path, true, &inner))
-        ok = error_set(&err, "-openings: %s", inner.text);
-    if (ok && !schedule_init(&w->schedule, &w->book, &w->settings))
-        ok = error_set(&err, "out of memory for the book's order");
     if (ok && !fingerprint_compute(w->settings.engines, &w->book, &fingerprint, &inner))
         ok = error_set(&err, "fingerprint: %s", inner.text);
     if (!ok) {
@@ -85,116 +108,98 @@ static bool prepare(RankWorker *w, const char *setup, int default_threads, char 
     char text[FINGERPRINT_TEXT_MAX];
     fingerprint_text(&fingerprint, text, sizeof text);
     snprintf(hello, size, "ok\n%s\n%d\n%s", host, w->threads, text);
-    w->setup = settings_pair_setup(&w->settings, NULL); /* no tablebase on ranks (runner.c) */
     return true;
 }
 
-static void *game_main(void *arg) {
-    GameThread *self = arg;
-    RankWorker *w = self->owner;
-    pthread_mutex_lock(&w->mutex);
-    for (;;) {
-        while (!w->stop && w->queue_count == 0)
-            pthread_cond_wait(&w->work_cond, &w->mutex);
-        if (w->stop)
-            break;
-        int64_t index = w->queue[w->queue_head];
-        w->queue_head = (w->queue_head + 1) % w->queue_capacity;
-        w->queue_count--;
-        pthread_mutex_unlock(&w->mutex);
-
-        int opening = schedule_opening(&w->schedule, index);
-        PairRecord pair;
-        Error err;
-        bool ok = match_play_pair(&self->worker, &w->setup, index, &w->book.entries[opening],
-                                  opening, &w->abort, &pair, &err);
-
-        pthread_mutex_lock(&w->mutex);
-        if (ok && !w->stop) {
-            if (pair_wire_encode(&pair, &w->outbox))
-                w->played++;
-            else
-                ok = error_set(&err, "out of memory for a played pair");
-        }
-        if (ok)
-            match_pair_destroy(&pair);
-        else if (!w->stop && !w->failed) {
-            w->failed = true;
-            w->failure = err;
-        }
-    }
-    pthread_mutex_unlock(&w->mutex);
-    return NULL;
-}
-
+/* The pool, with the first job's engines. */
 static bool start_games(RankWorker *w, Error *err) {
-    w->queue_capacity = rank_limits_in_flight(w->threads) + 1;
-    w->queue = malloc(sizeof *w->queue * (size_t)w->queue_capacity);
-    if (!w->queue)
-        return error_set(err, "out of memory for the queue of pairs");
-    return game_threads_start(&w->games, w->threads, w->settings.engines, game_main, w, &w->abort,
-                              err);
-}
-
-static void stop_games(RankWorker *w) {
-    pthread_mutex_lock(&w->mutex);
-    w->stop = true;
-    pthread_cond_broadcast(&w->work_cond);
-    pthread_mutex_unlock(&w->mutex);
-    game_threads_stop(w->games, w->threads, &w->abort);
+    w->pool = pair_pool_new(w->threads, NULL, err);
+    if (!w->pool)
+        return false;
+    PairJob job = {&w->settings, &w->book, &w->schedule, NULL, 0};
+    return pair_pool_set_job(w->pool, &job, err);
 }
 
 /* How many pair numbers to ask for: about RANK_BATCH_SECONDS of this rank's measured pace, at
  * least one per thread, at most rank_limits_batch. */
-static int batch_size(const RankWorker *w, int64_t played, double seconds) {
-    double pace = seconds > 0 ? (double)played / seconds : 0;
+static int batch_size(const RankWorker *w, double seconds) {
+    double pace = seconds > 0 ? (double)w->played / seconds : 0;
     int most = rank_limits_batch(w->threads);
     int want = (int)(pace * RANK_BATCH_SECONDS + 0.5);
     return want < w->threads ? w->threads : want > most ? most : want;
 }
 
-/* Puts a BATCH into the queue (under mutex). */
-static void queue_batch(RankWorker *w, const MPI_Status *status) {
+/* A BATCH: the job's generation, then pair numbers, into the pool. */
+static bool queue_batch(RankWorker *w, const MPI_Status *status, Error *err) {
     int count = 0;
     MPI_Get_count(status, MPI_INT64_T, &count);
-    int64_t batch[RANK_BATCH_MAX];
-    if (count > RANK_BATCH_MAX)
-        count = RANK_BATCH_MAX; /* never sent by rank 0, which caps at the rank's batch */
+    int64_t batch[RANK_BATCH_MAX + 1];
+    if (count > RANK_BATCH_MAX + 1)
+        count = RANK_BATCH_MAX + 1; /* never sent by rank 0, which caps at the rank's batch */
     MPI_Recv(batch, count, MPI_INT64_T, 0, TAG_BATCH, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    pthread_mutex_lock(&w->mutex);
-    for (int i = 0; i < count && w->queue_count < w->queue_capacity; i++) {
-        w->queue[(w->queue_head + w->queue_count) % w->queue_capacity] = batch[i];
-        w->queue_count++;
+    if (count < 2 || batch[0] != w->generation)
+        return error_set(err, "rank 0 sent a batch for another job than this rank's");
+    if (!pair_pool_add(w->pool, batch + 1, count - 1))
+        return error_set(err, "out of memory for a batch of pairs");
+    return true;
+}
+
+/* A JOB: the pool's next job. */
+static bool read_job(RankWorker *w, const MPI_Status *status, Error *err) {
+    int size;
+    char *text = messages_receive_bytes(status, &size);
+    cJSON *json = cJSON_Parse(text);
+    free(text);
+    bool ok = json ? take_job(w, json, err)
+                   : error_set(err, "a job from rank 0 that is not JSON");
+    cJSON_Delete(json);
+    return ok;
+}
+
+/* What the pool finished, encoded behind the job's generation into outbox (empty: nothing). */
+static bool collect(RankWorker *w, WireBuffer *outbox) {
+    PairRecord pairs[64];
+    int count;
+    while ((count = pair_pool_collect(w->pool, pairs, 64)) > 0) {
+        bool ok = outbox->used > 0 || pair_wire_encode_generation(w->generation, outbox);
+        if (w->forge) { /* a rank that lies: game 1's result turned, which the replay catches */
+            GameRecord *game = &pairs[0].games[0];
+            game->result =
+                game->result == RESULT_TIGERS_WIN ? RESULT_SHEEP_WIN : RESULT_TIGERS_WIN;
+        }
+        for (int i = 0; i < count; i++) {
+            ok = ok && pair_wire_encode(&pairs[i], outbox);
+            match_pair_destroy(&pairs[i]);
+        }
+        if (!ok)
+            return false;
+        w->played += count;
     }
-    pthread_cond_broadcast(&w->work_cond);
-    pthread_mutex_unlock(&w->mutex);
+    return true;
 }
 
 /* The rank's loop while it plays: send what is played, ask for more when the queue runs low,
- * take batches, until STOP (or, after a signal of its own, the grace period). */
+ * take batches and jobs, until STOP (or, after a signal of its own, the grace period). */
 static void serve(RankWorker *w) {
     bool asked = false, failure_sent = false;
     double first = cli_now_seconds(), signal_time = 0, last_sent = first;
     /* Results go out without blocking (see the coordinator's batches), one message at a time:
-     * what is played meanwhile waits in the outbox for the next. */
+     * what is played meanwhile waits for the next. */
     WireBuffer outgoing = {0};
     MPI_Request sending = MPI_REQUEST_NULL;
+    Error failure = {{0}};
+    bool failed = false;
     for (;;) {
         bool busy = false;
         int sent = 1;
         MPI_Test(&sending, &sent, MPI_STATUS_IGNORE);
-        if (sent)
+        if (sent) {
             wire_buffer_destroy(&outgoing);
-        pthread_mutex_lock(&w->mutex);
-        if (sent && w->outbox.used) {
-            outgoing = w->outbox;
-            w->outbox = (WireBuffer){0};
+            if (!failed && !collect(w, &outgoing))
+                failed = error_set(&failure, "out of memory for a played pair");
         }
-        int queued = w->queue_count;
-        int64_t played = w->played;
-        bool failed = w->failed;
-        Error failure = w->failure;
-        pthread_mutex_unlock(&w->mutex);
+        if (!failed)
+            failed = pair_pool_failure(w->pool, &failure);
         double now = cli_now_seconds();
         if (sent && outgoing.used) {
             MPI_Isend(outgoing.data, (int)outgoing.used, MPI_BYTE, 0, TAG_RESULTS,
@@ -207,8 +212,8 @@ static void serve(RankWorker *w) {
             failure_sent = true;
             last_sent = now;
         }
-        if (!asked && !failed && queued < w->threads) {
-            int32_t want = batch_size(w, played, now - first);
+        if (!asked && !failed && pair_pool_queued(w->pool) < w->threads) {
+            int32_t want = batch_size(w, now - first);
             MPI_Send(&want, 1, MPI_INT32_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
             asked = true;
             last_sent = now;
@@ -228,9 +233,18 @@ static void serve(RankWorker *w) {
             return;
         }
         if (arrived && status.MPI_TAG == TAG_BATCH) {
-            queue_batch(w, &status);
+            if (!queue_batch(w, &status, &failure))
+                failed = true;
             asked = false;
             busy = true;
+        } else if (arrived && status.MPI_TAG == TAG_JOB) {
+            if (!read_job(w, &status, &failure))
+                failed = true;
+            busy = true;
+        } else if (arrived) {
+            int size;
+            free(messages_receive_bytes(&status, &size));
+            failed = error_set(&failure, "an unexpected message from rank 0");
         }
         if (signalled && !signal_time)
             signal_time = cli_now_seconds();
@@ -244,18 +258,15 @@ static void serve(RankWorker *w) {
 }
 
 static void free_worker(RankWorker *w) {
-    free(w->queue);
-    free(w->games);
-    wire_buffer_destroy(&w->outbox);
-    schedule_destroy(&w->schedule);
-    book_destroy(&w->book);
-    pthread_mutex_destroy(&w->mutex);
-    pthread_cond_destroy(&w->work_cond);
+    pair_pool_free(w->pool);
+    if (w->has_schedule)
+        schedule_destroy(&w->schedule);
+    if (w->has_book)
+        book_destroy(&w->book);
     free(w);
 }
 
-int rank_worker_main(int rank, int default_threads) {
-    (void)rank;
+int rank_worker_main(int default_threads) {
     /* mpirun passes SIGINT/SIGTERM to every rank: this one keeps going until rank 0, which
      * saves the run, tells it to stop. */
     struct sigaction action;
@@ -274,9 +285,12 @@ int rank_worker_main(int rank, int default_threads) {
         free(setup);
         return 2;
     }
-    pthread_mutex_init(&w->mutex, NULL);
-    pthread_cond_init(&w->work_cond, NULL);
-    atomic_init(&w->abort, false);
+    /* The test of rank 0's replay needs a rank that sends a forged result; nothing else reads
+     * this variable, and a run under it stops at the first pair that rank sends. */
+    const char *forge = getenv("TSLAB_TEST_FORGE_RANK");
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    w->forge = forge && atoi(forge) == rank;
     char hello[sizeof(Error) + 160];
     bool ready = prepare(w, setup, default_threads, hello, sizeof hello);
     free(setup);
@@ -293,7 +307,8 @@ int rank_worker_main(int rank, int default_threads) {
             messages_wait(0, TAG_STOP);
             MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
-        stop_games(w);
+        if (w->pool)
+            pair_pool_end(w->pool);
         MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
     }
     free_worker(w);

@@ -5,7 +5,7 @@
 #include "booktest_file.h"
 #include "cli.h"
 #include "output.h"
-#include "pair_batch.h"
+#include "pair_pool.h"
 #include "parse.h"
 #include "report.h"
 #include "schedule.h"
@@ -141,67 +141,7 @@ static bool cell_settings(const BooktestArgs *a, const char *book, const char *d
     Error inner = {{0}};
     if (!arguments_parse(argc, argv, settings, &exit_now, &inner))
         return error_set(err, "-diff \"%s\", -book %s: %s", diff, book, inner.text);
-    if (settings->concurrency == 0)
-        settings->concurrency = cli_cores();
     return true;
-}
-
-static void count_pair(Cell *cell, const PairScore *score) {
-    Pentanomial *p = &cell->penta;
-    switch (score->half_points) {
-    case 0:
-        p->ll++;
-        break;
-    case 1:
-        p->ld++;
-        break;
-    case 2:
-        *(score->draws == 2 ? &p->dd : &p->wl) += 1;
-        break;
-    case 3:
-        p->wd++;
-        break;
-    default:
-        p->ww++;
-        break;
-    }
-    cell->game_draws += score->draws;
-    cell->plies += score->plies;
-}
-
-/* Plays one cell's pairs over book (loaded from book_path). */
-static bool play_cell(const BooktestArgs *a, const char *book_path, const Book *book,
-                      const char *diff, Cell *cell, Error *err) {
-    MatchSettings settings;
-    if (!cell_settings(a, book_path, diff, &settings, err))
-        return false;
-    Error inner = {{0}};
-    Schedule order;
-    int64_t *pairs = malloc(sizeof *pairs * (size_t)a->pairs);
-    PairScore *scores = malloc(sizeof *scores * (size_t)a->pairs);
-    bool ok = pairs && scores && schedule_init(&order, book, &settings);
-    if (!ok) {
-        free(pairs);
-        free(scores);
-        return error_set(err, "out of memory");
-    }
-    for (int i = 0; i < a->pairs; i++)
-        pairs[i] = i;
-    PairBatch batch = {settings.engines, settings_pair_setup(&settings, NULL), book, &order};
-    atomic_bool abort_flag;
-    atomic_init(&abort_flag, false);
-    ok =
-        pair_batch_play(&batch, pairs, a->pairs, settings.concurrency, &abort_flag, scores, &inner);
-    if (!ok)
-        error_set(err, "-diff \"%s\", -book %s: %s", diff, book_path, inner.text);
-    memset(cell, 0, sizeof *cell);
-    for (int i = 0; ok && i < a->pairs; i++)
-        count_pair(cell, &scores[i]);
-    booktest_cell_finish(cell, a->pairs);
-    schedule_destroy(&order);
-    free(pairs);
-    free(scores);
-    return ok;
 }
 
 static const char *base_name(const char *path) {
@@ -281,6 +221,12 @@ typedef struct {
     const char *resume_path;
     bool allow_engine_change;
     Book books[BOOKTEST_BOOKS_MAX];
+    /* The cell playing: its match and the book's order under it; the pool; the ranks. */
+    MatchSettings cell;
+    Schedule order;
+    bool has_order;
+    PairPool *pool;
+    SessionRanks session;
 } Booktest;
 
 /* -resume F [-allow-engine-change]: the recorded arguments; otherwise those given. */
@@ -399,24 +345,123 @@ static bool write_file(const Booktest *b, Error *err) {
     return ok;
 }
 
+/* The run's output and inputs (cli/output.h). */
+static void output_plan(const Booktest *b, OutputPlan *plan) {
+    const BooktestArgs *a = &b->args;
+    *plan = (OutputPlan){0};
+    output_plan_add(plan, "-json", a->json_path, b->resumed ? NULL : booktest_file_unfinished);
+    for (int i = 0; i < a->book_count; i++)
+        output_plan_input(plan, "-book", a->books[i]);
+}
+
+static bool to_file(const Booktest *b) {
+    return b->args.json_path && strcmp(b->args.json_path, "-");
+}
+
+/* Before the other ranks are asked: the booktest file can be written. */
+static bool check_outputs(const Booktest *b, Error *err) {
+    OutputPlan plan;
+    output_plan(b, &plan);
+    return !to_file(b) || output_plan_check(&plan, err);
+}
+
 /* The booktest file: checked, locked and written (the cells so far) before any game; a fresh
  * run moves an earlier file aside and refuses over an unfinished one. Standard output gets the
  * file once, at the end. */
 static bool claim_outputs(Booktest *b, OutLock *lock, Error *err) {
     const BooktestArgs *a = &b->args;
-    if (!a->json_path || !strcmp(a->json_path, "-"))
+    if (!to_file(b))
         return true;
-    OutputPlan plan = {0};
-    output_plan_add(&plan, "-json", a->json_path, b->resumed ? NULL : booktest_file_unfinished);
-    for (int i = 0; i < a->book_count; i++)
-        output_plan_input(&plan, "-book", a->books[i]);
+    OutputPlan plan;
+    output_plan(b, &plan);
     return output_plan_check(&plan, err) &&
            output_lock(lock, b->resumed ? "-resume" : "-json", a->json_path, "abtest booktest",
                        "lose one of the two runs", err) &&
            (b->resumed || output_plan_move_aside(&plan, stdout, err)) && write_file(b, err);
 }
 
+/* Cell i's job (book-major): the difference's engine against the -each configuration over
+ * the book, in the order its seed gives. */
+static bool cell_job(Booktest *b, int i, PairJob *job, Error *err) {
+    const BooktestArgs *a = &b->args;
+    int book = i / a->diff_count, diff = i % a->diff_count;
+    if (!cell_settings(a, a->books[book], a->diffs[diff], &b->cell, err))
+        return false;
+    if (b->has_order)
+        schedule_destroy(&b->order);
+    b->has_order = schedule_init(&b->order, &b->books[book], &b->cell);
+    if (!b->has_order)
+        return error_set(err, "out of memory");
+    *job = (PairJob){&b->cell, &b->books[book], &b->order, NULL, b->cell.concurrency};
+    return true;
+}
+
+/* Plays cell i's pairs on the pool and counts them as a match does. */
+static bool play_cell(Booktest *b, int i, Cell *cell, Error *err) {
+    const BooktestArgs *a = &b->args;
+    PairJob job;
+    if (!cell_job(b, i, &job, err))
+        return false;
+    PairRecord *records = malloc(sizeof *records * (size_t)a->pairs);
+    Error inner = {{0}};
+    bool ok = records && pair_pool_set_job(b->pool, &job, &inner) &&
+              pair_pool_play(b->pool, 0, a->pairs, records, &inner);
+    if (!records)
+        error_set(&inner, "out of memory");
+    if (!ok) {
+        free(records);
+        return error_set(err, "-diff \"%s\", -book %s: %s", a->diffs[i % a->diff_count],
+                         a->books[i / a->diff_count], inner.text);
+    }
+    MatchTotals totals;
+    totals_init(&totals);
+    for (int j = 0; j < a->pairs; j++)
+        totals_add_pair(&totals, &records[j]);
+    memset(cell, 0, sizeof *cell);
+    cell->penta = totals.penta;
+    cell->game_draws = (int64_t)totals.wdl.draws;
+    cell->plies = (int64_t)totals.plies;
+    booktest_cell_finish(cell, a->pairs);
+    totals_destroy(&totals);
+    pair_pool_records_destroy(records, a->pairs);
+    free(records);
+    return true;
+}
+
+/* The pool, with this process's threads (-concurrency, or the default). */
+static bool open_pool(Booktest *b, const PairRemote *remote, Error *err) {
+    MatchSettings settings;
+    if (!cell_settings(&b->args, b->args.books[0], b->args.diffs[0], &settings, err))
+        return false;
+    if (remote && remote->refuses(remote->context, &settings))
+        return error_set(err, "the ranks cannot play this run (said above)");
+    int threads = settings.concurrency ? settings.concurrency
+                  : remote                ? remote->default_threads
+                                          : cli_cores();
+    b->pool = pair_pool_new(threads, NULL, err);
+    return b->pool != NULL;
+}
+
+/* The other ranks, with the first cell to play as their first job: before the file is claimed,
+ * so that a rank that cannot play leaves nothing behind. A run with every cell played asks
+ * none. False after saying why. */
+static bool begin_ranks(Booktest *b, const PairRemote *remote) {
+    if (!remote || b->record->done >= b->args.book_count * b->args.diff_count)
+        return true;
+    PairJob job;
+    Error err;
+    if (!cell_job(b, b->record->done, &job, &err)) {
+        cli_error("booktest: %s", err.text);
+        return false;
+    }
+    return remote->begin(remote->context, b->pool, &job, &b->session);
+}
+
 static void booktest_free(Booktest *b) {
+    pair_pool_free(b->pool);
+    free(b->session.ranks);
+    if (b->has_order)
+        schedule_destroy(&b->order);
     for (int i = 0; i < b->args.book_count; i++)
         book_destroy(&b->books[i]);
     if (b->record)
@@ -428,7 +473,7 @@ static void booktest_free(Booktest *b) {
     free(b);
 }
 
-int abtest_booktest_main(int argc, char **argv) {
+int abtest_booktest_main(int argc, char **argv, const PairRemote *remote) {
     if (argc >= 1 && (!strcmp(argv[0], "-help") || !strcmp(argv[0], "--help"))) {
         printf("usage: abtest booktest -book FILE ... -diff \"OPTIONS\" ... [-pairs P] [-json F]\n"
                "                       [-each key=value ...] [-concurrency N] [-srand S]\n"
@@ -449,9 +494,21 @@ int abtest_booktest_main(int argc, char **argv) {
     if (!b || !(b->record = malloc(sizeof *b->record)))
         die("booktest: out of memory");
     booktest_record_init(b->record);
-    if (!read_arguments(b, argc, argv, &err) || !load_books(b, &err) ||
-        !take_resumed_cells(b, &err) || !check_build(b, &err) || !claim_outputs(b, &lock, &err)) {
+    bool ready = read_arguments(b, argc, argv, &err) && load_books(b, &err) &&
+                 take_resumed_cells(b, &err) && check_build(b, &err) &&
+                 open_pool(b, remote, &err);
+    if (ready && !check_outputs(b, &err))
+        ready = false;
+    if (!ready)
         cli_error("booktest: %s", err.text);
+    bool begun = ready && begin_ranks(b, remote);
+    if (begun && !claim_outputs(b, &lock, &err)) {
+        cli_error("booktest: %s", err.text);
+        ready = false;
+    }
+    if (!ready || !begun) {
+        if (begun && remote && b->session.count)
+            remote->end(remote->context, b->pool);
         outfile_unlock(&lock);
         booktest_free(b);
         return 2;
@@ -467,8 +524,7 @@ int abtest_booktest_main(int argc, char **argv) {
     for (int i = 0; i < a->book_count * a->diff_count; i++) {
         int book = i / a->diff_count, diff = i % a->diff_count;
         if (i >= r->done) {
-            if (!play_cell(a, a->books[book], &b->books[book], a->diffs[diff], &r->cells[i],
-                           &err)) {
+            if (!play_cell(b, i, &r->cells[i], &err)) {
                 cli_error("booktest: %s", err.text);
                 status = 1;
                 break;
@@ -483,6 +539,8 @@ int abtest_booktest_main(int argc, char **argv) {
         print_cell(base_name(a->books[book]), a->diffs[diff], &r->cells[i]);
         fflush(stdout);
     }
+    if (remote && b->session.count)
+        remote->end(remote->context, b->pool);
     if (!status && a->book_count > 1)
         print_comparison(a, r->cells);
     if (!status && a->json_path && !json_to_file && !write_file(b, &err)) {

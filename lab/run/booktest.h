@@ -5,5 +5,8 @@
 // ratios, pentanomial, and the expected pairs to an SPRT [0, 5] decision. docs/abtest.md.
 #pragma once
 
-/* argv after "booktest". Returns the exit status. */
-int abtest_booktest_main(int argc, char **argv);
+#include "pair_pool.h"
+
+/* argv after "booktest"; remote NULL: every pair on this process's threads, else on the ranks
+ * behind it too (the cells are the same). Returns the exit status. */
+int abtest_booktest_main(int argc, char **argv, const PairRemote *remote);

@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Threads (c-chess-cli style): settings and book are frozen before the workers start; one mutex
-// guards the dispatch counter and the window of finished pairs. Workers take pair numbers in
-// order; a pair's games depend only on its number, never on the worker. The main thread consumes
-// finished pairs strictly in pair order, so counts, SPRT decision and records are the same for any
-// -concurrency. Pairs may finish at most a window ahead of the oldest unconsumed one (256, or
-// more when other ranks play too). A remote source (lab/mpi/coordinator.c) takes pair numbers and
-// deposits finished pairs through the same counter and window, so rank 0 counts exactly as here.
+// Settings and book are frozen before the pool's threads start. The pool (lab/match/pair_pool.c)
+// hands out pair numbers in order, to this machine's threads and to other ranks alike; a pair's
+// games depend only on its number. The main thread takes finished pairs strictly in pair order,
+// so counts, SPRT decision and records are the same for any -concurrency or number of ranks.
 #include "runner.h"
 
 #include "external.h"
 
 #include "cli.h"
-#include "game_threads.h"
 #include "outputs.h"
 #include "pgn.h"
 #include "runfiles.h"
@@ -36,7 +32,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RUNNER_WINDOW_MIN 256
 #define STATUS_PERIOD_SECONDS 0.25
 
 static volatile sig_atomic_t interrupt_signal = 0;
@@ -53,182 +48,22 @@ static void on_signal(int signal_number) {
 }
 
 typedef struct {
-    PairRecord pair;
-    bool ready;
-} Slot;
-
-struct Runner {
     MatchSettings *settings;
-    const RunnerRemote *remote; /* NULL: this machine's threads only */
+    const PairRemote *remote; /* NULL: this machine's threads only */
     bool remote_begun;          /* remote->begin succeeded: remote->end is owed */
     Book book;
     Tablebase *tablebase; /* -tb (NULL: off); read-only, shared by every worker */
     Schedule schedule;
     MatchTotals totals;
-    PairSetup setup;
     RunFiles files;
     char command[4096];
     double session_start, seconds_before; /* wall time of this session, and of earlier ones */
-    /* Shared with the workers and the remote source, under mutex. */
-    pthread_mutex_t mutex;
-    pthread_cond_t work_cond; /* window moved or stop */
-    pthread_cond_t done_cond; /* a pair finished */
-    int64_t next_dispatch;
-    int64_t *given_back;      /* pairs to hand out again before next_dispatch (a lost rank's) */
-    int given_back_count, given_back_capacity;
-    int64_t consumed;         /* == totals.pairs */
-    int64_t limit;            /* rounds */
-    Slot *window;             /* window_size slots: pair i waits in slot i % window_size */
-    int window_size;
-    int64_t *source_pairs;    /* pairs deposited by each rank this session ([0]: this one) */
-    int64_t messages;         /* the remote source's traffic (runner_note_messages) */
-    double messages_seconds;
+    PairPool *pool;
+    atomic_bool abort; /* makes running games and a program's start-up give up */
+    int64_t limit; /* rounds */
+    int concurrency_given; /* -concurrency as given (0: none), for the other ranks */
     bool page_failed; /* -html could not be written (said once) */
-    bool stop;
-    bool failed;
-    Error failure;
-    atomic_bool abort;        /* makes running games give up */
-    GameThread *workers;
-    int worker_count;
-};
-
-/* Whether a pair may be handed out now: one given back, or the next within the rounds and the
- * window (a given-back pair is inside the window: it was handed out and not counted). */
-static bool dispatchable(const Runner *r) {
-    return !r->stop && (r->given_back_count > 0 || (r->next_dispatch < r->limit &&
-                                                    r->next_dispatch < r->consumed + r->window_size));
-}
-
-/* The pair to hand out (under mutex, dispatchable): the oldest given back, since the window
- * waits for it, else the next. */
-static int64_t dispatch(Runner *r) {
-    if (r->given_back_count == 0)
-        return r->next_dispatch++;
-    int oldest = 0;
-    for (int i = 1; i < r->given_back_count; i++)
-        if (r->given_back[i] < r->given_back[oldest])
-            oldest = i;
-    int64_t index = r->given_back[oldest];
-    r->given_back[oldest] = r->given_back[--r->given_back_count];
-    return index;
-}
-
-/* Stores a finished pair in its slot (under mutex). A pair outside the dispatched range or
- * already there is a fault of its source. */
-static bool store_pair(Runner *r, PairRecord *pair, int source, Error *err) {
-    if (r->stop) {
-        match_pair_destroy(pair);
-        return true;
-    }
-    Slot *slot = &r->window[pair->index % r->window_size];
-    if (pair->index < r->consumed || pair->index >= r->next_dispatch || slot->ready) {
-        match_pair_destroy(pair);
-        return error_set(err, "pair %lld was not expected (counted up to %lld, handed out up to "
-                              "%lld)",
-                         (long long)pair->index + 1, (long long)r->consumed,
-                         (long long)r->next_dispatch);
-    }
-    *slot = (Slot){*pair, true};
-    r->source_pairs[source]++;
-    pthread_cond_signal(&r->done_cond);
-    return true;
-}
-
-/* Stops the run with err (under mutex); the first failure is the one reported. */
-static void fail_locked(Runner *r, const Error *err) {
-    if (r->stop)
-        return;
-    r->failed = true;
-    r->failure = *err;
-    r->stop = true;
-    pthread_cond_broadcast(&r->work_cond);
-    pthread_cond_signal(&r->done_cond);
-}
-
-static void *worker_main(void *arg) {
-    GameThread *self = arg;
-    Runner *r = self->owner;
-    pthread_mutex_lock(&r->mutex);
-    for (;;) {
-        /* Every round handed out, a thread still waits: a lost rank's pairs may come back. */
-        while (!r->stop && !dispatchable(r))
-            pthread_cond_wait(&r->work_cond, &r->mutex);
-        if (r->stop)
-            break;
-        int64_t index = dispatch(r);
-        pthread_mutex_unlock(&r->mutex);
-
-        int opening = schedule_opening(&r->schedule, index);
-        PairRecord pair;
-        Error err;
-        bool ok = match_play_pair(&self->worker, &r->setup, index, &r->book.entries[opening],
-                                  opening, &r->abort, &pair, &err);
-
-        pthread_mutex_lock(&r->mutex);
-        if (ok) {
-            store_pair(r, &pair, 0, &err); /* its own pair: always expected */
-        } else if (!r->stop && !atomic_load(&r->abort)) { /* aborted: the run is stopping */
-            Error failure;
-            error_set(&failure, "a game failed: %s", err.text);
-            fail_locked(r, &failure);
-        }
-    }
-    pthread_mutex_unlock(&r->mutex);
-    return NULL;
-}
-
-int runner_take_pairs(Runner *r, int64_t *indices, int max) {
-    int taken = 0;
-    pthread_mutex_lock(&r->mutex);
-    while (taken < max && dispatchable(r))
-        indices[taken++] = dispatch(r);
-    pthread_mutex_unlock(&r->mutex);
-    return taken;
-}
-
-void runner_give_back(Runner *r, const int64_t *indices, int count) {
-    pthread_mutex_lock(&r->mutex);
-    if (r->given_back_count + count > r->given_back_capacity) {
-        int capacity = 2 * (r->given_back_count + count);
-        int64_t *grown = realloc(r->given_back, sizeof *grown * (size_t)capacity);
-        if (!grown) {
-            Error err;
-            error_set(&err, "out of memory for %d pairs to play again", count);
-            fail_locked(r, &err);
-            pthread_mutex_unlock(&r->mutex);
-            return;
-        }
-        r->given_back = grown;
-        r->given_back_capacity = capacity;
-    }
-    for (int i = 0; i < count; i++)
-        r->given_back[r->given_back_count++] = indices[i];
-    pthread_cond_broadcast(&r->work_cond);
-    pthread_mutex_unlock(&r->mutex);
-}
-
-bool runner_deposit(Runner *r, PairRecord *pair, int source, Error *err) {
-    pthread_mutex_lock(&r->mutex);
-    bool ok = store_pair(r, pair, source, err);
-    pthread_mutex_unlock(&r->mutex);
-    return ok;
-}
-
-void runner_fail(Runner *r, const Error *err) {
-    pthread_mutex_lock(&r->mutex);
-    fail_locked(r, err);
-    pthread_mutex_unlock(&r->mutex);
-}
-
-const MatchSettings *runner_settings(const Runner *r) { return r->settings; }
-const Book *runner_book(const Runner *r) { return &r->book; }
-const Schedule *runner_schedule(const Runner *r) { return &r->schedule; }
-void runner_note_messages(Runner *r, int64_t messages, double busy_seconds) {
-    pthread_mutex_lock(&r->mutex);
-    r->messages = messages;
-    r->messages_seconds = busy_seconds;
-    pthread_mutex_unlock(&r->mutex);
-}
+} Runner;
 
 /* -html: the run's page, as abtest report writes it, rewritten after each checkpoint. The page
  * is a view, not the record: a failure is said once and the run goes on. */
@@ -263,12 +98,7 @@ static bool checkpoint(Runner *r, RunState state) {
     r->totals.seconds = r->seconds_before + session_seconds;
     SessionRanks *session = &r->totals.session;
     session->seconds = session_seconds;
-    pthread_mutex_lock(&r->mutex);
-    for (int i = 0; r->source_pairs && i < session->count; i++)
-        session->ranks[i].pairs = r->source_pairs[i];
-    session->messages = r->messages;
-    session->coordinator_seconds = r->messages_seconds;
-    pthread_mutex_unlock(&r->mutex);
+    pair_pool_traffic(r->pool, session);
     bool saved = runfiles_checkpoint(&r->files, &r->totals, state, &r->book, r->command);
     if (saved && r->settings->html_path[0])
         write_page(r, state);
@@ -392,31 +222,10 @@ static bool check_engines(Runner *r, MatchSettings *s) {
     return true;
 }
 
-static bool start_workers(Runner *r) {
-    r->worker_count = r->settings->concurrency;
-    Error err;
-    if (!game_threads_start(&r->workers, r->worker_count, r->settings->engines, worker_main, r,
-                            &r->abort, &err)) {
-        cli_error("%s", err.text);
-        return false;
-    }
-    return true;
-}
-
-/* Stops dispatching, makes running games give up, joins the workers, and counts the pairs that
- * were dispatched but not counted. */
-static void stop_workers(Runner *r) {
-    pthread_mutex_lock(&r->mutex);
-    r->stop = true;
-    pthread_cond_broadcast(&r->work_cond);
-    pthread_mutex_unlock(&r->mutex);
-    game_threads_stop(r->workers, r->worker_count, &r->abort);
-    for (int i = 0; i < r->window_size; i++)
-        if (r->window[i].ready) {
-            match_pair_destroy(&r->window[i].pair);
-            r->window[i].ready = false;
-        }
-    r->totals.discarded_pairs = r->next_dispatch - r->consumed;
+/* Ends the pool's span: running games given up, the pairs handed out and not counted
+ * counted as discarded. */
+static void stop_pairs(Runner *r) {
+    r->totals.discarded_pairs = pair_pool_end(r->pool);
 }
 
 /* Counts one pair (the next in order): totals, records, per-game lines, SPRT. Returns the new
@@ -625,8 +434,9 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         cli_error("%s", err.text);
         return false;
     }
+    r->concurrency_given = s->concurrency;
     if (!s->concurrency)
-        s->concurrency = cli_cores();
+        s->concurrency = r->remote ? r->remote->default_threads : cli_cores();
     settings_command_line(s, r->command, sizeof r->command);
     if (!schedule_init(&r->schedule, &r->book, s)) {
         cli_error("out of memory for the book's order");
@@ -650,16 +460,6 @@ static bool open_outputs(Runner *r, bool resuming) {
     return true;
 }
 
-/* The window and the per-rank counts, sized for this machine's threads and what the other
- * ranks hold at once: twice the pairs in flight, so a slow pair rarely stalls the rest. */
-static bool allocate_window(Runner *r, int64_t remote_in_flight) {
-    int64_t size = 2 * (r->settings->concurrency + remote_in_flight);
-    r->window_size = (int)(size < RUNNER_WINDOW_MIN ? RUNNER_WINDOW_MIN : size);
-    r->window = calloc((size_t)r->window_size, sizeof *r->window);
-    r->source_pairs = calloc((size_t)r->totals.session.count, sizeof *r->source_pairs);
-    return r->window && r->source_pairs;
-}
-
 /* This machine alone: one rank, its threads. */
 static bool describe_local_session(Runner *r) {
     SessionRanks *session = &r->totals.session;
@@ -676,29 +476,16 @@ static bool describe_local_session(Runner *r) {
 static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
     const MatchSettings *s = r->settings;
     RunState state = RUN_RUNNING;
-    pthread_mutex_lock(&r->mutex);
     while (state == RUN_RUNNING) {
-        if (r->failed || interrupt_signal || r->files.save_failed ||
-            (s->debug_stop_after && r->totals.pairs - session_first >= s->debug_stop_after)) {
-            state = RUN_INTERRUPTED;
-            break;
-        }
-        Slot *slot = &r->window[r->consumed % r->window_size];
-        if (!slot->ready) {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_nsec += (long)(STATUS_PERIOD_SECONDS * 1e9);
-            until.tv_sec += until.tv_nsec / 1000000000L;
-            until.tv_nsec %= 1000000000L;
-            pthread_cond_timedwait(&r->done_cond, &r->mutex, &until);
+        if (interrupt_signal || r->files.save_failed ||
+            (s->debug_stop_after && r->totals.pairs - session_first >= s->debug_stop_after))
+            return RUN_INTERRUPTED;
+        PairRecord pair;
+        PoolNext next = pair_pool_next(r->pool, STATUS_PERIOD_SECONDS, &pair);
+        if (next == POOL_FAILED)
+            return RUN_INTERRUPTED;
+        if (next == POOL_WAITING)
             continue;
-        }
-        PairRecord pair = slot->pair;
-        slot->ready = false;
-        r->consumed++;
-        pthread_cond_broadcast(&r->work_cond);
-        pthread_mutex_unlock(&r->mutex);
-
         state = count_pair(r, &pair, live);
         match_pair_destroy(&pair);
         double now = cli_now_seconds();
@@ -721,29 +508,8 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
             double rate = (double)(r->totals.pairs - session_first) / (now - r->session_start);
             status_line(stdout, s, &r->totals, rate);
         }
-        pthread_mutex_lock(&r->mutex);
     }
-    pthread_mutex_unlock(&r->mutex);
     return state;
-}
-
-/* The MPI refusals: what ranks cannot do yet. False after saying why. */
-static bool remote_can_play(const MatchSettings *s) {
-    for (int e = 0; e < MATCH_ENGINES; e++)
-        if (engine_is_external(&s->engines[e])) {
-            /* Every rank would need the program, and pair_wire replays games by the rules,
-             * which cannot tell a forfeit. */
-            cli_error("engine %s is a program (cmd=): abtest-mpi plays in-process engines only; "
-                      "run build/abtest on one machine", s->engines[e].name);
-            return false;
-        }
-    if (s->tb_path[0]) {
-        /* Every rank would need the file, and pair_wire's replay cannot judge. */
-        cli_error("-tb: abtest-mpi does not adjudicate by tablebase yet; run build/abtest on one "
-                  "machine");
-        return false;
-    }
-    return true;
 }
 
 /* -tb: the tablebase that adjudicates, the rules' game (tb_new checks it). */
@@ -769,7 +535,7 @@ static void show_ended_run(const Runner *r, RunState recorded_state) {
 }
 
 /* A runner with nothing opened yet; NULL when memory is short. */
-static Runner *runner_new(MatchSettings *s, const RunnerRemote *remote) {
+static Runner *runner_new(MatchSettings *s, const PairRemote *remote) {
     Runner *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
@@ -777,20 +543,22 @@ static Runner *runner_new(MatchSettings *s, const RunnerRemote *remote) {
     r->remote = remote;
     runfiles_init(&r->files);
     totals_init(&r->totals);
-    pthread_mutex_init(&r->mutex, NULL);
-    pthread_cond_init(&r->work_cond, NULL);
-    pthread_cond_init(&r->done_cond, NULL);
     atomic_init(&r->abort, false);
     install_signal_handlers(&r->abort);
     return r;
 }
 
+/* The job the pool plays: the settings' engines and games over the book in its order. */
+static PairJob runner_job(const Runner *r) {
+    return (PairJob){r->settings, &r->book, &r->schedule, r->tablebase, r->concurrency_given};
+}
+
 /* Everything before the first game: settings, book and schedule; the refusals; the engine
- * programs' bench; the tablebase; the other ranks; the outputs and the window. Returns -1 when
+ * programs' bench; the tablebase; the pool and the other ranks; the outputs. Returns -1 when
  * the run is ready to play, else the exit code (the reason said). */
 static int runner_open(Runner *r) {
     MatchSettings *s = r->settings;
-    const RunnerRemote *remote = r->remote;
+    const PairRemote *remote = r->remote;
     bool resuming = s->resume_path[0] != '\0', already_ended;
     RunState recorded_state = RUN_RUNNING;
     if (!prepare(r, s, resuming, &already_ended, &recorded_state))
@@ -799,7 +567,7 @@ static int runner_open(Runner *r) {
         show_ended_run(r, recorded_state);
         return 0;
     }
-    if (remote && !remote_can_play(s))
+    if (remote && remote->refuses(remote->context, s))
         return 2;
     /* An output that cannot be written fails here, before any program's bench or signature. */
     Error err;
@@ -811,21 +579,19 @@ static int runner_open(Runner *r) {
         return interrupt_signal ? signal_status() : 2;
     if (!open_tablebase(r))
         return 2;
-    r->setup = settings_pair_setup(s, r->tablebase);
     r->limit = s->rounds;
-    r->consumed = r->next_dispatch = r->totals.pairs;
-    int64_t remote_in_flight = 0;
-    if (remote ? !remote->begin(remote->context, r, &r->totals.session, &remote_in_flight)
+    if (!(r->pool = pair_pool_new(s->concurrency, &r->abort, &err))) {
+        cli_error("%s", err.text);
+        return 2;
+    }
+    PairJob job = runner_job(r);
+    if (remote ? !remote->begin(remote->context, r->pool, &job, &r->totals.session)
                : !describe_local_session(r))
         return 2; /* the hook has said why */
     /* Once the ranks have begun they wait for the end, whatever stops the run. */
     r->remote_begun = remote != NULL;
     if (!open_outputs(r, resuming))
         return 2;
-    if (!allocate_window(r, remote_in_flight)) {
-        cli_error("out of memory for the window of finished pairs");
-        return 2;
-    }
     print_start(r, stdout, resuming);
     return -1;
 }
@@ -833,30 +599,26 @@ static int runner_open(Runner *r) {
 /* Plays until the run ends or stops, then writes the end. Returns the exit code. */
 static int runner_play(Runner *r) {
     const MatchSettings *s = r->settings;
-    const RunnerRemote *remote = r->remote;
+    const PairRemote *remote = r->remote;
     r->session_start = cli_now_seconds();
     r->seconds_before = r->totals.seconds;
     int64_t session_first = r->totals.pairs;
     if (r->totals.pairs >= r->limit)
         return finish(r, RUN_ROUNDS);
-    if (!start_workers(r)) {
-        stop_workers(r);
+    PairJob job = runner_job(r);
+    Error failure;
+    if (!pair_pool_set_job(r->pool, &job, &failure)) {
+        cli_error("%s", failure.text);
         /* A program's start-up was cut short: saved as it was. */
         return interrupt_signal ? finish(r, RUN_INTERRUPTED) : 2;
     }
-    if (remote && !remote->start(remote->context, r)) {
-        stop_workers(r);
-        return 2;
-    }
+    pair_pool_start(r->pool, r->totals.pairs, r->limit);
     bool live = !s->quiet && isatty(STDOUT_FILENO);
     RunState state = count_pairs(r, session_first, live);
-    pthread_mutex_lock(&r->mutex);
-    bool failed = r->failed;
-    Error failure = r->failure;
-    pthread_mutex_unlock(&r->mutex);
-    stop_workers(r);
+    bool failed = pair_pool_failure(r->pool, &failure);
+    stop_pairs(r);
     if (r->remote_begun)
-        remote->end(remote->context, r);
+        remote->end(remote->context, r->pool);
     r->remote_begun = false;
     if (live)
         status_line_clear(stdout);
@@ -872,24 +634,18 @@ static int runner_play(Runner *r) {
  * unlocked, memory freed. */
 static void runner_free(Runner *r) {
     if (r->remote_begun)
-        r->remote->end(r->remote->context, r);
+        r->remote->end(r->remote->context, r->pool);
+    pair_pool_free(r->pool);
     runfiles_destroy(&r->files);
-    free(r->workers);
-    free(r->window);
-    free(r->given_back);
-    free(r->source_pairs);
     schedule_destroy(&r->schedule);
     book_destroy(&r->book);
     tb_free(r->tablebase);
     totals_destroy(&r->totals);
     signal_abort = NULL; /* before r goes: a late signal must not reach freed memory */
-    pthread_mutex_destroy(&r->mutex);
-    pthread_cond_destroy(&r->work_cond);
-    pthread_cond_destroy(&r->done_cond);
     free(r);
 }
 
-int runner_run(MatchSettings *s, const RunnerRemote *remote) {
+int runner_run(MatchSettings *s, const PairRemote *remote) {
     Runner *r = runner_new(s, remote);
     if (!r) {
         cli_error("out of memory");

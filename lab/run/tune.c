@@ -8,7 +8,7 @@
 #include "gnuplot.h"
 #include "output.h"
 #include "tune_file.h"
-#include "pair_batch.h"
+#include "pair_pool.h"
 #include "parse.h"
 #include "report.h"
 #include "rng.h"
@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct Tune {
+typedef struct {
     /* The run as its arguments give it, and its progress: the parameters (theta is their
      * value), the finished iterations, the inputs' hashes, the build (tune_file.h). */
     TuneRecord record;
@@ -34,11 +34,15 @@ struct Tune {
     MatchSettings match;
     char out_path[SETTINGS_PATH_MAX];
     char plot_path[SETTINGS_PATH_MAX];
-    /* For the games. */
+    /* For the games: the iteration's job (the match with its two engines), and the pool. */
     Book book;
     Schedule order;
     Tablebase *tablebase;
-};
+    int concurrency_given; /* -concurrency as given (0: none), for the other ranks */
+    MatchSettings job;
+    PairPool *pool;
+    SessionRanks session; /* the ranks, when other ranks play */
+} Tune;
 
 /* The options that are the tuner's own, and those of a match that mean nothing here. */
 static const char *const MATCH_REFUSED[] = {"-engine", "-rounds", "-sprt",
@@ -250,51 +254,33 @@ static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGI
     return true;
 }
 
-bool tune_play(Tune *t, int64_t k, const int offsets[], int count, int threads,
-               atomic_bool *abort, int half_points[], Error *err) {
-    EngineSpec engines[MATCH_ENGINES];
-    int delta[TUNE_PARAMS_MAX];
-    double c_k[TUNE_PARAMS_MAX];
-    if (!make_engines(t, k, engines, delta, c_k, err))
-        return false;
-    int64_t *pairs = malloc(sizeof *pairs * (size_t)(count > 0 ? count : 1));
-    PairScore *scores = malloc(sizeof *scores * (size_t)(count > 0 ? count : 1));
-    if (!pairs || !scores) {
-        free(pairs);
-        free(scores);
-        return error_set(err, "out of memory");
-    }
-    for (int i = 0; i < count; i++)
-        pairs[i] = (k - 1) * t->pairs + offsets[i];
-    PairBatch batch = {engines, settings_pair_setup(&t->match, t->tablebase), &t->book,
-                       &t->order};
-    Error inner = {{0}};
-    bool ok = pair_batch_play(&batch, pairs, count, threads, abort, scores, &inner);
-    if (!ok)
-        error_set(err, "iteration %lld: %s", (long long)k, inner.text);
-    for (int i = 0; ok && i < count; i++)
-        half_points[i] = scores[i].half_points;
-    free(pairs);
-    free(scores);
-    return ok;
+/* Iteration k's job: the match with its engines (plus first) at theta +- c_k * delta. */
+static PairJob iteration_job(Tune *t, const EngineSpec engines[MATCH_ENGINES]) {
+    t->job = t->match;
+    memcpy(t->job.engines, engines, sizeof t->job.engines);
+    return (PairJob){&t->job, &t->book, &t->order, t->tablebase, t->concurrency_given};
 }
 
-/* Iteration k's pairs, on this process's threads or through the remote. */
-static bool play_iteration(Tune *t, int64_t k, const TuneRemote *remote, int half_points[],
-                           Error *err) {
-    if (remote)
-        return remote->play(remote->context, t, k, half_points, err);
-    int *offsets = malloc(sizeof *offsets * (size_t)t->pairs);
-    if (!offsets)
-        return error_set(err, "out of memory");
+/* Iteration k's pairs, (k - 1) * pairs + j for j < pairs, on the pool: half_points[j] (0..4,
+ * engine plus) for each. */
+static bool play_iteration(Tune *t, int64_t k, const EngineSpec engines[MATCH_ENGINES],
+                           int half_points[], Error *err) {
+    PairJob job = iteration_job(t, engines);
+    PairRecord *records = malloc(sizeof *records * (size_t)t->pairs);
+    Error inner = {{0}};
+    bool ok = records && pair_pool_set_job(t->pool, &job, &inner) &&
+              pair_pool_play(t->pool, (k - 1) * t->pairs, t->pairs, records, &inner);
+    if (!records)
+        error_set(&inner, "out of memory");
+    if (!ok) {
+        free(records);
+        return error_set(err, "iteration %lld: %s", (long long)k, inner.text);
+    }
     for (int j = 0; j < t->pairs; j++)
-        offsets[j] = j;
-    atomic_bool abort_flag;
-    atomic_init(&abort_flag, false);
-    bool ok = tune_play(t, k, offsets, t->pairs, t->match.concurrency, &abort_flag, half_points,
-                        err);
-    free(offsets);
-    return ok;
+        half_points[j] = match_pair_half_points(&records[j]);
+    pair_pool_records_destroy(records, t->pairs);
+    free(records);
+    return true;
 }
 
 static bool write_file(const Tune *t, Error *err) {
@@ -533,55 +519,43 @@ static bool prepare_games(Tune *t, Error *err) {
     return true;
 }
 
-Tune *tune_open(int argc, char **argv, int default_threads, const char *tablebase_refusal,
-                Error *err) {
+static void tune_free(Tune *t);
+
+/* A run: its arguments parsed (and offered to the remote's refusals), book, order and
+ * tablebase loaded, the pool's threads started. NULL after saying why in err. */
+static Tune *tune_new(int argc, char **argv, const PairRemote *remote, Error *err) {
     Tune *t = calloc(1, sizeof *t);
     if (!t) {
         error_set(err, "out of memory");
         return NULL;
     }
     bool ok = parse_run(t, argc, argv, err);
-    if (ok && tablebase_refusal && t->match.tb_path[0])
-        ok = error_set(err, "-tb: %s", tablebase_refusal);
+    if (ok && remote && remote->refuses(remote->context, &t->match))
+        ok = error_set(err, "the ranks cannot play this run (said above)");
     if (!ok || !prepare_games(t, err)) {
-        tune_close(t);
+        tune_free(t);
         return NULL;
     }
+    t->concurrency_given = t->match.concurrency;
     if (t->match.concurrency == 0)
-        t->match.concurrency = default_threads;
+        t->match.concurrency = remote ? remote->default_threads : cli_cores();
+    if (!(t->pool = pair_pool_new(t->match.concurrency, NULL, err))) {
+        tune_free(t);
+        return NULL;
+    }
     return t;
 }
 
-void tune_close(Tune *t) {
+static void tune_free(Tune *t) {
     if (!t)
         return;
+    pair_pool_free(t->pool);
+    free(t->session.ranks);
     tune_record_destroy(&t->record);
     schedule_destroy(&t->order);
     book_destroy(&t->book);
     tb_free(t->tablebase);
     free(t);
-}
-
-int tune_pairs(const Tune *t) { return t->pairs; }
-int tune_threads(const Tune *t) { return t->match.concurrency; }
-int tune_param_count(const Tune *t) { return t->record.count; }
-
-void tune_theta(const Tune *t, double theta[]) {
-    for (int i = 0; i < t->record.count; i++)
-        theta[i] = t->record.params[i].value;
-}
-
-void tune_set_theta(Tune *t, const double theta[]) {
-    for (int i = 0; i < t->record.count; i++)
-        t->record.params[i].value = theta[i];
-}
-
-bool tune_fingerprint(const Tune *t, char *text, size_t size, Error *err) {
-    Fingerprint fingerprint;
-    if (!fingerprint_compute(t->match.engines, &t->book, &fingerprint, err))
-        return false;
-    fingerprint_text(&fingerprint, text, size);
-    return true;
 }
 
 /* The run's arguments: those given, or those recorded in the tuning file -resume names. */
@@ -617,10 +591,8 @@ static bool run_arguments(int argc, char **argv, RunArguments *a, Error *err) {
 }
 
 /* The run, its history replayed and checked when resumed. */
-static Tune *open_run(const RunArguments *a, const TuneRemote *remote, Error *err) {
-    Tune *t = remote ? tune_open(a->argc, a->argv, remote->default_threads,
-                                 remote->tablebase_refusal, err)
-                     : tune_open(a->argc, a->argv, cli_cores(), NULL, err);
+static Tune *open_run(const RunArguments *a, const PairRemote *remote, Error *err) {
+    Tune *t = tune_new(a->argc, a->argv, remote, err);
     if (!t)
         return NULL;
     const TuneRecord *recorded = a->resuming ? &a->resumed : NULL;
@@ -640,7 +612,7 @@ static Tune *open_run(const RunArguments *a, const TuneRemote *remote, Error *er
     ok = ok && check_build(t, recorded, a->allow_engine_change, &inner);
     if (!ok) {
         error_set(err, "%s%s", recorded ? "-resume: " : "", inner.text);
-        tune_close(t);
+        tune_free(t);
         return NULL;
     }
     return t;
@@ -698,7 +670,25 @@ static bool check_schedules(const Tune *t, Error *err) {
     return true;
 }
 
-int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
+/* The other ranks, with the first iteration to play as their first job: before the outputs
+ * are claimed, so that a rank that cannot play leaves nothing behind. A run with nothing left
+ * to play asks none. False after saying why. */
+static bool begin_ranks(Tune *t, const PairRemote *remote) {
+    if (!remote || t->record.done >= t->schedule.iterations)
+        return true;
+    EngineSpec engines[MATCH_ENGINES];
+    int delta[TUNE_PARAMS_MAX];
+    double c_k[TUNE_PARAMS_MAX];
+    Error err;
+    if (!make_engines(t, t->record.done + 1, engines, delta, c_k, &err)) {
+        cli_error("tune: %s", err.text);
+        return false;
+    }
+    PairJob job = iteration_job(t, engines);
+    return remote->begin(remote->context, t->pool, &job, &t->session);
+}
+
+int abtest_tune_main(int argc, char **argv, const PairRemote *remote) {
     if (argc >= 1 && (strcmp(argv[0], "-help") == 0 || strcmp(argv[0], "--help") == 0)) {
         printf("usage: abtest tune -param LINE ... | -params FILE -iterations N [-pairs P]\n"
                "                   [-alpha X] [-gamma X] [-a-ratio X] [-out F.json] [-plot F.png]\n"
@@ -709,8 +699,6 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
                "  configuration with the parameters at theta + c_k * delta against theta - c_k *\n"
                "  delta over P pairs (default 8), then moves theta. LINE: NAME, int, START, MIN,\n"
                "  MAX, C_END, R_END (bench options -spsa prints them).\n");
-        if (remote)
-            remote->cancel(remote->context);
         return 0;
     }
     Error err = {{0}};
@@ -725,21 +713,20 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         ready = error_set(&err, "out of memory");
     ready = ready && check_outputs(t, args.resuming, &err);
     if (!ready) {
-        if (remote)
-            remote->cancel(remote->context);
         cli_error("tune: %s", err.text);
         free(half_points);
-        tune_close(t);
+        tune_free(t);
         tune_record_destroy(&args.resumed);
         return 2;
     }
-    bool begun = !remote || remote->begin(remote->context, t, args.argc, args.argv, &err);
+    bool begun = begin_ranks(t, remote);
     if (!begun || !claim_outputs(t, args.resuming, &lock, &err)) {
-        if (begun && remote)
-            remote->end(remote->context, t);
-        cli_error("tune: %s", err.text);
+        if (begun && remote && t->session.count)
+            remote->end(remote->context, t->pool);
+        if (begun) /* else begin_ranks has said why */
+            cli_error("tune: %s", err.text);
         free(half_points);
-        tune_close(t);
+        tune_free(t);
         outfile_unlock(&lock);
         tune_record_destroy(&args.resumed);
         return 2;
@@ -758,7 +745,7 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         int delta[TUNE_PARAMS_MAX];
         double c_k[TUNE_PARAMS_MAX], result = 0;
         if (!make_engines(t, k, engines, delta, c_k, &err) ||
-            !play_iteration(t, k, remote, half_points, &err)) {
+            !play_iteration(t, k, engines, half_points, &err)) {
             cli_error("tune: %s", err.text);
             status = 1;
             break;
@@ -777,8 +764,8 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         printf("\n");
         fflush(stdout);
     }
-    if (remote)
-        remote->end(remote->context, t);
+    if (remote && t->session.count)
+        remote->end(remote->context, t->pool);
     print_table(t, stdout);
     print_final(t, stdout);
     if (t->plot_path[0] && r->done > 0) {
@@ -794,7 +781,7 @@ int abtest_tune_main(int argc, char **argv, const TuneRemote *remote) {
         status = status ? status : 2;
     }
     free(half_points);
-    tune_close(t);
+    tune_free(t);
     outfile_unlock(&lock);
     tune_record_destroy(&args.resumed);
     return status;
