@@ -434,6 +434,10 @@ bool pair_pool_add(PairPool *p, const int64_t pairs[], int count) {
 int pair_pool_collect(PairPool *p, PairRecord out[], int most) {
     pthread_mutex_lock(&p->mutex);
     int count = p->finished_count < most ? p->finished_count : most;
+    if (count == 0) { /* finished may still be NULL: memcpy must not see it */
+        pthread_mutex_unlock(&p->mutex);
+        return 0;
+    }
     memcpy(out, p->finished, sizeof *out * (size_t)count);
     memmove(p->finished, p->finished + count,
             sizeof *p->finished * (size_t)(p->finished_count - count));
