@@ -13,15 +13,9 @@
 #include <time.h>
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
-#define ABTEST_MPI TSLAB_BUILD_DIR "/abtest-mpi"
+#define ABTEST_MPI TEST_ABTEST_MPI
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
-/* As root (CI, containers) OpenMPI needs --allow-run-as-root, and with more ranks than cores
- * --oversubscribe. One host: shared memory only, without the single-copy mechanism that
- * containers often forbid. A hung job is ended by timeout rather than hanging the suite, and
- * killed 10 s later if it is still there: on a loaded machine mpirun was once seen to deadlock
- * in its own handling of timeout's SIGTERM (all ranks gone, mpirun waiting on a futex). */
-#define MPIRUN "timeout -k 10 300 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader " \
-               "--mca btl_vader_single_copy_mechanism none"
+#define MPIRUN TEST_MPIRUN
 /* test_abtest's match at NODES a move: with 1000, decided by SPRT in under 200 pairs. */
 #define MATCH_AT(nodes) \
     " -engine name=cand -engine name=base killers=off hint=off" \
@@ -37,16 +31,9 @@ static const char *skip_reason;
 
 static int setup(void **state) {
     (void)state;
-    if (system("command -v mpirun >/dev/null 2>&1") != 0)
-        skip_reason = "mpirun is not installed (make deps installs openmpi-bin)";
-    else if (access(ABTEST_MPI, X_OK) != 0)
-        skip_reason = ABTEST_MPI " was not built (make builds it when mpicc is present)";
+    skip_reason = test_mpi_missing();
     if (skip_reason)
         printf("test_distributed: skipped: %s\n", skip_reason);
-    /* Under make sanitize the ranks run with ASan too; OpenMPI leaves allocations of its
-     * plug-ins (unloaded at exit, so no suppression can name them) and LeakSanitizer would fail
-     * every rank. Our code's leaks are found by the other suites. */
-    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
     return test_make_dir(dir, sizeof dir, "distributed");
 }
 

@@ -10,12 +10,8 @@
 #include "test_util.h"
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
-#define ABTEST_MPI TSLAB_BUILD_DIR "/abtest-mpi"
 #define GOLDEN TSLAB_SOURCE_DIR "/tests/golden/"
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
-/* As tests/test_distributed.c runs its jobs (its comment says why each option). */
-#define MPIRUN "timeout -k 10 300 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader " \
-               "--mca btl_vader_single_copy_mechanism none -np 3 "
 
 #define MATCH                                                                                      \
     " -engine name=cand -engine name=base killers=off hint=off -each " TEST_MATCH_PRESET          \
@@ -34,13 +30,9 @@ static const char *mpi_missing;
 
 static int setup(void **state) {
     (void)state;
-    if (system("command -v mpirun >/dev/null 2>&1") != 0)
-        mpi_missing = "mpirun is not installed (make deps installs openmpi-bin)";
-    else if (access(ABTEST_MPI, X_OK) != 0)
-        mpi_missing = ABTEST_MPI " was not built (make builds it when mpicc is present)";
+    mpi_missing = test_mpi_missing();
     if (mpi_missing)
         printf("test_golden: the 3-rank shapes are skipped: %s\n", mpi_missing);
-    setenv("ASAN_OPTIONS", "detect_leaks=0", 1); /* OpenMPI's plug-ins: test_distributed.c */
     return test_make_dir(dir, sizeof dir, "golden");
 }
 
@@ -181,93 +173,73 @@ static void check_file(const char *shape, const char *file, const char *golden,
     free(text);
 }
 
-static void check_match(const char *shape, const char *prefix, const char *options) {
-    run_in(shape, prefix, MATCH, options);
-    check_file(shape, "m.json", "match.json", RESULTS_VOLATILE);
-    check_file(shape, "m.pgn", "match.pgn", NULL);
+/* An experiment: its command, the files it writes, their golden names and what to take out
+ * of each (NULL: game records). */
+typedef struct {
+    const char *name;
+    const char *arguments;
+    const char *files[2], *golden[2];
+    const char *const *volatile_keys[2];
+} Experiment;
+
+static const Experiment EXPERIMENTS[] = {
+    {"match", MATCH, {"m.json", "m.pgn"}, {"match.json", "match.pgn"}, {RESULTS_VOLATILE, NULL}},
+    {"tune", TUNE, {"t.json", NULL}, {"tune.json", NULL}, {RECORD_VOLATILE, NULL}},
+    {"booktest", BOOKTEST, {"b.json", NULL}, {"booktest.json", NULL}, {RECORD_VOLATILE, NULL}},
+};
+
+/* The shapes each experiment runs on; the golden files come from the first. */
+typedef struct {
+    const char *name;
+    const char *prefix, *options;
+    bool mpi;
+} Shape;
+
+static const Shape SHAPES[] = {
+    {"1 thread", ABTEST, "-concurrency 1", false},
+    {"2 threads", ABTEST, "-concurrency 2", false},
+    {"3 ranks", TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI, "-concurrency 1", true},
+};
+
+/* Every shape of one experiment (the golden files rewritten from the first under
+ * TSLAB_GOLDEN_UPDATE, the others then skipped). */
+static void check_experiment(const Experiment *e) {
+    for (size_t k = 0; k < sizeof SHAPES / sizeof SHAPES[0]; k++) {
+        const Shape *shape = &SHAPES[k];
+        if ((k > 0 && getenv("TSLAB_GOLDEN_UPDATE")) || (shape->mpi && mpi_missing)) {
+            printf("test_golden: %s on %s skipped (%s)\n", e->name, shape->name,
+                   shape->mpi && mpi_missing ? mpi_missing : "the golden files come from 1 thread");
+            continue;
+        }
+        char where[64];
+        snprintf(where, sizeof where, "%s_%zu", e->name, k);
+        run_in(where, shape->prefix, e->arguments, shape->options);
+        for (int f = 0; f < 2 && e->files[f]; f++)
+            check_file(where, e->files[f], e->golden[f], e->volatile_keys[f]);
+    }
 }
 
-static void check_tune(const char *shape, const char *prefix, const char *options) {
-    run_in(shape, prefix, TUNE, options);
-    check_file(shape, "t.json", "tune.json", RECORD_VOLATILE);
-}
-
-static void check_booktest(const char *shape, const char *prefix, const char *options) {
-    run_in(shape, prefix, BOOKTEST, options);
-    check_file(shape, "b.json", "booktest.json", RECORD_VOLATILE);
-}
-
-static bool without_mpi(void) {
-    if (mpi_missing)
-        printf("test_golden: skipped (%s)\n", mpi_missing);
-    return mpi_missing != NULL;
-}
-
-static void match__one_thread(void **state) {
+static void match__every_shape(void **state) {
     (void)state;
-    check_match("match1", ABTEST, "-concurrency 1");
+    check_experiment(&EXPERIMENTS[0]);
 }
 
-static void match__two_threads(void **state) {
+static void tune__every_shape(void **state) {
     (void)state;
-    if (getenv("TSLAB_GOLDEN_UPDATE"))
-        skip(); /* the golden files come from one thread */
-    check_match("match2", ABTEST, "-concurrency 2");
-}
-
-static void match__three_ranks(void **state) {
-    (void)state;
-    if (getenv("TSLAB_GOLDEN_UPDATE") || without_mpi())
-        skip();
-    check_match("match_ranks", MPIRUN ABTEST_MPI, "-concurrency 1");
-}
-
-static void tune__one_thread(void **state) {
-    (void)state;
-    check_tune("tune1", ABTEST, "-concurrency 1");
-}
-
-static void tune__two_threads(void **state) {
-    (void)state;
-    if (getenv("TSLAB_GOLDEN_UPDATE"))
-        skip();
-    check_tune("tune2", ABTEST, "-concurrency 2");
-}
-
-static void tune__three_ranks(void **state) {
-    (void)state;
-    if (getenv("TSLAB_GOLDEN_UPDATE") || without_mpi())
-        skip();
-    check_tune("tune_ranks", MPIRUN ABTEST_MPI, "-concurrency 1");
-}
-
-static void booktest__one_thread(void **state) {
-    (void)state;
-    check_booktest("booktest1", ABTEST, "-concurrency 1");
-}
-
-static void booktest__two_threads(void **state) {
-    (void)state;
-    if (getenv("TSLAB_GOLDEN_UPDATE"))
-        skip();
-    check_booktest("booktest2", ABTEST, "-concurrency 2");
+    check_experiment(&EXPERIMENTS[1]);
 }
 
 /* booktest had no MPI path before the pool: its ranks must give the threads' file. */
-static void booktest__three_ranks(void **state) {
+static void booktest__every_shape(void **state) {
     (void)state;
-    if (getenv("TSLAB_GOLDEN_UPDATE") || without_mpi())
-        skip();
-    check_booktest("booktest_ranks", MPIRUN ABTEST_MPI, "-concurrency 1");
+    check_experiment(&EXPERIMENTS[2]);
 }
 
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(match__one_thread),    cmocka_unit_test(match__two_threads),
-        cmocka_unit_test(match__three_ranks),   cmocka_unit_test(tune__one_thread),
-        cmocka_unit_test(tune__two_threads),    cmocka_unit_test(tune__three_ranks),
-        cmocka_unit_test(booktest__one_thread), cmocka_unit_test(booktest__two_threads),
-        cmocka_unit_test(booktest__three_ranks),
+        cmocka_unit_test(match__every_shape),
+        cmocka_unit_test(tune__every_shape),
+        cmocka_unit_test(booktest__every_shape),
     };
     return tslab_run_tests_setup("golden", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -376,15 +376,18 @@ int64_t pair_pool_end(PairPool *p) {
     p->stopping = true;
     atomic_store(p->abort, true);
     stop_searches(p);
+    int given_up = p->playing;
     while (p->playing > 0)
         pthread_cond_wait(&p->idle_cond, &p->mutex);
-    int64_t not_taken = p->span_open ? p->next - p->taken : 0;
+    /* A span's pairs handed out and not taken are next - taken, whether they finished, were
+     * given up or wait to go out again; added pairs are those waiting, finished or given up. */
+    int64_t not_taken = p->span_open ? p->next - p->taken
+                                     : p->waiting_count + p->finished_count + given_up;
     for (int i = 0; p->window && i < p->window_size; i++)
         if (p->window[i].ready) {
             match_pair_destroy(&p->window[i].pair);
             p->window[i].ready = false;
         }
-    not_taken += p->waiting_count * !p->span_open + p->finished_count;
     pair_pool_records_destroy(p->finished, p->finished_count);
     p->finished_count = p->waiting_count = 0;
     p->span_open = p->adding = false;
