@@ -77,15 +77,17 @@ void bench_print_options_markdown(FILE *out) {
 /* The tunable rows as OpenBench's SPSA input lines (NAME, int, START, MIN, MAX, C_END, R_END),
  * START from config; a value outside a row's range starts at the nearer end, said on err_out. */
 void bench_print_options_spsa(const SearchConfig *config, FILE *out, FILE *err_out) {
-    for (size_t i = 0; i < TUNING_RANGE_COUNT; i++) {
-        const TuningRange *range = &TUNING_RANGES[i];
-        const OptionSpec *spec = tuning_option(range->name);
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        const OptionSpec *spec = &CONFIG_OPTIONS[i];
+        const OptionTuning *range = &spec->tuning;
+        if (range->c_end == 0)
+            continue;
         int value = *(const int *)((const char *)config + spec->offset);
         int start = value < range->min ? range->min : value > range->max ? range->max : value;
         if (start != value)
             fprintf(err_out, "note: %s=%d is outside its tuning range %d..%d: it starts at %d\n",
-                    range->name, value, range->min, range->max, start);
-        fprintf(out, "%s, int, %d, %d, %d, %g, %g\n", range->name, start, range->min, range->max,
+                    spec->name, value, range->min, range->max, start);
+        fprintf(out, "%s, int, %d, %d, %d, %g, %g\n", spec->name, start, range->min, range->max,
                 range->c_end, TUNING_R_END);
     }
 }

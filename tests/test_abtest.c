@@ -541,7 +541,12 @@ static void log__progress_lines_and_unbounded_game_numbers(void **state) {
         block--;
     double llr = number_after(block, "LLR: "), nelo = number_after(block, "nElo: ");
     double left = number_after(progress, "SPRT: about ");
-    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, true};
+    SprtParams five = {.elo0 = 0,
+                       .elo1 = 5,
+                       .alpha = 0.05,
+                       .beta = 0.05,
+                       .model = SPRT_MODEL_NORMALIZED,
+                       .overshoot = true};
     double pass, plan;
     assert_true(sprt_plan_left(&five, llr, 0, 0, nelo, &pass, &plan));
     if (fabs(left - plan) > 0.02 * plan + 1) /* the block rounds LLR and nElo to 0.01 */

@@ -104,7 +104,12 @@ static void cell__is_the_abtest_match(void **state) {
                        1e-12);
     /* The expected pairs are the plan of the cell's nElo (abtest sprt -plan's formula in
      * pairs, tested in test_sprt). */
-    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams five = {.elo0 = 0,
+                       .elo1 = 5,
+                       .alpha = 0.05,
+                       .beta = 0.05,
+                       .model = SPRT_MODEL_NORMALIZED,
+                       .overshoot = false};
     double pass, pairs;
     assert_true(
         sprt_plan_pairs(&five, cJSON_GetObjectItem(cell, "nelo")->valuedouble, &pass, &pairs));

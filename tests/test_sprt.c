@@ -3,6 +3,7 @@
 // degenerate counts, parameter validation, and the calculator's text and JSON.
 #include "sprt.h"
 #include "sprt_elo.h"
+#include "sprt_keys.h"
 #include "sprt_overshoot.h"
 
 #include "test_util.h"
@@ -46,6 +47,16 @@ static cJSON *load_vectors(const char **path_out) {
 }
 
 /* A vector's SPRT: bounds, error rates and model. */
+/* Bounds at fishtest's usual alpha = beta = 0.05, without the overshoot correction. */
+static SprtParams bounds_at(double elo0, double elo1, SprtModel model) {
+    return (SprtParams){.elo0 = elo0,
+                        .elo1 = elo1,
+                        .alpha = 0.05,
+                        .beta = 0.05,
+                        .model = model,
+                        .overshoot = false};
+}
+
 static SprtParams vector_params(const cJSON *v) {
     SprtParams params = {.elo0 = cJSON_GetObjectItem(v, "elo0")->valuedouble,
                          .elo1 = cJSON_GetObjectItem(v, "elo1")->valuedouble,
@@ -177,14 +188,14 @@ static void check_trace_row(const TraceRow *row, const SprtParams *params, SprtO
  * neither test would have stopped there. */
 static void overshoot__fishtest_traces_reproduced(void **state) {
     (void)state;
-    SprtParams logistic = {0, 10, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false};
+    SprtParams logistic = bounds_at(0, 10, SPRT_MODEL_LOGISTIC);
     SprtOvershoot o;
     sprt_overshoot_init(&o);
     for (size_t i = 0; i < sizeof TRACE_1 / sizeof TRACE_1[0]; i++)
         check_trace_row(&TRACE_1[i], &logistic, &o);
     assert_int_equal(sprt_decide(TRACE_1[27].llr, &logistic), SPRT_H1); /* 3.18 > 2.94 too */
     assert_true(TRACE_1[26].llr < sprt_upper_bound(&logistic));
-    SprtParams normalized = {0, 10, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams normalized = bounds_at(0, 10, SPRT_MODEL_NORMALIZED);
     sprt_overshoot_init(&o);
     for (size_t i = 0; i < 4; i++)
         check_trace_row(&TRACE_2[i], &normalized, &o);
@@ -393,7 +404,7 @@ static void degenerate_counts__finite_and_sensible(void **state) {
     for (size_t i = 0; i < sizeof degenerate / sizeof degenerate[0]; i++)
         for (size_t m = 0; m < 3; m++)
             for (size_t b = 0; b < sizeof bounds / sizeof bounds[0]; b++) {
-                SprtParams params = {bounds[b][0], bounds[b][1], 0.05, 0.05, models[m], false};
+                SprtParams params = bounds_at(bounds[b][0], bounds[b][1], models[m]);
                 SprtSample sample = sprt_sample_pentanomial(&degenerate[i].penta);
                 double llr = sprt_llr(&sample, &params);
                 if (!isfinite(llr))
@@ -405,7 +416,7 @@ static void degenerate_counts__finite_and_sensible(void **state) {
                 assert_true(e.elo >= -1200 && e.elo <= 1200);
             }
     /* All wins points to H1 for small bounds; all losses to H0. */
-    SprtParams params = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams params = bounds_at(0, 2, SPRT_MODEL_NORMALIZED);
     SprtSample won = sprt_sample_pentanomial(&degenerate[1].penta);
     SprtSample lost = sprt_sample_pentanomial(&degenerate[2].penta);
     assert_int_equal(sprt_decide(sprt_llr(&won, &params), &params), SPRT_H1);
@@ -457,10 +468,15 @@ static void parameters__validated(void **state) {
             fail_msg("row %zu (%s): '%s', expected '%s'", i, param_rows[i].why,
                      ok ? "accepted" : err.text, param_rows[i].error);
     }
-    SprtParams p = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams p = bounds_at(0, 2, SPRT_MODEL_NORMALIZED);
     assert_float_equal(sprt_upper_bound(&p), log(19), 1e-15);
     assert_float_equal(sprt_lower_bound(&p), -log(19), 1e-15);
-    SprtParams q = {0, 2, 0.05, 0.10, SPRT_MODEL_NORMALIZED, false};
+    SprtParams q = {.elo0 = 0,
+                    .elo1 = 2,
+                    .alpha = 0.05,
+                    .beta = 0.10,
+                    .model = SPRT_MODEL_NORMALIZED,
+                    .overshoot = false};
     assert_float_equal(sprt_lower_bound(&q), -2.251291798606495, 1e-15);
     assert_float_equal(sprt_upper_bound(&q), 2.8903717578961645, 1e-15);
 }
@@ -475,8 +491,7 @@ static void corrected_elo__ends_on_any_bounds(void **state) {
     const double gaps[] = {1e-9, 4.7e-7, 1e-300, 0, SPRT_MIN_GAP, 2000};
     for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++)
         for (int model = SPRT_MODEL_NORMALIZED; model <= SPRT_MODEL_BAYESELO; model++) {
-            SprtParams params = {-1000 + (i == 5 ? 0 : 1000), 0, 0.05, 0.05, (SprtModel)model,
-                                 false};
+            SprtParams params = bounds_at(-1000 + (i == 5 ? 0 : 1000), 0, (SprtModel)model);
             params.elo1 = params.elo0 + gaps[i];
             SprtCorrectedElo e = sprt_corrected_elo(&sample, &params);
             if (!isfinite(e.elo) || !isfinite(e.ci_low) || !isfinite(e.ci_high))
@@ -535,6 +550,11 @@ static void sprt_keys__one_table_for_every_command(void **state) {
                          mistakes[m][1]);
             free(out);
         }
+    /* The rows' defaults, read from their text. */
+    SprtParams defaults = sprt_params_default();
+    assert_true(defaults.elo0 == 0 && defaults.elo1 == 0 && defaults.alpha == 0.05 &&
+                defaults.beta == 0.05 && defaults.model == SPRT_MODEL_NORMALIZED &&
+                defaults.overshoot);
     /* The defaults the match echoes are the ones the calculator applies. */
     char *out;
     assert_int_equal(test_run(ABTEST " -engine name=a -engine name=b -each nodes=20 -sprt elo0=0 "
@@ -570,14 +590,14 @@ static void plan__matches_fishtest_calculator(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof plan_rows / sizeof plan_rows[0]; i++) {
         const PlanRow *r = &plan_rows[i];
-        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model, false};
+        SprtParams params = bounds_at(r->elo0, r->elo1, r->model);
         double pass, games;
         assert_true(sprt_plan(&params, r->draw_ratio, r->true_elo, &pass, &games));
         if (fabs(pass - r->pass) > 1e-4 || fabs(games - r->games) > 1)
             fail_msg("row %zu: P %.4f E %.0f, expected %.4f %.0f", i, pass, games, r->pass,
                      r->games);
     }
-    SprtParams bayes = {0, 5, 0.05, 0.05, SPRT_MODEL_BAYESELO, false};
+    SprtParams bayes = bounds_at(0, 5, SPRT_MODEL_BAYESELO);
     double pass, games;
     assert_false(sprt_plan(&bayes, 0.5, 0, &pass, &games));
 }
@@ -591,7 +611,7 @@ static void plan__pairs_from_nelo_agree_with_the_calculator(void **state) {
         const PlanRow *r = &plan_rows[i];
         if (r->model != SPRT_MODEL_NORMALIZED)
             continue;
-        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model, false};
+        SprtParams params = bounds_at(r->elo0, r->elo1, r->model);
         double nelo = SPRT_NELO_PER_T * (sprt_score_from_elo(r->true_elo) - 0.5) /
                       sqrt((1 - r->draw_ratio) / 4);
         double pass, pairs;
@@ -600,13 +620,13 @@ static void plan__pairs_from_nelo_agree_with_the_calculator(void **state) {
             fail_msg("row %zu: P %.4f E %.0f pairs, expected %.4f %.0f", i, pass, pairs, r->pass,
                      r->games / 2);
     }
-    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams five = bounds_at(0, 5, SPRT_MODEL_NORMALIZED);
     double pass, pairs, bound = log(0.95 / 0.05), t1 = 5 * sqrt(2.0) / SPRT_NELO_PER_T;
     assert_true(sprt_plan_pairs(&five, 2.5, &pass, &pairs));
     assert_float_equal(pass, 0.5, 1e-9);
     assert_float_equal(pairs, bound * bound / (t1 * t1), 1e-6);
     assert_float_equal(pairs, 20931, 1); /* (ln 19)^2 / t1^2 = 8.66972 / 4.14212e-4 */
-    SprtParams logistic = {0, 5, 0.05, 0.05, SPRT_MODEL_LOGISTIC, false};
+    SprtParams logistic = bounds_at(0, 5, SPRT_MODEL_LOGISTIC);
     assert_false(sprt_plan_pairs(&logistic, 10, &pass, &pairs));
     assert_false(sprt_plan_pairs(&five, NAN, &pass, &pairs));
     assert_true(pass == 0 && pairs == 0);
@@ -618,7 +638,7 @@ static void plan__left_from_the_llr_reached(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof plan_rows / sizeof plan_rows[0]; i++) {
         const PlanRow *r = &plan_rows[i];
-        SprtParams params = {r->elo0, r->elo1, 0.05, 0.05, r->model, false};
+        SprtParams params = bounds_at(r->elo0, r->elo1, r->model);
         double nelo = SPRT_NELO_PER_T * (sprt_score_from_elo(r->true_elo) - 0.5) /
                       sqrt((1 - r->draw_ratio) / 4);
         double pass, pairs;
@@ -627,7 +647,7 @@ static void plan__left_from_the_llr_reached(void **state) {
             fail_msg("row %zu: P %.4f E %.0f pairs, expected %.4f %.0f", i, pass, pairs, r->pass,
                      r->games / 2);
     }
-    SprtParams five = {0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams five = bounds_at(0, 5, SPRT_MODEL_NORMALIZED);
     double pass, pairs, b = log(0.95 / 0.05), t1 = 5 * sqrt(2.0) / SPRT_NELO_PER_T;
     assert_true(sprt_plan_left(&five, b, 0.5, 0, 2.5, &pass, &pairs));
     assert_float_equal(pass, 1, 1e-12);
@@ -640,7 +660,7 @@ static void plan__left_from_the_llr_reached(void **state) {
         if (!isfinite(pass) || !isfinite(pairs) || pass < 0 || pass > 1 || pairs < 0)
             fail_msg("nElo %.0f: P %g, %g pairs left", nelo, pass, pairs);
     }
-    SprtParams bayes = {0, 5, 0.05, 0.05, SPRT_MODEL_BAYESELO, false};
+    SprtParams bayes = bounds_at(0, 5, SPRT_MODEL_BAYESELO);
     assert_false(sprt_plan_left(&bayes, 0, 0.5, 0, 0, &pass, &pairs));
 }
 
@@ -675,7 +695,7 @@ static void calculator__text_json_and_errors(void **state) {
     /* The corrected estimate under the keys fishtest's results use. */
     Pentanomial won = {.ww = 1000};
     SprtSample all_won = sprt_sample_pentanomial(&won);
-    SprtParams bounds = {0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, false};
+    SprtParams bounds = bounds_at(0, 2, SPRT_MODEL_NORMALIZED);
     SprtCorrectedElo corrected = sprt_corrected_elo(&all_won, &bounds);
     assert_float_equal(cJSON_GetObjectItem(json, "sprt_elo")->valuedouble, corrected.elo, 1e-9);
     const cJSON *interval = cJSON_GetObjectItem(json, "sprt_elo_ci95");

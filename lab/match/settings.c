@@ -41,17 +41,17 @@ const SettingsField SETTINGS_FIELDS[] = {
     {"randomplies", "-openings", "randomplies", FIELD_INT, FIELD(random_plies), 0, 200, 0, "K", "",
      DECIDES, NULL},
     {"seed", "-srand", NULL, FIELD_SEED, FIELD(seed), 0, INT64_MAX, 20261129, "S",
-     "seed of the book shuffle and random plies (20261129)", DECIDES | ALWAYS, NULL},
+     "seed of the book shuffle and random plies", DECIDES | ALWAYS, NULL},
     {"rounds", "-rounds", NULL, FIELD_INT64, FIELD(rounds), 1, SETTINGS_UNBOUNDED_ROUNDS,
      SETTINGS_UNBOUNDED_ROUNDS, "N", "pairs to play (unbounded with -sprt)", DECIDES, NULL},
     {"maxmoves", "-maxmoves", NULL, FIELD_INT, FIELD(max_plies), 1, 100000, 300, "N",
-     "plies before a game is adjudicated a draw (300)", DECIDES, NULL},
+     "plies before a game is adjudicated a draw", DECIDES, NULL},
     {"tb", "-tb", "file", FIELD_PATH, FIELD(tb_path), 0, 0, 0, "F",
      "adjudicate each game by the tablebase when the sliding phase starts (-tb alone: the "
      "default file of make tablebase)",
      DECIDES, default_tablebase},
     {"ratinginterval", "-ratinginterval", NULL, FIELD_INT, FIELD(rating_interval), 1, 1000000, 10,
-     "N", "report and checkpoint every N pairs (10)", DECIDES, NULL},
+     "N", "report and checkpoint every N pairs", DECIDES, NULL},
     {"concurrency", "-concurrency", NULL, FIELD_INT, FIELD(concurrency), 0, 256, 0, "N",
      "games in parallel (0, the default: one per core)", UNECHOED, NULL},
     {"out", "-out", NULL, FIELD_PATH, FIELD(out_path), 0, 0, 0, "FILE.json",
@@ -393,6 +393,13 @@ bool settings_reproducible(const MatchSettings *s) {
 #define USAGE_HELP_COLUMN 36 /* where -help's explanations start */
 #define USAGE_HELP_WIDTH 58  /* and how wide they run (95 columns in all) */
 
+/* A number whose default means a value, shown after its help: not 0 (which means "none" or
+ * "automatic", and the help says what) and not the unbounded rounds. */
+static bool shows_default(const SettingsField *f) {
+    bool number = f->type == FIELD_INT || f->type == FIELD_INT64 || f->type == FIELD_SEED;
+    return number && f->fallback != 0 && f->fallback != SETTINGS_UNBOUNDED_ROUNDS;
+}
+
 void settings_usage(FILE *out) {
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
         const SettingsField *f = &SETTINGS_FIELDS[i];
@@ -414,8 +421,14 @@ void settings_usage(FILE *out) {
             fprintf(out, "%s\n", left);
             left[0] = '\0';
         }
-        /* The help, wrapped at word boundaries into its column. */
-        const char *help = f->help;
+        /* The help, then a number's default from the row, wrapped at word boundaries into its
+         * column. */
+        char help_text[256];
+        snprintf(help_text, sizeof help_text, "%s", f->help);
+        if (shows_default(f))
+            snprintf(help_text + strlen(help_text), sizeof help_text - strlen(help_text),
+                     " (%lld)", (long long)f->fallback);
+        const char *help = help_text;
         while (*help) {
             int take = (int)strlen(help);
             if (take > USAGE_HELP_WIDTH) {

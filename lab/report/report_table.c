@@ -2,6 +2,7 @@
 #include "report_table.h"
 
 #include "cli.h"
+#include "sprt_keys.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -50,12 +51,11 @@ static void cell_state(const RunSummary *r, char *out, size_t size) {
 static void cell_llr(const RunSummary *r, char *out, size_t size) {
     if (!r->has_sprt)
         snprintf(out, size, "-");
-    else if (!plausible(r->llr) || !plausible(r->lower) || !plausible(r->upper) ||
-             !plausible(r->elo0) || !plausible(r->elo1))
+    else if (!plausible(r->llr) || !plausible(r->lower) || !plausible(r->upper))
         snprintf(out, size, "?");
-    else
+    else /* the bounds were checked on reading (sprt_params_from_json) */
         snprintf(out, size, "%.2f (%.2f, %.2f) [%g, %g]", shown(r->llr), r->lower, r->upper,
-                 r->elo0, r->elo1);
+                 r->sprt.elo0, r->sprt.elo1);
 }
 
 static void cell_elo(const RunSummary *r, char *out, size_t size) {
@@ -351,10 +351,7 @@ cJSON *report_run_json(const RunSummary *r) {
     cJSON_AddNumberToObject(item, "nelo", r->nelo);
     cJSON_AddItemToObject(item, "nelo_ci95", pair_json(r->nelo_low, r->nelo_high));
     if (r->has_sprt) {
-        cJSON *sprt = cJSON_AddObjectToObject(item, "sprt");
-        cJSON_AddNumberToObject(sprt, "elo0", r->elo0);
-        cJSON_AddNumberToObject(sprt, "elo1", r->elo1);
-        cJSON_AddStringToObject(sprt, "model", r->model);
+        cJSON_AddItemToObject(item, "sprt", sprt_params_to_json(&r->sprt));
         cJSON_AddNumberToObject(item, "llr", r->llr);
         cJSON_AddItemToObject(item, "llr_bounds", pair_json(r->lower, r->upper));
     } else {

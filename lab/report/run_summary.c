@@ -2,6 +2,7 @@
 #include "run_summary.h"
 
 #include "config.h"
+#include "sprt_keys.h"
 #include "textbuf.h"
 #include "textfile.h"
 
@@ -224,8 +225,7 @@ static bool sprt_from(const cJSON *json, RunSummary *s, Error *err) {
     if (!s->has_sprt)
         return true;
     Error inner;
-    if (!text_at(sprt, "model", s->model, sizeof s->model, &inner) ||
-        !real_at(sprt, "elo0", &s->elo0, &inner) || !real_at(sprt, "elo1", &s->elo1, &inner) ||
+    if (!sprt_params_from_json(sprt, &s->sprt, &inner) ||
         !real_at(json, "llr", &s->llr, &inner) ||
         !real_at(json, "lower_bound", &s->lower, &inner) ||
         !real_at(json, "upper_bound", &s->upper, &inner))

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "error.h"
+#include "sprt.h"
 
 #include <cJSON.h>
 #include <stdbool.h>
@@ -24,8 +25,8 @@ typedef struct {
     char state[RUN_SUMMARY_SHORT]; /* "H1", "H0", "rounds", "interrupted", "running" */
     int64_t pairs, rounds;         /* rounds: 0 when the run has no bound */
     bool has_sprt;
-    char model[RUN_SUMMARY_SHORT];
-    double elo0, elo1, llr, lower, upper;
+    SprtParams sprt; /* the test's keys, read through their table (sprt_keys.h) */
+    double llr, lower, upper;
     double elo, elo_low, elo_high, nelo, nelo_low, nelo_high;
     bool has_corrected; /* the SPRT-corrected Elo (an SPRT run) */
     double sprt_elo, sprt_elo_low, sprt_elo_high;

@@ -72,7 +72,7 @@ static bool add_param(Tune *t, const char *line, const char *where, Error *err) 
         return error_set(err, "%s: %s", where, inner.text);
     if (p->type != SPSA_INT)
         return error_set(err, "%s: %s is an integer option: give its type as int", where, p->name);
-    const OptionSpec *spec = tuning_option(p->name);
+    const OptionSpec *spec = config_find(p->name);
     if (p->min < (double)spec->min || p->max > (double)spec->max)
         return error_set(err,
                          "%s: %s: [MIN, MAX] = [%g, %g] goes beyond the values the option "

@@ -29,6 +29,10 @@ bool sprt_params_same(const SprtParams *a, const SprtParams *b);
 cJSON *sprt_params_to_json(const SprtParams *params);
 bool sprt_params_from_json(const cJSON *json, SprtParams *params, Error *err);
 
+/* Adds the numeric keys (elo0, elo1, alpha, beta) to json, in the table's order: the results
+ * file's summary beside the LLR (sprt_report.c). */
+void sprt_params_add_numbers(const SprtParams *params, cJSON *json);
+
 /* "elo0, elo1, alpha, beta, model, overshoot": for messages. */
 void sprt_keys_list(TextBuf *buf);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "sprt_report.h"
 
+#include "sprt_keys.h"
+
 #include <math.h>
 
 SprtReport sprt_report_make(const SprtSample *sample, const Pentanomial *penta,
@@ -79,10 +81,7 @@ void sprt_report_add_json(const SprtReport *r, cJSON *json) {
     add_interval(json, "sprt_elo_ci95", r->corrected.ci_low, r->corrected.ci_high);
     add_number(json, "sprt_los", r->corrected.los);
     cJSON_AddStringToObject(json, "model", sprt_model_name(r->params.model));
-    add_number(json, "elo0", r->params.elo0);
-    add_number(json, "elo1", r->params.elo1);
-    add_number(json, "alpha", r->params.alpha);
-    add_number(json, "beta", r->params.beta);
+    sprt_params_add_numbers(&r->params, json);
     if (r->has_penta) {
         add_number(json, "draw_ratio", sprt_pair_draw_ratio(&r->penta));
         add_number(json, "pairs_ratio", sprt_pairs_ratio(&r->penta));

@@ -75,6 +75,16 @@ typedef enum {
  * next to nothing, unless one of them is on. */
 typedef enum { OPTION_ELSEWHERE, OPTION_MOVE_LOOP } OptionPlace;
 
+/* A tunable row's column: the interval SPSA may explore (narrower than the values the option
+ * accepts) and the perturbation at the last iteration (C_END in OpenBench's SPSA input). Chosen
+ * around the ledger's findings (docs/experiments.md): wide enough to hold every value an SPRT
+ * there decided on, narrow enough that the ends still play sensible games; +- c_end should cost
+ * a few Elo, measurable, not ruinous. c_end 0: not in `bench options -spsa`'s list. */
+typedef struct {
+    int min, max;
+    double c_end;
+} OptionTuning;
+
 /* One row of the option table. */
 typedef struct {
     const char *name;
@@ -92,6 +102,7 @@ typedef struct {
      * the matrix keeps it at its first value. */
     bool (*applies)(const SearchConfig *config);
     const char *help;            /* one line */
+    OptionTuning tuning;         /* integer rows worth tuning (tuning.h) */
 } OptionSpec;
 
 extern const OptionSpec CONFIG_OPTIONS[];
