@@ -21,12 +21,13 @@ OPT     ?= -O3 -DNDEBUG $(LTO)
 ARCH    ?= -march=native
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
            -Wundef -Wpedantic
-# The rooms of lib/ and lab/ (docs/architecture.md): headers are included by name, and each
-# room's directory is on the include path.
+# The rooms (docs/architecture.md): headers are included by name, and each room's directory is on
+# the include path. suite/ (the bench suite) and programs/ (the engine-program driver) are shared
+# by two tools each: bench and engine, bench and abtest.
 LIB_ROOMS := lib/util lib/game lib/search lib/tablebase
-LAB_ROOMS := lab/engines lab/stats lab/book lab/match lab/output lab/report lab/run
+LAB_ROOMS := lab/stats lab/book lab/match lab/output lab/report lab/run
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) $(LIB_ROOMS:%=-I%) -Icli \
-           $(LAB_ROOMS:%=-I%) -Ibench -Iengine $(EXTRA_CFLAGS)
+           -Isuite -Iprograms $(LAB_ROOMS:%=-I%) -Ibench -Iengine $(EXTRA_CFLAGS)
 LDLIBS  := -lm -lpthread
 
 # Objects depend on the compiler and its flags: a stamp file holds them and changes when they do,
@@ -51,7 +52,8 @@ $(shell { echo '$(GIT_COMMIT)' | cmp -s - $(COMMIT_STAMP) || echo '$(GIT_COMMIT)
 # source file of the tools, the compiler's version and the flags. The same code rebuilt has the
 # same identity whatever the commit (a docs-only commit keeps it); an edit, another compiler or
 # other flags change it. Compiled into cli/version.o beside the commit.
-SOURCE_FILES := $(sort $(wildcard lib/*/*.[ch] cli/*.[ch] lab/*/*.[ch] bench/*.[ch] engine/*.[ch]))
+SOURCE_FILES := $(sort $(wildcard lib/*/*.[ch] cli/*.[ch] suite/*.[ch] programs/*.[ch] lab/*/*.[ch] \
+    bench/*.[ch] engine/*.[ch]))
 SOURCE_ID := $(shell { cat $(SOURCE_FILES); $(CC) --version 2>/dev/null | head -n 1; \
     echo '$(BUILD_FLAGS)'; } | sha256sum | cut -c1-16)
 SOURCE_STAMP := $(BUILD)/source.stamp
@@ -64,6 +66,8 @@ PKG_CMOCKA_LIBS   := $(or $(shell pkg-config --libs cmocka 2>/dev/null),-lcmocka
 
 LIB_SRC   := $(wildcard $(LIB_ROOMS:%=%/*.c))
 CLI_SRC   := $(wildcard cli/*.c)
+SUITE_SRC := $(wildcard suite/*.c)
+PROGRAMS_SRC := $(wildcard programs/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 LAB_SRC   := $(filter-out lab/run/abtest.c,$(wildcard $(LAB_ROOMS:%=%/*.c)))
 ENGINE_SRC := $(filter-out engine/engine.c,$(wildcard engine/*.c))
@@ -71,15 +75,17 @@ TEST_SRC  := $(wildcard tests/test_*.c)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+SUITE_OBJ := $(SUITE_SRC:%.c=$(BUILD)/obj/%.o)
+PROGRAMS_OBJ := $(PROGRAMS_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 LAB_OBJ   := $(LAB_SRC:%.c=$(BUILD)/obj/%.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
-# The default bench suite and its signature, compiled into bench and engine (bench/embedded.h),
-# so that `engine bench` works from any directory, as fishtest's and OpenBench's workers run it.
+# The default bench suite and its signature, compiled into the suite room (suite/embedded.h), so
+# that `engine bench` works from any directory, as fishtest's and OpenBench's workers run it.
 EMBED_DATA := bench/positions.txt bench/signature.json
 EMBED_SRC := $(BUILD)/gen/embedded_data.c
 EMBED_OBJ := $(BUILD)/obj/gen/embedded_data.o
-BENCH_OBJ += $(EMBED_OBJ)
+SUITE_OBJ += $(EMBED_OBJ)
 BENCH_LIB_OBJ := $(filter-out $(BUILD)/obj/bench/bench.o,$(BENCH_OBJ))  # without main()
 LIBTSLAB  := $(BUILD)/libtslab.a
 TOOLS     := $(BUILD)/bench $(BUILD)/abtest $(BUILD)/engine
@@ -107,7 +113,7 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-no
 all: $(LIBTSLAB) $(TOOLS)
 
 # `make EXE=PATH` also puts the engine at PATH, as OpenBench's client builds an engine
-# (`make -j EXE=PATH`, then runs PATH); its bench needs no data files (bench/embedded.h).
+# (`make -j EXE=PATH`, then runs PATH); its bench needs no data files (suite/embedded.h).
 ifneq ($(EXE),)
 all: $(EXE)
 $(EXE): $(BUILD)/engine
@@ -137,37 +143,36 @@ $(LIBTSLAB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# bench and engine drive engine programs too (bench compare -base-engine): lab/engines/.
-ENGINES_OBJ := $(filter $(BUILD)/obj/lab/engines/%,$(LAB_OBJ))
-
-$(BUILD)/bench: $(BENCH_OBJ) $(ENGINES_OBJ) $(CLI_OBJ) $(LIBTSLAB)
-	$(CC) $(CFLAGS) -o $@ $(BENCH_OBJ) $(ENGINES_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) \
-	    $(LDLIBS)
-
-$(BUILD)/abtest: $(BUILD)/obj/lab/run/abtest.o $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+# Each tool links the rooms it uses, and no other tool's (tools/check_layers.sh checks the
+# includes): bench the suite and the program driver (bench compare -base-engine), abtest the
+# program driver and lab/, the engine the suite alone.
+$(BUILD)/bench: $(BENCH_OBJ) $(SUITE_OBJ) $(PROGRAMS_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/engine: $(BUILD)/obj/engine/engine.o $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(ENGINES_OBJ) \
-                 $(CLI_OBJ) $(LIBTSLAB)
+$(BUILD)/abtest: $(BUILD)/obj/lab/run/abtest.o $(LAB_OBJ) $(PROGRAMS_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
+
+$(BUILD)/engine: $(BUILD)/obj/engine/engine.o $(ENGINE_OBJ) $(SUITE_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_CJSON_LIBS) $(LDLIBS)
 
 $(BUILD)/obj/lab/mpi/%.o: OBJ_DEFINES = $(MPI_CFLAGS)
 
-$(BUILD)/abtest-mpi: $(MPI_OBJ) $(LAB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+$(BUILD)/abtest-mpi: $(MPI_OBJ) $(LAB_OBJ) $(PROGRAMS_OBJ) $(CLI_OBJ) $(LIBTSLAB)
 	$(CC) $(CFLAGS) -o $@ $^ $(MPI_LIBS) $(PKG_CJSON_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(TOOLS) \
-                  $(FLAGS_STAMP)
+# The tests and fuzzers link every room but the tools' mains.
+ROOMS_OBJ := $(LAB_OBJ) $(BENCH_LIB_OBJ) $(SUITE_OBJ) $(PROGRAMS_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+
+$(BUILD)/tests/%: tests/%.c $(ROOMS_OBJ) $(TOOLS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) $(PKG_CMOCKA_CFLAGS) -DTSLAB_SOURCE_DIR='"$(CURDIR)"' \
 	    -DTSLAB_BUILD_DIR='"$(abspath $(BUILD))"' -Ibench \
-	    -MMD -MP -o $@ $< $(LAB_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CMOCKA_LIBS) \
-	    $(PKG_CJSON_LIBS) $(LDLIBS)
+	    -MMD -MP -o $@ $< $(ROOMS_OBJ) $(PKG_CMOCKA_LIBS) $(PKG_CJSON_LIBS) $(LDLIBS)
 
-# The misbehaving engine program of tests/test_external.c and test_frameworks.c (and the
+# The misbehaving engine program of tests/test_program.c and test_frameworks.c (and the
 # program test_hostile_engines.c points an edited results file at; test_bench.c's program
 # without a per-position bench).
-$(BUILD)/tests/test_external $(BUILD)/tests/test_frameworks $(BUILD)/tests/test_hostile_engines \
+$(BUILD)/tests/test_program $(BUILD)/tests/test_frameworks $(BUILD)/tests/test_hostile_engines \
     $(BUILD)/tests/test_bench: $(BUILD)/tests/mock_engine
 
 # The tests that use the tablebase (abtest -tb, egdb, bench's accuracy) need it: built once
@@ -307,9 +312,9 @@ fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/%)
 	    if [ -n "$$found" ]; then echo "make fuzz: $$t FOUND A FAILURE: $$found"; exit 1; fi; \
 	done; echo "make fuzz: no crash, leak or timeout in $(FUZZ_TARGETS)"
 
-$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LAB_OBJ) $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB)
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(ENGINE_OBJ) $(ROOMS_OBJ)
 	$(CC) $(CFLAGS) $(PKG_CJSON_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
-	    $(LAB_OBJ) $(ENGINE_OBJ) $(BENCH_LIB_OBJ) $(CLI_OBJ) $(LIBTSLAB) $(PKG_CJSON_LIBS) $(LDLIBS)
+	    $(ENGINE_OBJ) $(ROOMS_OBJ) $(PKG_CJSON_LIBS) $(LDLIBS)
 
 # Perft counts of the reference file above the test suite's limit (minutes), a line per entry.
 perft-deep: $(BUILD)/tests/test_perft

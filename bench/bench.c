@@ -7,7 +7,7 @@
 #include "perft_cmd.h"
 #include "run_cmd.h"
 #include "search_cmd.h"
-#include "stockfish_cmd.h"
+#include "stockfish_bench.h"
 #include "tb_cmd.h"
 #include "verify_cmd.h"
 

@@ -8,12 +8,12 @@
 // Exit 2 stays for errors, as in every tool here.
 #include "check_cmd.h"
 
+#include "bench_args.h"
 #include "cli.h"
+#include "describe.h"
 #include "pinfile.h"
-#include "report.h"
 #include "sides.h"
 #include "textbuf.h"
-#include "suite.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -124,7 +124,7 @@ int bench_check_main(int argc, char **argv) {
         if (same_answer) {
             efficiency++;
             fprintf(out, "nodes:   %-8s %" PRIu64 " -> %" PRIu64 " (x%.4f)\n", id, p->nodes,
-                    r->stats.nodes, report_ratio((double)r->stats.nodes, (double)p->nodes));
+                    r->stats.nodes, describe_ratio((double)r->stats.nodes, (double)p->nodes));
             cJSON_AddItemToArray(node_changed, row);
             continue;
         }
@@ -141,7 +141,7 @@ int bench_check_main(int argc, char **argv) {
     Outcome outcome = functional                                  ? OUTCOME_FUNCTIONAL
                       : efficiency || run.total.nodes != pin.nodes ? OUTCOME_EFFICIENCY
                                                                    : OUTCOME_IDENTICAL;
-    double total_ratio = report_ratio((double)run.total.nodes, (double)pin.nodes);
+    double total_ratio = describe_ratio((double)run.total.nodes, (double)pin.nodes);
     char pinned_hex[17];
     bench_hex(pin.signature, pinned_hex);
     char hex[17];

@@ -4,11 +4,11 @@
 // identical move and score, counters side by side, interleaved timing.
 #include "compare_cmd.h"
 
+#include "bench_args.h"
 #include "cli.h"
+#include "describe.h"
 #include "parse.h"
-#include "report.h"
 #include "sides.h"
-#include "suite.h"
 #include "timing.h"
 
 #include <inttypes.h>
@@ -58,7 +58,7 @@ static void make_side(BenchSide *side, const CliGroup *group, const char *engine
 /* A side's totals: every counter in process, nodes alone for a program. */
 static cJSON *totals_json(const BenchSide *side, const SearchStats *totals) {
     if (!side->is_program)
-        return report_stats_json(totals);
+        return describe_stats_json(totals);
     cJSON *json = cJSON_CreateObject();
     cJSON_AddNumberToObject(json, "nodes", (double)totals->nodes);
     return json;
@@ -158,7 +158,7 @@ int bench_compare_main(int argc, char **argv) {
     for (int i = 0; i < book.count; i++) {
         const SearchResult *b = &runs[0].rows[i].result, *c = &runs[1].rows[i].result;
         bool same_move = b->move == c->move, same_score = b->score == c->score;
-        double r = report_ratio((double)c->stats.nodes, (double)b->stats.nodes);
+        double r = describe_ratio((double)c->stats.nodes, (double)b->stats.nodes);
         log_sum += log(r > 0 ? r : 1);
         differences += !(same_move && same_score);
         fprintf(out, "%-8s %11" PRIu64 " %11" PRIu64 " %7.3f  %-5s %s\n", book.entries[i].id,
@@ -177,7 +177,7 @@ int bench_compare_main(int argc, char **argv) {
     }
     const SearchStats *bt = &runs[0].total, *ct = &runs[1].total;
     double geomean = exp(log_sum / book.count);
-    double total_ratio = report_ratio((double)ct->nodes, (double)bt->nodes);
+    double total_ratio = describe_ratio((double)ct->nodes, (double)bt->nodes);
     fprintf(out, "\n%-22s %14s %14s %8s\n", "counter", "base", "cand", "cand/base");
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++) {
         /* A program's bench reports nodes only: its other counters would read as zeros. */
@@ -185,7 +185,7 @@ int bench_compare_main(int argc, char **argv) {
             continue;
         uint64_t bv = stats_get(bt, &STATS_FIELDS[i]), cv = stats_get(ct, &STATS_FIELDS[i]);
         fprintf(out, "%-22s %14" PRIu64 " %14" PRIu64 " %8.3f\n", STATS_FIELDS[i].name, bv, cv,
-                report_ratio((double)cv, (double)bv));
+                describe_ratio((double)cv, (double)bv));
     }
     if (programs) {
         fprintf(out, "(the search's other counters come from in-process runs only: a program's "

@@ -5,8 +5,8 @@
 
 #include "cli.h"
 #include "config.h"
+#include "describe.h"
 #include "flags.h"
-#include "report.h"
 #include "tuning.h"
 
 #include <stdio.h>
@@ -132,6 +132,6 @@ int bench_options_main(int argc, char **argv) {
     else if (markdown)
         bench_print_options_markdown(stdout);
     else
-        report_print_options(stdout);
+        describe_print_options(stdout);
     return 0;
 }

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The suite run (`bench`, and `bench bench` with Stockfish's arguments) and `bench pin`, which
-// pins every best move, score and node count of the suite in a signature file (check_cmd.c
-// checks a build against it).
+// The suite run (`bench`) and `bench pin`, which pins every best move, score and node count of
+// the suite in a signature file (check_cmd.c checks a build against it). `bench bench`, the
+// suite with Stockfish's arguments, is suite/stockfish_bench.c.
 #include "run_cmd.h"
 
 #include "cli.h"
-#include "report.h"
-#include "suite.h"
+#include "describe.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -33,15 +32,9 @@ static SearchConfig effective_config(const BenchArgs *args) {
     return config;
 }
 
-int bench_run_main(int argc, char **argv) {
-    BenchArgs args;
-    const BenchCommand command = {.name = "bench", .usage = run_usage};
-    bench_parse_args(&command, argc, argv, &args);
-    SearchConfig config = effective_config(&args);
-    return bench_run_suite(&args, &config);
-}
-
-int bench_run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
+/* Runs the suite (the positions of args, config's depth), prints it, and writes -json when
+ * asked. Returns the exit code. */
+static int run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
     BenchArgs args = *args_in;
     SearchConfig config = *config_in;
     Book book;
@@ -62,6 +55,15 @@ int bench_run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
     book_destroy(&book);
     return 0;
 }
+
+int bench_run_main(int argc, char **argv) {
+    BenchArgs args;
+    const BenchCommand command = {.name = "bench", .usage = run_usage};
+    bench_parse_args(&command, argc, argv, &args);
+    SearchConfig config = effective_config(&args);
+    return run_suite(&args, &config);
+}
+
 
 int bench_pin_main(int argc, char **argv) {
     BenchArgs args;

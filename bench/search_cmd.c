@@ -2,10 +2,10 @@
 // `bench search -fen POSITION [key=value ...] [-json FILE]`: one search, reported in full.
 #include "search_cmd.h"
 
+#include "bench_args.h"
 #include "cli.h"
+#include "describe.h"
 #include "flags.h"
-#include "report.h"
-#include "suite.h"
 #include "tb_shared.h"
 
 #include <inttypes.h>
@@ -47,7 +47,7 @@ int bench_search_main(int argc, char **argv) {
                                 .count = sizeof flags / sizeof flags[0],
                                 .word = take_option,
                                 .context = &config,
-                                .usage_tail = report_print_options};
+                                .usage_tail = describe_print_options};
     bool help;
     if (!cli_flags_parse(&command, argc, argv, &help, &err))
         die("%s", err.text);
@@ -78,9 +78,9 @@ int bench_search_main(int argc, char **argv) {
     fprintf(out, "config:   %s\n", config_text);
     fprintf(out, "move:     %s\n", move_to_text(result.move, move));
     fprintf(out, "score:    %d%s%s\n", result.score, result.win ? "  " : "",
-            report_win_text(&result, win));
+            describe_win_text(&result, win));
     fprintf(out, "depth:    %d%s\n", result.depth, result.stopped ? " (a deeper pass was cut short)" : "");
-    fprintf(out, "pv:       %s\n", report_moves_text(result.pv, result.pv_length, pv, sizeof pv));
+    fprintf(out, "pv:       %s\n", describe_moves_text(result.pv, result.pv_length, pv, sizeof pv));
     fprintf(out, "nodes:    %" PRIu64 "  time %.3f s  %.0f nodes/s\n", result.stats.nodes,
             result.seconds, result.seconds > 0 ? (double)result.stats.nodes / result.seconds : 0);
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++)
@@ -89,9 +89,9 @@ int bench_search_main(int argc, char **argv) {
     fprintf(out, "  cache hit rate         %.1f%%\n  first-move cutoffs     %.1f%%\n",
             100 * stats_hit_rate(&result.stats), 100 * stats_first_cutoff_rate(&result.stats));
     if (json_path) {
-        cJSON *json = report_search_json(&result);
+        cJSON *json = describe_search_json(&result);
         cJSON_AddStringToObject(json, "position", text);
-        cJSON_AddItemToObject(json, "config", report_config_json(&config));
+        cJSON_AddItemToObject(json, "config", describe_config_json(&config));
         bench_write_json(json, json_path, "search");
     }
     return 0;

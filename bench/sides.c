@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* tslab reads a ttSize of 2^k MB as tt_bits = 16 + k (bench/stockfish_cmd.c). */
+/* tslab reads a ttSize of 2^k MB as tt_bits = 16 + k (suite/stockfish_bench.c). */
 #define MEGABYTE_BITS 16
 
 bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err) {
@@ -25,7 +25,7 @@ bool bench_side_config(BenchSide *side, const CliGroup *words, Error *err) {
 
 void bench_side_set_stall(BenchSide *side, int64_t stall_ms) {
     if (side->is_program)
-        side->program.external.stall = stall_ms;
+        side->engine.program.stall = stall_ms;
 }
 
 void bench_side_set_depth(BenchSide *side, int depth) {
@@ -55,15 +55,15 @@ bool bench_side_program(BenchSide *side, const char *name, const char *cmd, cons
     memset(side, 0, sizeof *side);
     side->is_program = true;
     side->config = config_default();
-    side->program = engine_spec_default();
-    snprintf(side->program.name, sizeof side->program.name, "%s", name);
-    char path[EXTERNAL_TEXT_MAX];
+    side->engine = engine_spec_default();
+    snprintf(side->engine.name, sizeof side->engine.name, "%s", name);
+    char path[PROGRAM_TEXT_MAX];
     if (is_directory(cmd)) {
         if (!engine_in_directory(cmd, path, sizeof path, err))
             return false;
         cmd = path;
     }
-    ExternalSpec *x = &side->program.external;
+    ProgramSpec *x = &side->engine.program;
     bool handled;
     Error inner;
     if (!engine_spec_program_key(x, "cmd", cmd, &handled, &inner))
@@ -73,7 +73,7 @@ bool bench_side_program(BenchSide *side, const char *name, const char *cmd, cons
         const char *word = words->words[i], *equals = strchr(word, '=');
         if (!equals || equals == word)
             return error_set(err, "%s: '%s' is not key=value", name, word);
-        char key[EXTERNAL_TEXT_MAX];
+        char key[PROGRAM_TEXT_MAX];
         snprintf(key, sizeof key, "%.*s", (int)(equals - word), word);
         const OptionSpec *option = config_find(key);
         if (option && option->kind == OPTION_KIND_LIMIT)
@@ -82,7 +82,7 @@ bool bench_side_program(BenchSide *side, const char *name, const char *cmd, cons
          * (perhaps a newer build) judges it when it is set. */
         if (option && !config_apply(&side->config, word, &inner))
             return error_set(err, "%s: %s", name, inner.text);
-        char program_key[EXTERNAL_TEXT_MAX + 8];
+        char program_key[PROGRAM_TEXT_MAX + 8];
         snprintf(program_key, sizeof program_key, "option.%s", key);
         if (!engine_spec_program_key(x, program_key, equals + 1, &handled, &inner))
             return error_set(err, "%s: %s", name, inner.text);
@@ -105,7 +105,7 @@ static bool program_rows(const BenchSide *side, const BookEntry *entries, int co
         Error inner;
         row->entry = entries[i];
         if (!move_from_text(answer->move, &row->result.move, &inner))
-            return error_set(err, "%s: position %s: move '%s': %s", side->program.external.cmd,
+            return error_set(err, "%s: position %s: move '%s': %s", side->engine.program.cmd,
                              entries[i].id, answer->move, inner.text);
         row->result.score = answer->score;
         row->result.depth = answer->depth;
@@ -126,7 +126,7 @@ bool bench_side_run(const BenchSide *side, const BookEntry *entries, int count, 
                          "tt_bits=%d: a program's bench takes its table size in whole MB "
                          "(tt_bits=%d and up)",
                          side->config.tt_bits, MEGABYTE_BITS);
-    ProgramBenchJob job = {.spec = &side->program,
+    ProgramBenchJob job = {.spec = &side->engine,
                            .depth = side->config.depth,
                            .tt_megabytes = 1 << (side->config.tt_bits - MEGABYTE_BITS),
                            .processes = threads};

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // One side of `bench compare` or `bench check`: an in-process configuration, or an engine program
-// (a build) driven through the engine protocol's `bench` (lab/engines/program_bench.h). Either
+// (a build) driven through the engine protocol's `bench` (programs/program_bench.h). Either
 // way the side's run is a BenchRun with the same rows, totals, signature, timing and tablebase
 // accuracy, so two builds compare as two configurations do.
 #pragma once
@@ -12,8 +12,8 @@
 typedef struct {
     bool is_program;
     SearchConfig config; /* in process: the search; a program: its depth and tt_bits only */
-    EngineSpec program;  /* a program: cmd, and the options sent by setoption */
-    char text[EXTERNAL_TEXT_MAX + EXTERNAL_OPTIONS_MAX + 64]; /* what the side is, for headers */
+    EngineSpec engine;   /* a program: cmd, and the options sent by setoption */
+    char text[PROGRAM_TEXT_MAX + PROGRAM_OPTIONS_MAX + 64]; /* what the side is, for headers */
 } BenchSide;
 
 /* An in-process side: the defaults with words applied. False naming the bad word. */

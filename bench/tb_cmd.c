@@ -4,12 +4,12 @@
 #include "tb_cmd.h"
 
 #include "cli.h"
+#include "describe.h"
 #include "flags.h"
 #include "movegen.h"
 #include "output.h"
 #include "parse.h"
 #include "paths.h"
-#include "report.h"
 #include "rng.h"
 #include "tablebase.h"
 #include "tb_verify.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "timing.h"
 
-#include "report.h"
+#include "describe.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,9 +46,9 @@ double timing_minimum(const double *values, int count) {
 /* The lowest and highest of cand[i] / base[i]. */
 static void ratio_range(const double *base, const double *cand, int count, double *low,
                         double *high) {
-    *low = *high = report_ratio(cand[0], base[0]);
+    *low = *high = describe_ratio(cand[0], base[0]);
     for (int i = 1; i < count; i++) {
-        double r = report_ratio(cand[i], base[i]);
+        double r = describe_ratio(cand[i], base[i]);
         if (r < *low)
             *low = r;
         if (r > *high)
@@ -70,8 +70,8 @@ void timing_summarize(const TimingSamples *samples, TimingSummary *summary) {
         s->cpu_median = timing_median(samples->cpu[side], n);
     }
     const TimingSide *base = &summary->side[0], *cand = &summary->side[1];
-    summary->wall_ratio = report_ratio(cand->wall_median, base->wall_median);
-    summary->cpu_ratio = report_ratio(cand->cpu_median, base->cpu_median);
+    summary->wall_ratio = describe_ratio(cand->wall_median, base->wall_median);
+    summary->cpu_ratio = describe_ratio(cand->cpu_median, base->cpu_median);
     ratio_range(samples->wall[0], samples->wall[1], n, &summary->wall_ratio_low,
                 &summary->wall_ratio_high);
     ratio_range(samples->cpu[0], samples->cpu[1], n, &summary->cpu_ratio_low,

@@ -3,10 +3,10 @@
 // the option table, combined) against plain minimax on every suite position.
 #include "verify_cmd.h"
 
+#include "bench_args.h"
 #include "cli.h"
+#include "describe.h"
 #include "reference.h"
-#include "report.h"
-#include "suite.h"
 
 #include <stdlib.h>
 #include <string.h>

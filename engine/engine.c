@@ -5,7 +5,7 @@
 #include "protocol.h"
 
 #include "cli.h"
-#include "stockfish_cmd.h"
+#include "stockfish_bench.h"
 #include "version.h"
 
 #include <stdio.h>

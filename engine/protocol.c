@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "protocol.h"
 
-#include "stockfish_cmd.h"
 #include "movegen.h"
 #include "parse.h"
 #include "paths.h"
+#include "stockfish_bench.h"
 #include "suite.h"
 #include "tb_shared.h"
 #include "version.h"
@@ -464,7 +464,7 @@ static void command_bench(EngineSession *s, const Words *w) {
         return;
     }
     /* A line per position before the totals, so that `bench compare -base-engine` gets the
-     * same table from a program as in process (lab/engines/program_bench.h reads them). */
+     * same table from a program as in process (programs/program_bench.h reads them). */
     pthread_mutex_lock(&s->out_lock);
     for (int i = 0; i < run.count; i++) {
         const SearchResult *r = &run.rows[i].result;

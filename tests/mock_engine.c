@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// A misbehaving engine for the tests of abtest's external engines (tests/test_external.c).
+// A misbehaving engine for the tests of abtest's engine programs (tests/test_program.c).
 //   mock_engine MODE [N]
 // It speaks the engine protocol and plays the first legal move, except that at its N-th `go`
 // (default 1; counted from its start, so a restarted mock misbehaves again), MODE decides:

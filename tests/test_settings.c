@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // abtest's settings tables (lab/match/settings.c, lab/stats/sprt_keys.c,
-// lab/engines/engine_spec.c): whatever one row adds reaches every place the settings go. A command
+// programs/engine_spec.c): whatever one row adds reaches every place the settings go. A command
 // line, its echo, its results-file JSON and a resume all describe the same run.
 #include "arguments.h"
 #include "cli.h"

@@ -10,7 +10,7 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-DIRS = ["lib/*", "cli", "lab/*", "bench", "engine"]
+DIRS = ["lib/*", "cli", "suite", "programs", "lab/*", "bench", "engine"]
 DEFINITION = re.compile(r"^[A-Za-z][\w \*]*?\b(\w+)\(([^;{]*?)\)\s*\{", re.M)
 PROTOTYPE = re.compile(r"^[A-Za-z][\w \*]*?\b(\w+)\([^;{]*\)\s*(?:__attribute__[^;]*)?;", re.M)
 INLINE = re.compile(r"static inline[^{]*\{(?:[^{}]|\{[^{}]*\})*\}")

@@ -3,11 +3,13 @@
 # only its own headers and those of the rooms listed after it, so the rooms form a ladder:
 #   lib/util <- lib/game <- lib/tablebase <- lib/search   the library: no printing, no exit
 #   cli                                                   the tools' shared helpers
-#   lab/engines, lab/stats, lab/book                      engine programs, statistics, books
+#   suite                                                 the bench suite (bench and engine)
+#   programs                                              engine programs (bench and abtest)
+#   lab/stats, lab/book                                   statistics, books
 #   lab/match <- lab/output <- lab/run <- lab/mpi         a match, its files, the runner, ranks
 #   lab/report (<- lab/run)                               reports of many runs' results files
-#   bench, engine                                         the other tools (engine uses bench;
-#                                                         both drive programs: lab/engines)
+#   bench, engine                                         the other tools; neither includes
+#                                                         lab/ or the other
 set -eu
 cd "$(dirname "$0")/.."
 status=0
@@ -34,16 +36,17 @@ check lib/game lib/util
 check lib/tablebase lib/game lib/util
 check lib/search lib/tablebase lib/game lib/util
 check cli $LIB
-check lab/engines cli $LIB
+check suite cli $LIB
+check programs cli $LIB
 check lab/stats cli $LIB
 check lab/book cli $LIB
-check lab/match lab/engines lab/stats cli $LIB
-check lab/output lab/match lab/engines lab/stats cli $LIB
+check lab/match programs lab/stats cli $LIB
+check lab/output lab/match programs lab/stats cli $LIB
 check lab/report lab/stats cli $LIB
-check lab/run lab/report lab/output lab/match lab/engines lab/stats lab/book cli $LIB
-check lab/mpi lab/run lab/report lab/output lab/match lab/engines lab/stats cli $LIB
-check bench lab/engines cli $LIB
-check engine bench lab/engines cli $LIB
+check lab/run lab/report lab/output lab/match programs lab/stats lab/book cli $LIB
+check lab/mpi lab/run lab/report lab/output lab/match programs lab/stats cli $LIB
+check bench suite programs cli $LIB
+check engine suite cli $LIB
 
 # Every source file lives in a room the build and this check know.
 for file in lib/*.c lib/*.h lab/*.c lab/*.h; do

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes a C file on stdout that holds data files as byte arrays, so that a program carries them
-# (the bench suite and its signature: bench/embedded.h). Arguments: pairs of FILE NAME; each
+# (the bench suite and its signature: suite/embedded.h). Arguments: pairs of FILE NAME; each
 # becomes `const char NAME[]` (the bytes and a terminating NUL) and `const size_t NAME_SIZE` (the
 # bytes without it). Byte arrays rather than string literals: C11 compilers need not take string
 # literals over 4095 characters, and -Wpedantic warns about them.

@@ -236,7 +236,7 @@ static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each
             return error_set(err, "%s%s: %s", option, who, inner.text);
         if (equals && handled)
             continue;
-        if (equals && !engine_spec_program_key(&spec->external, key, equals + 1, &handled, &inner))
+        if (equals && !engine_spec_program_key(&spec->program, key, equals + 1, &handled, &inner))
             return error_set(err, "%s%s: %s", option, who, inner.text);
         if (equals && handled)
             continue;

@@ -2,8 +2,8 @@
 #include "match.h"
 
 #include "cli.h"
-#include "external.h"
 #include "movegen.h"
+#include "program.h"
 #include "rng.h"
 #include "saturate.h"
 #include "tablebase.h"
@@ -18,14 +18,14 @@ bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const ato
     worker->engines = engines;
     for (int e = 0; e < MATCH_ENGINES; e++) {
         bool ok;
-        if (engine_is_external(&engines[e])) {
-            worker->externals[e] = calloc(1, sizeof *worker->externals[e]);
-            ok = worker->externals[e]
-                     ? external_start(worker->externals[e], &engines[e], abort, err)
+        if (engine_is_program(&engines[e])) {
+            worker->programs[e] = calloc(1, sizeof *worker->programs[e]);
+            ok = worker->programs[e]
+                     ? program_start(worker->programs[e], &engines[e], abort, err)
                      : error_set(err, "out of memory for an engine");
             if (!ok) {
-                free(worker->externals[e]);
-                worker->externals[e] = NULL;
+                free(worker->programs[e]);
+                worker->programs[e] = NULL;
             }
         } else {
             Error inner;
@@ -37,9 +37,9 @@ bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const ato
         }
         if (!ok) {
             for (int k = 0; k < e; k++)
-                if (worker->externals[k]) {
-                    external_stop(worker->externals[k]);
-                    free(worker->externals[k]);
+                if (worker->programs[k]) {
+                    program_stop(worker->programs[k]);
+                    free(worker->programs[k]);
                 } else {
                     searcher_destroy(&worker->searchers[k]);
                 }
@@ -51,21 +51,21 @@ bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const ato
 
 void match_worker_destroy(MatchWorker *worker) {
     for (int e = 0; e < MATCH_ENGINES; e++)
-        if (worker->externals[e]) {
-            external_stop(worker->externals[e]);
-            free(worker->externals[e]);
-            worker->externals[e] = NULL;
+        if (worker->programs[e]) {
+            program_stop(worker->programs[e]);
+            free(worker->programs[e]);
+            worker->programs[e] = NULL;
         } else {
             searcher_destroy(&worker->searchers[e]);
         }
 }
 
 void match_worker_stop(MatchWorker *worker) {
-    /* An external engine's move ends by its limit or the abort flag, which its waits check. The
-     * kind comes from the specs, not from externals[], which the worker's own thread clears
+    /* An engine program's move ends by its limit or the abort flag, which its waits check. The
+     * kind comes from the specs, not from programs[], which the worker's own thread clears
      * when it destroys the worker (pair_pool.c), perhaps at this moment. */
     for (int e = 0; e < MATCH_ENGINES; e++)
-        if (!engine_is_external(&worker->engines[e]))
+        if (!engine_is_program(&worker->engines[e]))
             search_stop(&worker->searchers[e]);
 }
 
@@ -149,11 +149,11 @@ static bool internal_move(MatchWorker *worker, const Game *game, int engine,
 
 /* What a program's go says: its clocks (wtime is the sheep's; an opponent without a clock shows
  * the mover's), or st='s and movetime='s fixed time, and how long to wait for the move. */
-static ExternalGo external_go(const MatchWorker *worker, const Game *game, int engine,
+static ProgramGo program_go(const MatchWorker *worker, const Game *game, int engine,
                               const GameClocks *clocks) {
     const EngineSpec *spec = &worker->engines[engine];
     const TimeControl *tc = &spec->timing.tc;
-    ExternalGo go = {0};
+    ProgramGo go = {0};
     go.movetime = tc->fixed_ms ? tc->fixed_ms : spec->config.movetime;
     int mover_side = game_current(game)->side;
     if (engine_has_clock(spec) && !tc->fixed_ms) {
@@ -170,25 +170,25 @@ static ExternalGo external_go(const MatchWorker *worker, const Game *game, int e
     /* Under nodestime the wall clock decides nothing: only a stall ends the wait. */
     int64_t left_ms = go.clock ? clocks->clock[engine].left_us / 1000 : go.movetime;
     go.timed = (go.clock || go.movetime) && !spec->timing.nodestime;
-    go.wait_ms = go.timed ? left_ms + spec->timing.timemargin : spec->external.stall;
+    go.wait_ms = go.timed ? left_ms + spec->timing.timemargin : spec->program.stall;
     return go;
 }
 
-/* An external engine's move. A time loss or an illegal move loses the game (said on stderr);
+/* An engine program's move. A time loss or an illegal move loses the game (said on stderr);
  * an exit or a stall loses it and restarts the engine with -recover, and fails the pair without
  * (the run stops, its results saved). */
-static bool external_move(MatchWorker *worker, const PairSetup *setup, const Game *game,
+static bool program_move(MatchWorker *worker, const PairSetup *setup, const Game *game,
                           int engine, const GameClocks *clocks, MoveOutcome *out, Error *err) {
-    ExternalEngine *x = worker->externals[engine];
+    EngineProgram *x = worker->programs[engine];
     const char *name = worker->engines[engine].name;
     char detail[256], position[BOARD_TEXT_MAX];
     memset(out, 0, sizeof *out);
-    ExternalGo go = external_go(worker, game, engine, clocks);
-    ExternalMove played;
-    ExternalOutcome outcome = external_play(x, game, &go, &played, detail, sizeof detail);
+    ProgramGo go = program_go(worker, game, engine, clocks);
+    ProgramMove played;
+    ProgramOutcome outcome = program_play(x, game, &go, &played, detail, sizeof detail);
     board_to_text(game_current(game), position);
     switch (outcome) {
-    case EXTERNAL_MOVED:
+    case PROGRAM_MOVED:
         out->move = played.move;
         out->nodes = played.nodes;
         out->depth = played.depth;
@@ -199,33 +199,33 @@ static bool external_move(MatchWorker *worker, const PairSetup *setup, const Gam
             out->note.flags = MOVE_NOTE_SCORE | (played.score_is_mate ? MOVE_NOTE_MATE : 0);
         }
         return true;
-    case EXTERNAL_ABORTED:
+    case PROGRAM_ABORTED:
         return error_set(err, "aborted");
-    case EXTERNAL_ILLEGAL:
+    case PROGRAM_ILLEGAL:
         cli_error("warning: engine %s loses a game by an illegal move in %s (ply %d): %s", name,
                   position, game->plies + 1, detail);
         out->forfeit = GAME_END_ILLEGAL_MOVE;
         return true;
-    case EXTERNAL_TIME_LOSS:
+    case PROGRAM_TIME_LOSS:
         cli_error("warning: engine %s loses a game on time in %s (ply %d): %s", name, position,
                   game->plies + 1, detail);
         out->forfeit = GAME_END_TIME_FORFEIT;
-        if (!external_resync(x) && !external_restart(x, err))
+        if (!program_resync(x) && !program_restart(x, err))
             return false;
         return true;
-    case EXTERNAL_DISCONNECT:
-    case EXTERNAL_STALL:
+    case PROGRAM_DISCONNECT:
+    case PROGRAM_STALL:
         break;
     }
-    const char *what = outcome == EXTERNAL_STALL ? "stopped answering" : "disconnected";
+    const char *what = outcome == PROGRAM_STALL ? "stopped answering" : "disconnected";
     if (!setup->recover)
         return error_set(err, "engine %s %s in %s (ply %d): %s; the run stops here (give "
                               "-recover to count the game as lost and restart the engine)",
                          name, what, position, game->plies + 1, detail);
     cli_error("warning: engine %s %s in %s (ply %d): %s; the game is lost, the engine restarted "
               "(-recover)", name, what, position, game->plies + 1, detail);
-    out->forfeit = outcome == EXTERNAL_STALL ? GAME_END_STALL : GAME_END_DISCONNECT;
-    return external_restart(x, err);
+    out->forfeit = outcome == PROGRAM_STALL ? GAME_END_STALL : GAME_END_DISCONNECT;
+    return program_restart(x, err);
 }
 
 /* Charges a clocked engine's move to its clock: its wall time, or its nodes under nodestime.
@@ -254,18 +254,18 @@ static void charge_clock(const EngineSpec *spec, GameClocks *clocks, int engine,
     move->forfeit = GAME_END_TIME_FORFEIT;
 }
 
-/* Every external engine starts a new game (ucinewgame, isready); one that does not answer is
+/* Every engine program starts a new game (ucinewgame, isready); one that does not answer is
  * restarted with -recover. */
 static bool new_game(MatchWorker *worker, const PairSetup *setup, const atomic_bool *abort,
                      Error *err) {
     for (int e = 0; e < MATCH_ENGINES; e++) {
-        ExternalEngine *x = worker->externals[e];
-        if (!x || external_new_game(x, err))
+        EngineProgram *x = worker->programs[e];
+        if (!x || program_new_game(x, err))
             continue;
         if (!setup->recover || atomic_load_explicit(abort, memory_order_relaxed))
             return false;
         cli_error("warning: %s; restarting it (-recover)", err->text);
-        if (!external_restart(x, err))
+        if (!program_restart(x, err))
             return false;
     }
     return true;
@@ -322,8 +322,8 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
         }
         int engine = now->side == SIDE_TIGERS ? tigers_engine : 1 - tigers_engine;
         MoveOutcome move;
-        if (worker->externals[engine])
-            ok = external_move(worker, setup, &game, engine, &clocks, &move, err);
+        if (worker->programs[engine])
+            ok = program_move(worker, setup, &game, engine, &clocks, &move, err);
         else
             ok = internal_move(worker, &game, engine, &clocks, abort, &move, err);
         if (!ok)

@@ -77,15 +77,15 @@ typedef struct {
     const struct Tablebase *tablebase; /* -tb: adjudicate at the sliding phase (NULL: off) */
 } PairSetup;
 
-struct ExternalEngine;
+struct EngineProgram;
 
 /* What one worker thread owns, one per engine, reused across games: a searcher for an
  * in-process engine (every search starts from an empty cache, so reuse does not change
- * results), a running program for an external one (ucinewgame between games). */
+ * results), the running process of an engine program (ucinewgame between games). */
 typedef struct {
     const EngineSpec *engines;
     Searcher searchers[MATCH_ENGINES];
-    struct ExternalEngine *externals[MATCH_ENGINES]; /* NULL for in-process engines */
+    struct EngineProgram *programs[MATCH_ENGINES]; /* NULL for in-process engines */
 } MatchWorker;
 
 /* Ready to play for engines: searchers made, programs started. abort is the run's flag (NULL:

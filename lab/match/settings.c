@@ -285,7 +285,7 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
                 textbuf_printf(&buf, " %s=%s", CONFIG_OPTIONS[i].name, value);
         }
         engine_spec_timing_tokens(&s->engines[e].timing, &buf);
-        engine_spec_program_tokens(&s->engines[e].external, &buf);
+        engine_spec_program_tokens(&s->engines[e].program, &buf);
     }
     if (s->has_sprt) {
         textbuf_printf(&buf, " -sprt");
@@ -323,7 +323,7 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
         if (config_hash(&a->engines[e].config) != config_hash(&b->engines[e].config))
             textbuf_printf(&buf, " engine %s options;", a->engines[e].name);
         const char *key;
-        if (!engine_spec_same_program(&a->engines[e].external, &b->engines[e].external, &key))
+        if (!engine_spec_same_program(&a->engines[e].program, &b->engines[e].program, &key))
             textbuf_printf(&buf, " engine %s program (%s);", a->engines[e].name, key);
         if (!engine_spec_same_timing(&a->engines[e].timing, &b->engines[e].timing, &key))
             textbuf_printf(&buf, " engine %s timing (%s);", a->engines[e].name, key);

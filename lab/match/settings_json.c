@@ -42,9 +42,9 @@ cJSON *settings_to_json(const MatchSettings *s) {
         cJSON_AddStringToObject(engine, "name", s->engines[e].name);
         cJSON_AddStringToObject(engine, "config", text);
         engine_spec_timing_to_json(&s->engines[e].timing, engine);
-        if (engine_is_external(&s->engines[e]))
+        if (engine_is_program(&s->engines[e]))
             cJSON_AddItemToObject(engine, "program",
-                                  engine_spec_program_to_json(&s->engines[e].external));
+                                  engine_spec_program_to_json(&s->engines[e].program));
         cJSON_AddItemToArray(engines, engine);
     }
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
@@ -124,7 +124,7 @@ static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err
         if (!config_text_complete(config, &inner))
             return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
         if (!engine_spec_program_from_json(cJSON_GetObjectItemCaseSensitive(engine, "program"),
-                                           &s->engines[e].external, &inner))
+                                           &s->engines[e].program, &inner))
             return error_set(err, "settings: engine %d: program: %s", e + 1, inner.text);
         if (!engine_spec_timing_from_json(engine, &s->engines[e].timing, &inner))
             return error_set(err, "settings: engine %d: %s", e + 1, inner.text);

@@ -3,10 +3,10 @@
 
 #include "cli.h"
 #include "fingerprint.h"
+#include "job_json.h"
 #include "messages.h"
 #include "pair_wire.h"
 #include "rank_limits.h"
-#include "job_json.h"
 
 #include <cJSON.h>
 #include <pthread.h>
@@ -112,7 +112,7 @@ static char *setup_text(const PairJob *job, int threads_option) {
 /* The MPI refusals: what ranks cannot do yet, for every client. False after saying why. */
 static bool ranks_can_play(const MatchSettings *s) {
     for (int e = 0; e < MATCH_ENGINES; e++)
-        if (engine_is_external(&s->engines[e])) {
+        if (engine_is_program(&s->engines[e])) {
             /* Every rank would need the program, and pair_wire replays games by the rules,
              * which cannot tell a forfeit. */
             cli_error("engine %s is a program (cmd=): abtest-mpi plays in-process engines only; "

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "results.h"
 
+#include "describe.h"
 #include "json_read.h"
-#include "report.h"
 #include "settings_json.h"
 #include "sprt_overshoot.h"
 #include "sprt_report.h"
@@ -153,7 +153,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         char hash[17];
         snprintf(hash, sizeof hash, "%016" PRIx64, config_hash(&s->engines[e].config));
         cJSON_AddStringToObject(engine, "config_hash", hash);
-        cJSON_AddItemToObject(engine, "config", report_config_json(&s->engines[e].config));
+        cJSON_AddItemToObject(engine, "config", describe_config_json(&s->engines[e].config));
         cJSON_AddItemToObject(engine, "signature", provenance_signature_to_json(&t->signatures[e]));
         cJSON_AddNumberToObject(engine, "moves", (double)m->moves);
         cJSON_AddNumberToObject(engine, "nodes", (double)m->nodes);

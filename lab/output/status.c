@@ -316,7 +316,7 @@ void status_final(FILE *out, const MatchSettings *s, const MatchTotals *t, RunSt
         uint64_t any = 0;
         for (int reason = GAME_END_TIME_FORFEIT; reason < TOTALS_END_REASONS; reason++)
             any += t->forfeits[e][reason];
-        if (!any && !engine_is_external(&s->engines[e]))
+        if (!any && !engine_is_program(&s->engines[e]))
             continue; /* an in-process engine cannot forfeit: no line */
         fprintf(out, "Forfeits of %s: lost on the clock %" PRIu64 ", engine exited %" PRIu64
                      ", engine hung %" PRIu64 ", bad moves %" PRIu64 "\n",

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "report_html.h"
 
+#include "describe.h"
 #include "outfile.h"
 #include "paths.h"
-#include "report.h"
 #include "report_table.h"
 #include "svg_chart.h"
 #include "textfile.h"

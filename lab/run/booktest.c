@@ -4,10 +4,10 @@
 #include "arguments.h"
 #include "booktest_file.h"
 #include "cli.h"
+#include "describe.h"
 #include "output.h"
 #include "pair_pool.h"
 #include "parse.h"
-#include "report.h"
 #include "schedule.h"
 #include "sprt.h"
 
@@ -315,7 +315,7 @@ static bool check_build(Booktest *b, Error *err) {
         return false;
     const EngineSpec *base = &settings.engines[1];
     provenance_build(&r->build);
-    if (!engine_is_external(base) && !provenance_signature(&base->config, &r->signature, err))
+    if (!engine_is_program(base) && !provenance_signature(&base->config, &r->signature, err))
         return false;
     if (!b->resumed)
         return true;

@@ -2,10 +2,10 @@
 #include "report_cmd.h"
 
 #include "cli.h"
+#include "describe.h"
 #include "flags.h"
 #include "output.h"
 #include "paths.h"
-#include "report.h"
 #include "report_html.h"
 #include "report_list.h"
 #include "report_table.h"

@@ -5,17 +5,17 @@
 // so counts, SPRT decision and records are the same for any -concurrency or number of ranks.
 #include "runner.h"
 
-#include "external.h"
+#include "program.h"
 
 #include "cli.h"
+#include "describe.h"
 #include "outputs.h"
 #include "pgn.h"
-#include "runfiles.h"
 #include "plot.h"
-#include "report.h"
 #include "report_html.h"
 #include "results.h"
 #include "results_load.h"
+#include "runfiles.h"
 #include "schedule.h"
 #include "status.h"
 #include "tablebase.h"
@@ -111,10 +111,10 @@ static int signal_status(void) { return 128 + (int)interrupt_signal; }
 /* A program as it is now: its default bench (asked as fishtest's workers ask, printed with its
  * signature) and its file. False after saying why. */
 static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *now) {
-    ExternalBench bench;
+    ProgramBenchReply bench;
     Error err;
     memset(now, 0, sizeof *now);
-    if (!external_check_bench(spec, stdout, &r->abort, &bench, &err)) {
+    if (!program_check_bench(spec, stdout, &r->abort, &bench, &err)) {
         if (interrupt_signal)
             printf("abtest: stopped by signal %d before the first game: nothing to save\n",
                    (int)interrupt_signal);
@@ -122,10 +122,10 @@ static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *
             cli_error("%s", err.text);
         return false;
     }
-    /* nodes is at most ENGINE_REPLY_NODES_MAX (2^40): it fits an int64_t. */
+    /* nodes is at most PROGRAM_REPLY_NODES_MAX (2^40): it fits an int64_t. */
     now->bench = (int64_t)bench.nodes;
     memcpy(now->signature, bench.signature, sizeof now->signature);
-    if (!program_identity_stat(spec->external.cmd, spec->external.dir, now, &err)) {
+    if (!program_identity_stat(spec->program.cmd, spec->program.dir, now, &err)) {
         cli_error("engine %s: %s", spec->name, err.text);
         return false;
     }
@@ -197,11 +197,11 @@ static bool check_engines(Runner *r, MatchSettings *s) {
         Error err;
         /* An in-process engine that probes the tablebase needs a sound one: said before any
          * game. */
-        if (!engine_is_external(spec) && spec->config.egdb && !cli_tablebase(&err)) {
+        if (!engine_is_program(spec) && spec->config.egdb && !cli_tablebase(&err)) {
             cli_error("engine %s: egdb=on: %s", spec->name, err.text);
             return false;
         }
-        if (!engine_is_external(spec)) {
+        if (!engine_is_program(spec)) {
             if (!check_in_process(r, e, resuming, &build))
                 return false;
             continue;
@@ -210,13 +210,13 @@ static bool check_engines(Runner *r, MatchSettings *s) {
         if (!measure_program(r, spec, &now))
             return false;
         char changes[2 * PROGRAM_PATH_MAX + 256];
-        if (program_identity_changes(&spec->external.seen, &now, changes, sizeof changes)) {
-            char engine[MATCH_NAME_MAX + EXTERNAL_TEXT_MAX + 16];
-            snprintf(engine, sizeof engine, "engine %s (%s)", spec->name, spec->external.cmd);
+        if (program_identity_changes(&spec->program.seen, &now, changes, sizeof changes)) {
+            char engine[MATCH_NAME_MAX + PROGRAM_TEXT_MAX + 16];
+            snprintf(engine, sizeof engine, "engine %s (%s)", spec->name, spec->program.cmd);
             if (!accept_change(r, engine, "program", changes))
                 return false;
         }
-        spec->external.seen = now;
+        spec->program.seen = now;
     }
     r->totals.build = build;
     return true;
@@ -294,7 +294,7 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
      * (check_engines) carries its signature: a config hash would be the same for every
      * program and look like an identity it is not. */
     for (int e = 0; e < MATCH_ENGINES; e++)
-        if (!engine_is_external(&s->engines[e]))
+        if (!engine_is_program(&s->engines[e]))
             fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
                     (unsigned long long)config_hash(&s->engines[e].config));
     print_clocks(s, out);

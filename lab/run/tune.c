@@ -3,19 +3,19 @@
 
 #include "arguments.h"
 #include "cli.h"
+#include "describe.h"
 #include "fingerprint.h"
 #include "fnv.h"
 #include "gnuplot.h"
 #include "output.h"
-#include "tune_file.h"
 #include "pair_pool.h"
 #include "parse.h"
-#include "report.h"
 #include "rng.h"
 #include "schedule.h"
 #include "spsa.h"
 #include "tablebase.h"
 #include "textfile.h"
+#include "tune_file.h"
 #include "tuning.h"
 
 #include <cJSON.h>
@@ -239,14 +239,14 @@ static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGI
             int sign = e == 0 ? delta[i] : -delta[i];
             char token[SPSA_NAME_MAX + 32];
             snprintf(token, sizeof token, "%s=%.0f", p->name, spsa_played(p, c_k[i], sign, u[i]));
-            if (!engine_is_external(&engines[e])) {
+            if (!engine_is_program(&engines[e])) {
                 if (!config_apply(&engines[e].config, token, err))
                     return false;
                 continue;
             }
             /* A program gets it by setoption, after its own options (the last one counts). */
-            char *options = engines[e].external.options;
-            size_t used = strlen(options), room = sizeof engines[e].external.options - used;
+            char *options = engines[e].program.options;
+            size_t used = strlen(options), room = sizeof engines[e].program.options - used;
             if ((size_t)snprintf(options + used, room, "%s%s", used ? " " : "", token) >= room)
                 return error_set(err, "the options of the engine program are too long");
         }
@@ -415,7 +415,7 @@ static bool check_build(Tune *t, const TuneRecord *recorded, bool allow_change, 
     provenance_build(&build);
     EngineSignature signature = {0};
     const EngineSpec *base = &t->match.engines[0];
-    if (!engine_is_external(base) && !provenance_signature(&base->config, &signature, err))
+    if (!engine_is_program(base) && !provenance_signature(&base->config, &signature, err))
         return false;
     char changes[512];
     bool changed = recorded && provenance_changes(&recorded->build, &build, &recorded->signature,

@@ -4,11 +4,11 @@
 #include "simulate.h"
 
 #include "cli.h"
+#include "describe.h"
 #include "flags.h"
+#include "gnuplot.h"
 #include "output.h"
 #include "parse.h"
-#include "gnuplot.h"
-#include "report.h"
 #include "simulate_cmd.h"
 #include "sprt_cmd.h"
 #include "sprt_keys.h"

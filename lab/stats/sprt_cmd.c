@@ -4,10 +4,10 @@
 #include "sprt_cmd.h"
 
 #include "cli.h"
+#include "describe.h"
 #include "flags.h"
 #include "output.h"
 #include "parse.h"
-#include "report.h"
 #include "sprt_keys.h"
 #include "sprt_overshoot.h"
 #include "sprt_report.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "engine_reply.h"
+#include "program_reply.h"
 
 #include <string.h>
 
@@ -52,7 +52,7 @@ static bool signed_value(const char *word, uint64_t limit, int *out) {
 }
 
 /* score cp N | score mate N (bounds such as lowerbound after it are words of their own). */
-static void parse_score(const char **rest, EngineReply *out) {
+static void parse_score(const char **rest, ProgramReply *out) {
     char unit[8], value[32];
     const char *before = *rest;
     if (!next_word(rest, unit, sizeof unit) || !next_word(rest, value, sizeof value)) {
@@ -61,7 +61,7 @@ static void parse_score(const char **rest, EngineReply *out) {
     }
     bool mate = !strcmp(unit, "mate");
     if ((!mate && strcmp(unit, "cp")) ||
-        !signed_value(value, mate ? ENGINE_REPLY_MATE_MAX : ENGINE_REPLY_SCORE_MAX, &out->score)) {
+        !signed_value(value, mate ? PROGRAM_REPLY_MATE_MAX : PROGRAM_REPLY_SCORE_MAX, &out->score)) {
         *rest = before; /* not a score: the words may be keys */
         out->has_score = false;
         return;
@@ -81,8 +81,8 @@ static bool copy_word(char *out, size_t size, const char *value) {
 
 /* tslab's bench, a line per position: "position ID move M score S depth D nodes N" (the words
  * after "info string bench"), every key once, in any order. */
-static void parse_bench_position(const char *rest, int max_depth, EngineReply *out) {
-    char key[16], value[ENGINE_REPLY_ID_MAX];
+static void parse_bench_position(const char *rest, int max_depth, ProgramReply *out) {
+    char key[16], value[PROGRAM_REPLY_ID_MAX];
     unsigned seen = 0;
     static const char *const keys[] = {"position", "move", "score", "depth", "nodes"};
     enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
@@ -102,14 +102,14 @@ static void parse_bench_position(const char *rest, int max_depth, EngineReply *o
             ok = copy_word(out->move, sizeof out->move, value);
             break;
         case 2:
-            ok = signed_value(value, ENGINE_REPLY_SCORE_MAX, &out->score);
+            ok = signed_value(value, PROGRAM_REPLY_SCORE_MAX, &out->score);
             break;
         case 3:
             ok = count_value(value, (uint64_t)max_depth, &number);
             out->depth = (int)number;
             break;
         default:
-            ok = count_value(value, ENGINE_REPLY_NODES_MAX, &out->nodes);
+            ok = count_value(value, PROGRAM_REPLY_NODES_MAX, &out->nodes);
             break;
         }
         if (!ok)
@@ -123,24 +123,24 @@ static void parse_bench_position(const char *rest, int max_depth, EngineReply *o
 }
 
 /* tslab's bench summary: "... signature HEX" (the words after "info string bench:"). */
-static void parse_bench_summary(const char *rest, EngineReply *out) {
+static void parse_bench_summary(const char *rest, ProgramReply *out) {
     char word[32];
     while (next_word(&rest, word, sizeof word)) {
         if (strcmp(word, "signature"))
             continue;
-        if (!next_word(&rest, word, sizeof word) || strlen(word) != ENGINE_REPLY_SIGNATURE_LENGTH ||
-            strspn(word, "0123456789abcdef") != ENGINE_REPLY_SIGNATURE_LENGTH)
+        if (!next_word(&rest, word, sizeof word) || strlen(word) != PROGRAM_REPLY_SIGNATURE_LENGTH ||
+            strspn(word, "0123456789abcdef") != PROGRAM_REPLY_SIGNATURE_LENGTH)
             return;
         out->kind = REPLY_BENCH_SIGNATURE; /* values of info keys before `string` are not its */
         out->has_nodes = out->has_depth = out->has_score = false;
-        memcpy(out->signature, word, ENGINE_REPLY_SIGNATURE_LENGTH + 1);
+        memcpy(out->signature, word, PROGRAM_REPLY_SIGNATURE_LENGTH + 1);
         return;
     }
 }
 
 /* info ... : nodes N, depth N and score, up to `string`; after it, tslab's bench lines and
  * errors. */
-static void parse_info(const char *rest, int max_depth, EngineReply *out) {
+static void parse_info(const char *rest, int max_depth, ProgramReply *out) {
     char key[32], value[32];
     while (next_word(&rest, key, sizeof key)) {
         if (!strcmp(key, "string")) {
@@ -166,7 +166,7 @@ static void parse_info(const char *rest, int max_depth, EngineReply *out) {
         uint64_t number;
         if (!next_word(&rest, value, sizeof value))
             return;
-        if (nodes && count_value(value, ENGINE_REPLY_NODES_MAX, &number)) {
+        if (nodes && count_value(value, PROGRAM_REPLY_NODES_MAX, &number)) {
             out->has_nodes = true;
             out->nodes = number;
         } else if (depth && count_value(value, (uint64_t)max_depth, &number)) {
@@ -179,7 +179,7 @@ static void parse_info(const char *rest, int max_depth, EngineReply *out) {
 }
 
 /* "Nodes searched  : N" (the words after "Nodes searched"). */
-static void parse_bench(const char *rest, EngineReply *out) {
+static void parse_bench(const char *rest, ProgramReply *out) {
     char word[32];
     out->kind = REPLY_BENCH_NODES;
     if (!next_word(&rest, word, sizeof word))
@@ -194,11 +194,11 @@ static void parse_bench(const char *rest, EngineReply *out) {
         return;
     }
     char extra[2];
-    out->has_nodes = count_value(number, ENGINE_REPLY_NODES_MAX, &out->nodes) &&
+    out->has_nodes = count_value(number, PROGRAM_REPLY_NODES_MAX, &out->nodes) &&
                      !next_word(&rest, extra, sizeof extra);
 }
 
-void engine_reply_parse(const char *line, int max_depth, EngineReply *out) {
+void program_reply_parse(const char *line, int max_depth, ProgramReply *out) {
     memset(out, 0, sizeof *out);
     const char *rest = line;
     char first[32];

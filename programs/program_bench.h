@@ -8,11 +8,11 @@
 #pragma once
 
 #include "book.h"
-#include "engine_reply.h"
 #include "engine_spec.h"
+#include "program_reply.h"
 
 typedef struct {
-    char move[ENGINE_REPLY_MOVE_MAX];
+    char move[PROGRAM_REPLY_MOVE_MAX];
     int score, depth;
     uint64_t nodes;
 } ProgramBenchRow;

@@ -149,13 +149,13 @@ bool program_identity_from_json(const cJSON *json, ProgramIdentity *id, Error *e
         return true;
     if (!cJSON_IsObject(json))
         return error_set(err, "\"seen\" must be an object");
-    if (!whole_at(json, "bench", (double)ENGINE_REPLY_NODES_MAX, &id->bench, err) ||
+    if (!whole_at(json, "bench", (double)PROGRAM_REPLY_NODES_MAX, &id->bench, err) ||
         !whole_at(json, "size", 9007199254740992.0, &id->size, err) ||
         !text_at(json, "signature", id->signature, sizeof id->signature, "0123456789abcdef", err) ||
         !text_at(json, "path", id->path, sizeof id->path, NULL, err) ||
         !text_at(json, "mtime", id->mtime, sizeof id->mtime, "0123456789-:.TZ", err))
         return false;
-    if (id->signature[0] && strlen(id->signature) != ENGINE_REPLY_SIGNATURE_LENGTH)
+    if (id->signature[0] && strlen(id->signature) != PROGRAM_REPLY_SIGNATURE_LENGTH)
         return error_set(err, "\"seen\": \"signature\" must be 16 hex digits or empty");
     return true;
 }

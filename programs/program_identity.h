@@ -6,8 +6,8 @@
 // resumes anyway, for a deliberate change).
 #pragma once
 
-#include "engine_reply.h"
 #include "error.h"
+#include "program_reply.h"
 
 #include <cJSON.h>
 #include <stddef.h>
@@ -18,7 +18,7 @@
 
 typedef struct {
     int64_t bench;                                     /* nodes of its bench (0: not measured) */
-    char signature[ENGINE_REPLY_SIGNATURE_LENGTH + 1]; /* its bench signature ("": none given) */
+    char signature[PROGRAM_REPLY_SIGNATURE_LENGTH + 1]; /* its bench signature ("": none given) */
     char path[PROGRAM_PATH_MAX]; /* the file run: cmd found as execvp finds it, absolute */
     int64_t size;                /* bytes */
     /* last modified, UTC to the nanosecond: 2026-12-01T09:25:15.123456789Z */

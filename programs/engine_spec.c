@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine_spec.h"
 
-#include "engine_process.h"
-#include "engine_reply.h"
 #include "parse.h"
+#include "program_process.h"
+#include "program_reply.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -20,7 +20,7 @@ typedef enum {
 typedef struct {
     const char *key;
     ProgramKeyType type;
-    size_t offset, size; /* of the field in ExternalSpec */
+    size_t offset, size; /* of the field in ProgramSpec */
     int64_t min, max;    /* numbers */
     int64_t fallback;    /* a number's default */
     const char *usage;   /* how the usage writes it */
@@ -28,31 +28,31 @@ typedef struct {
 
 #define TEXT(name, usage)                                                                          \
     {                                                                                              \
-#name, KEY_TEXT, offsetof(ExternalSpec, name), sizeof((ExternalSpec *)0)->name, 0, 0, 0,   \
+#name, KEY_TEXT, offsetof(ProgramSpec, name), sizeof((ProgramSpec *)0)->name, 0, 0, 0,   \
             usage                                                                                  \
     }
 #define NUMBER(name, lo, hi, fallback, usage)                                                      \
     {                                                                                              \
-#name, KEY_NUMBER, offsetof(ExternalSpec, name), sizeof(int64_t), lo, hi, fallback, usage  \
+#name, KEY_NUMBER, offsetof(ProgramSpec, name), sizeof(int64_t), lo, hi, fallback, usage  \
     }
 static const ProgramKey PROGRAM_KEYS[] = {
     TEXT(cmd, "cmd=PROGRAM"),
     TEXT(args, "[args=\"...\"]"),
     TEXT(dir, "[dir=D]"),
-    {"options", KEY_OPTIONS, offsetof(ExternalSpec, options), EXTERNAL_OPTIONS_MAX, 0, 0, 0,
+    {"options", KEY_OPTIONS, offsetof(ProgramSpec, options), PROGRAM_OPTIONS_MAX, 0, 0, 0,
      "[option.NAME=VALUE ...]"},
-    NUMBER(bench, 0, (int64_t)ENGINE_REPLY_NODES_MAX, 0, "[bench=NODES]"),
-    NUMBER(startup, 1, 3600000, EXTERNAL_DEFAULT_STARTUP_MS, "[startup=MS]"),
-    NUMBER(stall, 1, 86400000, EXTERNAL_DEFAULT_STALL_MS, "[stall=MS]"),
+    NUMBER(bench, 0, (int64_t)PROGRAM_REPLY_NODES_MAX, 0, "[bench=NODES]"),
+    NUMBER(startup, 1, 3600000, PROGRAM_DEFAULT_STARTUP_MS, "[startup=MS]"),
+    NUMBER(stall, 1, 86400000, PROGRAM_DEFAULT_STALL_MS, "[stall=MS]"),
 };
 #define PROGRAM_KEY_COUNT (sizeof PROGRAM_KEYS / sizeof PROGRAM_KEYS[0])
 
-static char *field_of(ExternalSpec *x, const ProgramKey *k) { return (char *)x + k->offset; }
-static const char *const_field_of(const ExternalSpec *x, const ProgramKey *k) {
+static char *field_of(ProgramSpec *x, const ProgramKey *k) { return (char *)x + k->offset; }
+static const char *const_field_of(const ProgramSpec *x, const ProgramKey *k) {
     return (const char *)x + k->offset;
 }
 
-static int64_t number_of(const ExternalSpec *x, const ProgramKey *k) {
+static int64_t number_of(const ProgramSpec *x, const ProgramKey *k) {
     int64_t value;
     memcpy(&value, const_field_of(x, k), sizeof value);
     return value;
@@ -73,7 +73,7 @@ static const TimingKey TIMING_KEYS[] = {
     {"tc", TIMING_TC, 0, 0, 0, 0, "[tc=[MOVES/]SECONDS[+INCREMENT]"},
     {"st", TIMING_ST, 0, 0, 0, 0, "| st=SECONDS]"},
     {"timemargin", TIMING_NUMBER, offsetof(EngineTiming, timemargin), 0, 3600000,
-     EXTERNAL_DEFAULT_TIMEMARGIN_MS, "[timemargin=MS]"},
+     PROGRAM_DEFAULT_TIMEMARGIN_MS, "[timemargin=MS]"},
     {"nodestime", TIMING_NUMBER, offsetof(EngineTiming, nodestime), 0, 1000000000, 0,
      "[nodestime=NODES_PER_MS]"},
 };
@@ -225,16 +225,16 @@ EngineSpec engine_spec_default(void) {
     EngineSpec spec;
     memset(&spec, 0, sizeof spec);
     spec.config = config_default();
-    spec.timing.timemargin = EXTERNAL_DEFAULT_TIMEMARGIN_MS;
+    spec.timing.timemargin = PROGRAM_DEFAULT_TIMEMARGIN_MS;
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++)
         if (PROGRAM_KEYS[i].type == KEY_NUMBER)
-            memcpy(field_of(&spec.external, &PROGRAM_KEYS[i]), &PROGRAM_KEYS[i].fallback,
+            memcpy(field_of(&spec.program, &PROGRAM_KEYS[i]), &PROGRAM_KEYS[i].fallback,
                    sizeof(int64_t));
     return spec;
 }
 
 /* Whether a key holds its default (text and options: empty). */
-static bool is_default(const ExternalSpec *x, const ProgramKey *k) {
+static bool is_default(const ProgramSpec *x, const ProgramKey *k) {
     if (k->type == KEY_NUMBER)
         return number_of(x, k) == k->fallback;
     return !*const_field_of(x, k);
@@ -280,7 +280,7 @@ static const char *control_character(const char *text) {
     return NULL;
 }
 
-static bool add_option(ExternalSpec *x, const char *name, const char *value, Error *err) {
+static bool add_option(ProgramSpec *x, const char *name, const char *value, Error *err) {
     if (!*name || strpbrk(name, " =") || !*value || strchr(value, ' '))
         return error_set(err,
                          "option.NAME=VALUE: NAME and VALUE must be single words "
@@ -295,7 +295,7 @@ static bool add_option(ExternalSpec *x, const char *name, const char *value, Err
     return true;
 }
 
-static bool set_text(ExternalSpec *x, const ProgramKey *k, const char *value, Error *err) {
+static bool set_text(ProgramSpec *x, const ProgramKey *k, const char *value, Error *err) {
     if (strlen(value) >= k->size)
         return error_set(err, "%s=: longer than %zu characters", k->key, k->size - 1);
     if (!strcmp(k->key, "cmd") && !*value)
@@ -303,14 +303,14 @@ static bool set_text(ExternalSpec *x, const ProgramKey *k, const char *value, Er
     if (!strcmp(k->key, "args")) {
         char words_text[ENGINE_ARGS_TEXT_MAX], *words[ENGINE_ARGS_MAX];
         snprintf(words_text, sizeof words_text, "%s", value);
-        if (engine_args_split(words_text, words, ENGINE_ARGS_MAX) < 0)
+        if (program_args_split(words_text, words, ENGINE_ARGS_MAX) < 0)
             return error_set(err, "args=: more than %d words", ENGINE_ARGS_MAX);
     }
     strcpy(field_of(x, k), value);
     return true;
 }
 
-static bool set_number(ExternalSpec *x, const ProgramKey *k, const char *value, Error *err) {
+static bool set_number(ProgramSpec *x, const ProgramKey *k, const char *value, Error *err) {
     Error inner;
     int64_t number;
     /* bench=0 is "not checked" only as the default: given, it must be a real count. */
@@ -321,7 +321,7 @@ static bool set_number(ExternalSpec *x, const ProgramKey *k, const char *value, 
     return true;
 }
 
-bool engine_spec_program_key(ExternalSpec *x, const char *key, const char *value, bool *handled,
+bool engine_spec_program_key(ProgramSpec *x, const char *key, const char *value, bool *handled,
                              Error *err) {
     *handled = true;
     const char *control = control_character(key);
@@ -363,8 +363,8 @@ static bool check_timing(const EngineSpec *spec, Error *err) {
                               "one (st=SECONDS is a fixed time per move on abtest's clock)",
                          spec->name, (long long)spec->config.movetime, clock_key->key, text);
     /* A program's movetime= is timed too; nothing else is without a clock. */
-    if (spec->timing.timemargin != EXTERNAL_DEFAULT_TIMEMARGIN_MS && !engine_has_clock(spec) &&
-        !engine_is_external(spec))
+    if (spec->timing.timemargin != PROGRAM_DEFAULT_TIMEMARGIN_MS && !engine_has_clock(spec) &&
+        !engine_is_program(spec))
         return error_set(err, "-engine %s: timemargin=%lld forgives an overrun of a clock: an "
                               "in-process engine has none without tc= or st=",
                          spec->name, (long long)spec->timing.timemargin);
@@ -378,10 +378,10 @@ static bool check_timing(const EngineSpec *spec, Error *err) {
 bool engine_spec_check_kind(const EngineSpec *spec, Error *err) {
     if (!check_timing(spec, err))
         return false;
-    if (!engine_is_external(spec)) {
+    if (!engine_is_program(spec)) {
         for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
             const ProgramKey *k = &PROGRAM_KEYS[i];
-            if (is_default(&spec->external, k))
+            if (is_default(&spec->program, k))
                 continue;
             if (k->type == KEY_OPTIONS)
                 return error_set(err,
@@ -411,7 +411,7 @@ bool engine_spec_check_kind(const EngineSpec *spec, Error *err) {
     return true;
 }
 
-void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf) {
+void engine_spec_program_tokens(const ProgramSpec *x, TextBuf *buf) {
     if (!x->cmd[0])
         return;
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
@@ -424,7 +424,7 @@ void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf) {
             const char *text = const_field_of(x, k);
             textbuf_printf(buf, strchr(text, ' ') ? " '%s=%s'" : " %s=%s", k->key, text);
         } else {
-            char options[EXTERNAL_OPTIONS_MAX];
+            char options[PROGRAM_OPTIONS_MAX];
             snprintf(options, sizeof options, "%s", x->options);
             char *save = NULL;
             for (char *word = strtok_r(options, " ", &save); word;
@@ -434,7 +434,7 @@ void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf) {
     }
 }
 
-bool engine_spec_same_program(const ExternalSpec *a, const ExternalSpec *b, const char **key) {
+bool engine_spec_same_program(const ProgramSpec *a, const ProgramSpec *b, const char **key) {
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
         const ProgramKey *k = &PROGRAM_KEYS[i];
         bool same = k->type == KEY_NUMBER ? number_of(a, k) == number_of(b, k)
@@ -447,7 +447,7 @@ bool engine_spec_same_program(const ExternalSpec *a, const ExternalSpec *b, cons
     return true;
 }
 
-cJSON *engine_spec_program_to_json(const ExternalSpec *x) {
+cJSON *engine_spec_program_to_json(const ProgramSpec *x) {
     cJSON *json = cJSON_CreateObject();
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
         const ProgramKey *k = &PROGRAM_KEYS[i];
@@ -461,13 +461,13 @@ cJSON *engine_spec_program_to_json(const ExternalSpec *x) {
 }
 
 /* The recorded "NAME=VALUE ..." words, each checked as option.NAME=VALUE is. */
-static bool options_from_text(ExternalSpec *x, const char *text, Error *err) {
-    char copy[EXTERNAL_OPTIONS_MAX];
+static bool options_from_text(ProgramSpec *x, const char *text, Error *err) {
+    char copy[PROGRAM_OPTIONS_MAX];
     snprintf(copy, sizeof copy, "%s", text);
     char *save = NULL;
     bool handled;
     for (char *word = strtok_r(copy, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
-        char *equals = strchr(word, '='), key[EXTERNAL_OPTIONS_MAX + 8];
+        char *equals = strchr(word, '='), key[PROGRAM_OPTIONS_MAX + 8];
         if (!equals)
             return error_set(err, "options: '%.40s' is not NAME=VALUE", word);
         *equals = '\0';
@@ -478,8 +478,8 @@ static bool options_from_text(ExternalSpec *x, const char *text, Error *err) {
     return true;
 }
 
-bool engine_spec_program_from_json(const cJSON *json, ExternalSpec *x, Error *err) {
-    *x = engine_spec_default().external;
+bool engine_spec_program_from_json(const cJSON *json, ProgramSpec *x, Error *err) {
+    *x = engine_spec_default().program;
     if (!json)
         return true;
     for (size_t i = 0; i < PROGRAM_KEY_COUNT; i++) {
@@ -516,9 +516,9 @@ bool engine_spec_program_from_json(const cJSON *json, ExternalSpec *x, Error *er
         return false;
     if (!seen && bench_seen) {
         double value = cJSON_IsNumber(bench_seen) ? bench_seen->valuedouble : -1;
-        if (!(value >= 0 && value <= (double)ENGINE_REPLY_NODES_MAX) || value != floor(value))
+        if (!(value >= 0 && value <= (double)PROGRAM_REPLY_NODES_MAX) || value != floor(value))
             return error_set(err, "\"bench_seen\" must be a whole number, 0..%" PRIu64,
-                             ENGINE_REPLY_NODES_MAX);
+                             PROGRAM_REPLY_NODES_MAX);
         x->seen.bench = (int64_t)value;
     }
     return true;

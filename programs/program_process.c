@@ -3,7 +3,7 @@
  * thread at the same moment never inherits them (an inherited write end would hide this
  * engine's exit: its output would never reach end of file). */
 #define _GNU_SOURCE
-#include "engine_process.h"
+#include "program_process.h"
 
 #include "cli.h"
 
@@ -26,7 +26,7 @@
  * has exited: a stopping run waits at most this for an engine. */
 #define POLL_SLICE_MS 100
 
-int engine_args_split(char *text, char **words, int max) {
+int program_args_split(char *text, char **words, int max) {
     int count = 0;
     char *p = text;
     for (;;) {
@@ -75,7 +75,7 @@ static void exec_child(int in[2], int out[2], const char *dir, const char *cmd, 
     _exit(EXIT_CANNOT_EXEC);
 }
 
-bool engine_process_start(EngineProcess *p, const char *cmd, const char *args, const char *dir,
+bool program_process_start(ProgramProcess *p, const char *cmd, const char *args, const char *dir,
                           const atomic_bool *abort, Error *err) {
     memset(p, 0, sizeof *p);
     p->to_engine = p->from_engine = -1;
@@ -86,7 +86,7 @@ bool engine_process_start(EngineProcess *p, const char *cmd, const char *args, c
         return error_set(err, "args= is longer than %d characters", ENGINE_ARGS_TEXT_MAX - 1);
     char *argv[ENGINE_ARGS_MAX + 2];
     argv[0] = (char *)cmd;
-    int words = engine_args_split(arg_text, argv + 1, ENGINE_ARGS_MAX);
+    int words = program_args_split(arg_text, argv + 1, ENGINE_ARGS_MAX);
     if (words < 0)
         return error_set(err, "args= has more than %d words", ENGINE_ARGS_MAX);
     argv[1 + words] = NULL;
@@ -116,13 +116,13 @@ bool engine_process_start(EngineProcess *p, const char *cmd, const char *args, c
     return true;
 }
 
-static bool aborted(const EngineProcess *p) {
+static bool aborted(const ProgramProcess *p) {
     return p->abort && atomic_load_explicit(p->abort, memory_order_relaxed);
 }
 
 /* Whether the process has exited, without reaping it (its pid, and so its group's id, stays
  * reserved until it is reaped: killing the group cannot hit another process). */
-static bool has_exited(const EngineProcess *p) {
+static bool has_exited(const ProgramProcess *p) {
     siginfo_t info;
     memset(&info, 0, sizeof info);
     return p->pid > 0 && waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
@@ -136,7 +136,7 @@ static int poll_wait(int64_t deadline_ms) {
 }
 
 /* Writes bytes with the deadline; the pipe is non-blocking, so a full pipe waits in poll. */
-static EngineIo write_all(EngineProcess *p, const char *bytes, size_t count, int64_t deadline_ms) {
+static ProgramIo write_all(ProgramProcess *p, const char *bytes, size_t count, int64_t deadline_ms) {
     size_t done = 0;
     while (done < count) {
         ssize_t n = write(p->to_engine, bytes + done, count - done);
@@ -147,23 +147,23 @@ static EngineIo write_all(EngineProcess *p, const char *bytes, size_t count, int
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && errno != EAGAIN)
-            return ENGINE_IO_CLOSED; /* EPIPE: it closed its input or exited */
+            return PROGRAM_IO_CLOSED; /* EPIPE: it closed its input or exited */
         if (aborted(p))
-            return ENGINE_IO_ABORTED;
+            return PROGRAM_IO_ABORTED;
         if (has_exited(p))
-            return ENGINE_IO_CLOSED;
+            return PROGRAM_IO_CLOSED;
         int wait_ms = poll_wait(deadline_ms);
         if (wait_ms == 0)
-            return ENGINE_IO_TIMEOUT;
+            return PROGRAM_IO_TIMEOUT;
         struct pollfd fd = {p->to_engine, POLLOUT, 0};
         poll(&fd, 1, wait_ms);
     }
-    return ENGINE_IO_OK;
+    return PROGRAM_IO_OK;
 }
 
-EngineIo engine_process_send(EngineProcess *p, const char *line, int64_t deadline_ms) {
+ProgramIo program_process_send(ProgramProcess *p, const char *line, int64_t deadline_ms) {
     if (p->pid <= 0)
-        return ENGINE_IO_CLOSED;
+        return PROGRAM_IO_CLOSED;
     size_t length = strlen(line);
     char stack[1024];
     /* One write per line when it fits, so that a line is never split by another writer. */
@@ -183,10 +183,10 @@ EngineIo engine_process_send(EngineProcess *p, const char *line, int64_t deadlin
     sigemptyset(&pipe_only);
     sigaddset(&pipe_only, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe_only, &previous);
-    EngineIo result = ENGINE_IO_OK;
-    for (int i = 0; result == ENGINE_IO_OK && i < 2; i++)
+    ProgramIo result = PROGRAM_IO_OK;
+    for (int i = 0; result == PROGRAM_IO_OK && i < 2; i++)
         result = write_all(p, parts[i], sizes[i], deadline_ms);
-    if (result == ENGINE_IO_CLOSED && !sigismember(&previous, SIGPIPE)) {
+    if (result == PROGRAM_IO_CLOSED && !sigismember(&previous, SIGPIPE)) {
         const struct timespec now = {0, 0};
         sigtimedwait(&pipe_only, NULL, &now);
     }
@@ -195,7 +195,7 @@ EngineIo engine_process_send(EngineProcess *p, const char *line, int64_t deadlin
 }
 
 /* Moves one complete line out of the buffer, if there is one. */
-static bool take_line(EngineProcess *p, char *out, size_t size) {
+static bool take_line(ProgramProcess *p, char *out, size_t size) {
     char *newline = memchr(p->buffer, '\n', p->used);
     if (!newline)
         return false;
@@ -211,12 +211,12 @@ static bool take_line(EngineProcess *p, char *out, size_t size) {
     return true;
 }
 
-EngineIo engine_process_read(EngineProcess *p, int64_t deadline_ms, char *out, size_t size) {
+ProgramIo program_process_read(ProgramProcess *p, int64_t deadline_ms, char *out, size_t size) {
     bool exited = false;
     for (;;) {
         if (take_line(p, out, size)) {
             if (!p->dropping)
-                return ENGINE_IO_OK;
+                return PROGRAM_IO_OK;
             p->dropping = false; /* the end of an over-long line */
             continue;
         }
@@ -225,15 +225,15 @@ EngineIo engine_process_read(EngineProcess *p, int64_t deadline_ms, char *out, s
             p->dropping = true;
         }
         if (p->at_end || p->pid <= 0)
-            return ENGINE_IO_CLOSED;
+            return PROGRAM_IO_CLOSED;
         if (aborted(p))
-            return ENGINE_IO_ABORTED;
+            return PROGRAM_IO_ABORTED;
         /* Past the deadline, what the pipe holds is read once more (an answer that came in
          * time is not lost to a late reader) and nothing after it: a program that floods lines
          * cannot keep a wait going. */
         if (!exited && cli_now_ms() >= deadline_ms) {
             if (p->drained_for == deadline_ms)
-                return ENGINE_IO_TIMEOUT;
+                return PROGRAM_IO_TIMEOUT;
             p->drained_for = deadline_ms;
         }
         /* Once the process has exited, what it wrote is drained without waiting; an output that
@@ -249,7 +249,7 @@ EngineIo engine_process_read(EngineProcess *p, int64_t deadline_ms, char *out, s
                 continue;
             }
             if (cli_now_ms() >= deadline_ms)
-                return ENGINE_IO_TIMEOUT;
+                return PROGRAM_IO_TIMEOUT;
             exited = has_exited(p);
             continue;
         }
@@ -265,7 +265,7 @@ EngineIo engine_process_read(EngineProcess *p, int64_t deadline_ms, char *out, s
 }
 
 /* Kills what is left of the process group of an exited (or killed) process, then reaps it. */
-static int kill_group_and_reap(EngineProcess *p) {
+static int kill_group_and_reap(ProgramProcess *p) {
     int status = 0;
     kill(-p->pid, SIGKILL);
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
@@ -274,7 +274,7 @@ static int kill_group_and_reap(EngineProcess *p) {
     return status;
 }
 
-void engine_process_ending(EngineProcess *p, int64_t wait_ms, char *out, size_t size) {
+void program_process_ending(ProgramProcess *p, int64_t wait_ms, char *out, size_t size) {
     if (p->pid < 0) { /* reaped: by an earlier call, whose answer it keeps, or by a stop */
         snprintf(out, size, "%s", p->ending[0] ? p->ending : "already stopped");
         return;
@@ -302,12 +302,12 @@ void engine_process_ending(EngineProcess *p, int64_t wait_ms, char *out, size_t 
     snprintf(out, size, "%s", how);
 }
 
-void engine_process_stop(EngineProcess *p, int64_t grace_ms) {
+void program_process_stop(ProgramProcess *p, int64_t grace_ms) {
     if (p->pid == 0)
         return;
     if (p->pid > 0) {
         int64_t deadline = cli_now_ms() + grace_ms;
-        engine_process_send(p, "quit", deadline);
+        program_process_send(p, "quit", deadline);
         close(p->to_engine);
         p->to_engine = -1;
         const struct timespec pause = {0, 2 * 1000 * 1000};

@@ -12,22 +12,22 @@
 #include <stdio.h>
 
 /* a / b for the ratios a report prints (nodes, seconds), 0 when b is not positive. */
-static inline double report_ratio(double a, double b) { return b > 0 ? a / b : 0; }
+static inline double describe_ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
 /* {"cache": "table", "tt_bits": 20, ...} with typed values, in table order. */
-cJSON *report_config_json(const SearchConfig *config);
+cJSON *describe_config_json(const SearchConfig *config);
 
 /* {"nodes": ..., "leaves": ..., ...} in table order. */
-cJSON *report_stats_json(const SearchStats *stats);
+cJSON *describe_stats_json(const SearchStats *stats);
 
 /* The whole result of one search: move, score, depth, nodes, win, win_in, pv, seconds, stats. */
-cJSON *report_search_json(const SearchResult *result);
+cJSON *describe_search_json(const SearchResult *result);
 
 /* "tigers win in 7", "sheep win in 4" or "" into out (32 bytes). */
-char *report_win_text(const SearchResult *result, char *out);
+char *describe_win_text(const SearchResult *result, char *out);
 
 /* Prints the option table as -help text (name, allowed values, default, help). */
-void report_print_options(FILE *out);
+void describe_print_options(FILE *out);
 
 /* Moves as text separated by spaces, into out (size bytes). */
-char *report_moves_text(const Move *moves, int count, char *out, size_t size);
+char *describe_moves_text(const Move *moves, int count, char *out, size_t size);

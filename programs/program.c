@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "external.h"
+#include "program.h"
 
 #include "cli.h"
-#include "engine_reply.h"
+#include "program_reply.h"
 #include "search.h"
 #include "textbuf.h"
 
@@ -12,19 +12,19 @@
 #include <string.h>
 
 /* How long an engine that lost on time gets to send its late bestmove and a readyok. */
-#define EXTERNAL_RESYNC_MS 2000
+#define PROGRAM_RESYNC_MS 2000
 /* How long `quit` is given before the process is killed. */
-#define EXTERNAL_QUIT_GRACE_MS 1000
+#define PROGRAM_QUIT_GRACE_MS 1000
 
 /* How an engine whose output closed has ended, into how ("exit status 3", ...); false when the
  * process still runs (it closed its output only; it is stopped later). */
-static bool ending(ExternalEngine *x, char *how, size_t size) {
-    engine_process_ending(&x->process, 500, how, size);
+static bool ending(EngineProgram *x, char *how, size_t size) {
+    program_process_ending(&x->process, 500, how, size);
     return strcmp(how, "still running") != 0;
 }
 
 /* What an engine's absence is called in a message, once its output or input has closed. */
-static void describe_closed(ExternalEngine *x, const char *waiting_for, char *out, size_t size) {
+static void describe_closed(EngineProgram *x, const char *waiting_for, char *out, size_t size) {
     char how[160];
     if (ending(x, how, sizeof how))
         snprintf(out, size, "it exited before %s (%s)", waiting_for, how);
@@ -35,31 +35,31 @@ static void describe_closed(ExternalEngine *x, const char *waiting_for, char *ou
 
 /* Sends a line within the deadline; on failure detail says what happened (an
  * engine that stops reading its input is as stuck as one that stops answering). */
-static EngineIo send_line(ExternalEngine *x, const char *line, int64_t deadline, char *detail,
+static ProgramIo send_line(EngineProgram *x, const char *line, int64_t deadline, char *detail,
                           size_t size) {
     detail[0] = '\0';
-    EngineIo sent = engine_process_send(&x->process, line, deadline);
-    if (sent == ENGINE_IO_TIMEOUT)
+    ProgramIo sent = program_process_send(&x->process, line, deadline);
+    if (sent == PROGRAM_IO_TIMEOUT)
         snprintf(detail, size, "it stopped reading its input ('%.40s' could not be written)",
                  line);
-    else if (sent == ENGINE_IO_CLOSED)
+    else if (sent == PROGRAM_IO_CLOSED)
         describe_closed(x, "it could read a command", detail, size);
     return sent;
 }
 
 /* Reads lines until one of kind `want`, the deadline, the end or an abort. A reported error
  * (`info string error...`, e.g. an option it refused) on the way is kept in refused. */
-static EngineIo wait_for(ExternalEngine *x, EngineReplyKind want, int64_t deadline,
+static ProgramIo wait_for(EngineProgram *x, ProgramReplyKind want, int64_t deadline,
                          char *refused, size_t refused_size) {
     char line[512];
     for (;;) {
-        EngineIo got = engine_process_read(&x->process, deadline, line, sizeof line);
-        if (got != ENGINE_IO_OK)
+        ProgramIo got = program_process_read(&x->process, deadline, line, sizeof line);
+        if (got != PROGRAM_IO_OK)
             return got;
-        EngineReply reply;
-        engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+        ProgramReply reply;
+        program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         if (reply.kind == want)
-            return ENGINE_IO_OK;
+            return PROGRAM_IO_OK;
         if (reply.kind == REPLY_INFO_ERROR && refused && !refused[0])
             snprintf(refused, refused_size, "%s", line);
     }
@@ -67,35 +67,35 @@ static EngineIo wait_for(ExternalEngine *x, EngineReplyKind want, int64_t deadli
 
 /* The engine's name and program, as every message starts. */
 #define WHO_FORMAT "engine %s (%s)"
-#define WHO(x) (x)->spec->name, (x)->spec->external.cmd
+#define WHO(x) (x)->spec->name, (x)->spec->program.cmd
 
 /* Sends a command and waits for its answer within the startup time. An error the engine
  * reports on the way fails the step: a match must not run on a configuration other than the
  * one asked for. */
-static bool handshake_step(ExternalEngine *x, const char *send, EngineReplyKind want,
+static bool handshake_step(EngineProgram *x, const char *send, ProgramReplyKind want,
                            const char *want_text, Error *err) {
     char refused[512] = "", detail[256];
-    int64_t deadline = cli_now_ms() + x->spec->external.startup;
-    EngineIo got = send_line(x, send, deadline, detail, sizeof detail);
-    if (got == ENGINE_IO_OK)
+    int64_t deadline = cli_now_ms() + x->spec->program.startup;
+    ProgramIo got = send_line(x, send, deadline, detail, sizeof detail);
+    if (got == PROGRAM_IO_OK)
         got = wait_for(x, want, deadline, refused, sizeof refused);
-    if (got == ENGINE_IO_OK && refused[0])
+    if (got == PROGRAM_IO_OK && refused[0])
         return error_set(err, WHO_FORMAT " reported during start-up: '%s' (check its "
                                          "option.NAME=VALUE)",
                          WHO(x), refused);
-    if (got == ENGINE_IO_OK)
+    if (got == PROGRAM_IO_OK)
         return true;
-    if (got == ENGINE_IO_ABORTED)
+    if (got == PROGRAM_IO_ABORTED)
         return error_set(err, "aborted");
-    if (got == ENGINE_IO_TIMEOUT && detail[0])
+    if (got == PROGRAM_IO_TIMEOUT && detail[0])
         return error_set(err, WHO_FORMAT ": %s within %" PRId64 " ms (startup=MS sets the limit)",
-                         WHO(x), detail, x->spec->external.startup);
-    if (got == ENGINE_IO_TIMEOUT)
+                         WHO(x), detail, x->spec->program.startup);
+    if (got == PROGRAM_IO_TIMEOUT)
         return error_set(err, WHO_FORMAT " did not answer '%s' with '%s' within %" PRId64
                                          " ms (startup=MS sets the limit)",
-                         WHO(x), send, want_text, x->spec->external.startup);
+                         WHO(x), send, want_text, x->spec->program.startup);
     char how[160];
-    const char *dir = x->spec->external.dir[0] ? x->spec->external.dir : ".";
+    const char *dir = x->spec->program.dir[0] ? x->spec->program.dir : ".";
     if (ending(x, how, sizeof how))
         return error_set(err, WHO_FORMAT " exited before answering '%s' (%s; dir=%s)", WHO(x),
                          send, how, dir);
@@ -107,55 +107,55 @@ static bool handshake_step(ExternalEngine *x, const char *send, EngineReplyKind 
 /* One setoption line per NAME=VALUE word of the spec's options, in order; with nodestime=N
  * first `setoption name nodestime value N`, so that the program's clock runs on nodes as
  * abtest charges it (a program without that option says so and is refused at start-up). */
-static bool send_options(ExternalEngine *x, Error *err) {
-    char options[EXTERNAL_OPTIONS_MAX + 32], detail[256];
+static bool send_options(EngineProgram *x, Error *err) {
+    char options[PROGRAM_OPTIONS_MAX + 32], detail[256];
     TextBuf buf = textbuf(options, sizeof options);
     if (x->spec->timing.nodestime)
         textbuf_printf(&buf, "nodestime=%lld ", (long long)x->spec->timing.nodestime);
-    textbuf_printf(&buf, "%s", x->spec->external.options);
-    int64_t deadline = cli_now_ms() + x->spec->external.startup;
+    textbuf_printf(&buf, "%s", x->spec->program.options);
+    int64_t deadline = cli_now_ms() + x->spec->program.startup;
     char *save = NULL;
     for (char *word = strtok_r(options, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
         char *equals = strchr(word, '=');
         if (!equals)
             continue; /* checked when the options were read */
         *equals = '\0';
-        char line[EXTERNAL_OPTIONS_MAX + 32];
+        char line[PROGRAM_OPTIONS_MAX + 32];
         snprintf(line, sizeof line, "setoption name %s value %s", word, equals + 1);
-        EngineIo sent = send_line(x, line, deadline, detail, sizeof detail);
-        if (sent == ENGINE_IO_ABORTED)
+        ProgramIo sent = send_line(x, line, deadline, detail, sizeof detail);
+        if (sent == PROGRAM_IO_ABORTED)
             return error_set(err, "aborted");
-        if (sent != ENGINE_IO_OK)
+        if (sent != PROGRAM_IO_OK)
             return error_set(err, WHO_FORMAT " while its options were set: %s", WHO(x), detail);
     }
     return true;
 }
 
-bool external_start(ExternalEngine *x, const EngineSpec *spec, const atomic_bool *abort,
+bool program_start(EngineProgram *x, const EngineSpec *spec, const atomic_bool *abort,
                     Error *err) {
     memset(x, 0, sizeof *x);
     x->spec = spec;
     x->abort = abort;
-    const ExternalSpec *e = &spec->external;
+    const ProgramSpec *e = &spec->program;
     Error inner;
-    if (!engine_process_start(&x->process, e->cmd, e->args, e->dir, abort, &inner))
+    if (!program_process_start(&x->process, e->cmd, e->args, e->dir, abort, &inner))
         return error_set(err, WHO_FORMAT ": %s", WHO(x), inner.text);
     x->running = true;
     if (!handshake_step(x, "uci", REPLY_UCIOK, "uciok", err) || !send_options(x, err) ||
         !handshake_step(x, "isready", REPLY_READYOK, "readyok", err)) {
-        external_stop(x);
+        program_stop(x);
         return false;
     }
     return true;
 }
 
-bool external_new_game(ExternalEngine *x, Error *err) {
+bool program_new_game(EngineProgram *x, Error *err) {
     char detail[256];
-    EngineIo sent =
-        send_line(x, "ucinewgame", cli_now_ms() + x->spec->external.startup, detail, sizeof detail);
-    if (sent == ENGINE_IO_ABORTED)
+    ProgramIo sent =
+        send_line(x, "ucinewgame", cli_now_ms() + x->spec->program.startup, detail, sizeof detail);
+    if (sent == PROGRAM_IO_ABORTED)
         return error_set(err, "aborted");
-    if (sent != ENGINE_IO_OK)
+    if (sent != PROGRAM_IO_OK)
         return error_set(err, WHO_FORMAT ": %s", WHO(x), detail);
     return handshake_step(x, "isready", REPLY_READYOK, "readyok", err);
 }
@@ -177,23 +177,23 @@ static char *position_line(const Game *game) {
 }
 
 /* The outcome of a failed send or read while a move was awaited. */
-static ExternalOutcome move_failure(ExternalEngine *x, EngineIo got, bool sending, bool timed,
+static ProgramOutcome move_failure(EngineProgram *x, ProgramIo got, bool sending, bool timed,
                                     int64_t started, char *detail, size_t size) {
-    if (got == ENGINE_IO_ABORTED)
-        return EXTERNAL_ABORTED;
-    if (got == ENGINE_IO_CLOSED) {
+    if (got == PROGRAM_IO_ABORTED)
+        return PROGRAM_ABORTED;
+    if (got == PROGRAM_IO_CLOSED) {
         if (!sending)
             describe_closed(x, "its bestmove", detail, size);
-        return EXTERNAL_DISCONNECT;
+        return PROGRAM_DISCONNECT;
     }
     if (sending) /* an engine that stopped reading is stuck, whatever the clock */
-        return EXTERNAL_STALL;
+        return PROGRAM_STALL;
     snprintf(detail, size, "no bestmove after %" PRId64 " ms", cli_now_ms() - started);
-    return timed ? EXTERNAL_TIME_LOSS : EXTERNAL_STALL;
+    return timed ? PROGRAM_TIME_LOSS : PROGRAM_STALL;
 }
 
 /* The go line: the spec's depth and nodes, then go's clocks or movetime. */
-static void go_line(const SearchConfig *limits, const ExternalGo *go, char *out, size_t size) {
+static void go_line(const SearchConfig *limits, const ProgramGo *go, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     textbuf_printf(&buf, "go");
     if (limits->depth)
@@ -211,34 +211,34 @@ static void go_line(const SearchConfig *limits, const ExternalGo *go, char *out,
     }
 }
 
-ExternalOutcome external_play(ExternalEngine *x, const Game *game, const ExternalGo *go,
-                              ExternalMove *out, char *detail, size_t size) {
+ProgramOutcome program_play(EngineProgram *x, const Game *game, const ProgramGo *go,
+                              ProgramMove *out, char *detail, size_t size) {
     memset(out, 0, sizeof *out);
     out->move = MOVE_NONE;
     detail[0] = '\0';
     char *position = position_line(game);
     if (!position) {
         snprintf(detail, size, "out of memory for the position line");
-        return EXTERNAL_DISCONNECT;
+        return PROGRAM_DISCONNECT;
     }
     char line[512];
     go_line(&x->spec->config, go, line, sizeof line);
     int64_t started = cli_now_ms();
     int64_t deadline = started + go->wait_ms;
-    EngineIo got = send_line(x, position, deadline, detail, size);
+    ProgramIo got = send_line(x, position, deadline, detail, size);
     free(position);
     /* The clock runs from go to bestmove, as fastchess and cutechess time a move. */
     int64_t go_us = cli_now_us();
-    if (got == ENGINE_IO_OK)
+    if (got == PROGRAM_IO_OK)
         got = send_line(x, line, deadline, detail, size);
-    if (got != ENGINE_IO_OK)
+    if (got != PROGRAM_IO_OK)
         return move_failure(x, got, true, go->timed, started, detail, size);
     for (;;) {
-        got = engine_process_read(&x->process, deadline, line, sizeof line);
-        if (got != ENGINE_IO_OK)
+        got = program_process_read(&x->process, deadline, line, sizeof line);
+        if (got != PROGRAM_IO_OK)
             return move_failure(x, got, false, go->timed, started, detail, size);
-        EngineReply reply;
-        engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+        ProgramReply reply;
+        program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         if (reply.kind == REPLY_INFO) {
             if (reply.has_nodes)
                 out->nodes = reply.nodes;
@@ -261,41 +261,41 @@ ExternalOutcome external_play(ExternalEngine *x, const Game *game, const Externa
             snprintf(detail, size, "bestmove '%s': %s", error_excerpt(reply.move, quoted),
                      why.text);
             out->move = MOVE_NONE;
-            return EXTERNAL_ILLEGAL;
+            return PROGRAM_ILLEGAL;
         }
-        return EXTERNAL_MOVED;
+        return PROGRAM_MOVED;
     }
 }
 
-bool external_resync(ExternalEngine *x) {
+bool program_resync(EngineProgram *x) {
     char detail[256];
-    int64_t deadline = cli_now_ms() + EXTERNAL_RESYNC_MS;
-    return send_line(x, "stop", deadline, detail, sizeof detail) == ENGINE_IO_OK &&
-           wait_for(x, REPLY_BESTMOVE, deadline, NULL, 0) == ENGINE_IO_OK &&
-           send_line(x, "isready", deadline, detail, sizeof detail) == ENGINE_IO_OK &&
-           wait_for(x, REPLY_READYOK, deadline, NULL, 0) == ENGINE_IO_OK;
+    int64_t deadline = cli_now_ms() + PROGRAM_RESYNC_MS;
+    return send_line(x, "stop", deadline, detail, sizeof detail) == PROGRAM_IO_OK &&
+           wait_for(x, REPLY_BESTMOVE, deadline, NULL, 0) == PROGRAM_IO_OK &&
+           send_line(x, "isready", deadline, detail, sizeof detail) == PROGRAM_IO_OK &&
+           wait_for(x, REPLY_READYOK, deadline, NULL, 0) == PROGRAM_IO_OK;
 }
 
-bool external_restart(ExternalEngine *x, Error *err) {
+bool program_restart(EngineProgram *x, Error *err) {
     const EngineSpec *spec = x->spec;
     const atomic_bool *abort = x->abort;
-    external_stop(x);
-    return external_start(x, spec, abort, err);
+    program_stop(x);
+    return program_start(x, spec, abort, err);
 }
 
-bool external_bench(ExternalEngine *x, const char *arguments, ExternalBench *result, Error *err) {
-    char line[512], detail[256], command[EXTERNAL_TEXT_MAX + 32];
+bool program_ask_bench(EngineProgram *x, const char *arguments, ProgramBenchReply *result, Error *err) {
+    char line[512], detail[256], command[PROGRAM_TEXT_MAX + 32];
     result->nodes = 0;
     result->signature[0] = '\0';
     snprintf(command, sizeof command, "bench%s%s", arguments[0] ? " " : "", arguments);
-    int64_t deadline = cli_now_ms() + x->spec->external.stall;
-    EngineIo got = send_line(x, command, deadline, detail, sizeof detail);
-    while (got == ENGINE_IO_OK) {
-        got = engine_process_read(&x->process, deadline, line, sizeof line);
-        if (got != ENGINE_IO_OK)
+    int64_t deadline = cli_now_ms() + x->spec->program.stall;
+    ProgramIo got = send_line(x, command, deadline, detail, sizeof detail);
+    while (got == PROGRAM_IO_OK) {
+        got = program_process_read(&x->process, deadline, line, sizeof line);
+        if (got != PROGRAM_IO_OK)
             break;
-        EngineReply reply;
-        engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+        ProgramReply reply;
+        program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         char quoted[ERROR_EXCERPT_MAX];
         switch (reply.kind) {
         case REPLY_INFO_ERROR: /* the bench will not come: said at once, not after stall= */
@@ -313,37 +313,37 @@ bool external_bench(ExternalEngine *x, const char *arguments, ExternalBench *res
                 return error_set(err,
                                  WHO_FORMAT ": unreadable bench total '%s' (a count of 0..%" PRIu64
                                             " nodes expected)",
-                                 WHO(x), error_excerpt(line, quoted), ENGINE_REPLY_NODES_MAX);
+                                 WHO(x), error_excerpt(line, quoted), PROGRAM_REPLY_NODES_MAX);
             result->nodes = reply.nodes;
             return true;
         default:
             break;
         }
     }
-    if (got == ENGINE_IO_ABORTED)
+    if (got == PROGRAM_IO_ABORTED)
         return error_set(err, "aborted");
-    if (got == ENGINE_IO_TIMEOUT && !detail[0])
+    if (got == PROGRAM_IO_TIMEOUT && !detail[0])
         return error_set(err, WHO_FORMAT ": no 'Nodes searched' line within %" PRId64
                                          " ms of '%s' (stall=MS sets the limit)",
-                         WHO(x), x->spec->external.stall, command);
+                         WHO(x), x->spec->program.stall, command);
     if (!detail[0])
         describe_closed(x, "the end of 'bench'", detail, sizeof detail);
     return error_set(err, WHO_FORMAT ": %s", WHO(x), detail);
 }
 
-bool external_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *abort,
-                          ExternalBench *result, Error *err) {
-    ExternalEngine x;
+bool program_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *abort,
+                          ProgramBenchReply *result, Error *err) {
+    EngineProgram x;
     memset(result, 0, sizeof *result);
-    if (!external_start(&x, spec, abort, err))
+    if (!program_start(&x, spec, abort, err))
         return false;
-    bool ok = external_bench(&x, "", result, err);
-    external_stop(&x);
+    bool ok = program_ask_bench(&x, "", result, err);
+    program_stop(&x);
     if (!ok)
         return false;
-    int64_t expected = spec->external.bench;
+    int64_t expected = spec->program.bench;
     fprintf(out, "engine %s (%s): bench %" PRIu64 " nodes%s; signature %s\n", spec->name,
-            spec->external.cmd, result->nodes,
+            spec->program.cmd, result->nodes,
             expected && result->nodes == (uint64_t)expected ? ", as expected" : "",
             result->signature[0] ? result->signature : "none (the program prints none)");
     fflush(out);
@@ -355,9 +355,9 @@ bool external_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *
     return true;
 }
 
-void external_stop(ExternalEngine *x) {
+void program_stop(EngineProgram *x) {
     if (!x->running)
         return;
-    engine_process_stop(&x->process, EXTERNAL_QUIT_GRACE_MS);
+    program_process_stop(&x->process, PROGRAM_QUIT_GRACE_MS);
     x->running = false;
 }

@@ -2,7 +2,7 @@
 #include "program_bench.h"
 
 #include "cli.h"
-#include "external.h"
+#include "program.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -64,9 +64,9 @@ static bool write_share(const Share *share, char *path, size_t size, Error *err)
 }
 
 /* A per-position line: it must be the share's next position. */
-static bool take_position(void *context, const EngineReply *reply, Error *err) {
+static bool take_position(void *context, const ProgramReply *reply, Error *err) {
     Share *share = context;
-    const char *cmd = share->job->spec->external.cmd;
+    const char *cmd = share->job->spec->program.cmd;
     if (share->next >= share->count)
         return error_set(err, "%s: a bench line for '%s' after the last position", cmd,
                          reply->bench_id);
@@ -88,16 +88,16 @@ static bool run_share(Share *share, Error *err) {
     char path[512], arguments[600];
     if (!write_share(share, path, sizeof path, err))
         return false;
-    ExternalEngine x;
+    EngineProgram x;
     uint64_t bench_nodes = 0;
-    bool ok = external_start(&x, job->spec, share->abort, err);
+    bool ok = program_start(&x, job->spec, share->abort, err);
     if (ok) {
         snprintf(arguments, sizeof arguments, "%d 1 %d %s depth", job->tt_megabytes, job->depth,
                  path);
-        ExternalBench bench = {.on_position = take_position, .context = share};
-        ok = external_bench(&x, arguments, &bench, err);
+        ProgramBenchReply bench = {.on_position = take_position, .context = share};
+        ok = program_ask_bench(&x, arguments, &bench, err);
         bench_nodes = bench.nodes;
-        external_stop(&x);
+        program_stop(&x);
     }
     unlink(path);
     /* Its total must be the sum of its lines: a program whose two reports disagree is counting
@@ -109,14 +109,14 @@ static bool run_share(Share *share, Error *err) {
         return error_set(err,
                          "%s: its bench says 'Nodes searched: %llu' but its per-position lines "
                          "add up to %llu: the two disagree",
-                         job->spec->external.cmd, (unsigned long long)bench_nodes,
+                         job->spec->program.cmd, (unsigned long long)bench_nodes,
                          (unsigned long long)sum);
     if (ok && share->next < share->count)
         return error_set(err,
                          "%s: its bench gave no line for position '%s' (info string bench "
                          "position ...): bench against a program needs tslab's engine 0.4.1 or "
                          "later",
-                         job->spec->external.cmd, share->entries[share->next].id);
+                         job->spec->program.cmd, share->entries[share->next].id);
     return ok;
 }
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// What an engine program sends, line by line (lab/engines/engine_reply.c): any bytes give a reply whose
-// numbers are within their bounds (nodes at most ENGINE_REPLY_NODES_MAX, depths at most the
+// What an engine program sends, line by line (programs/program_reply.c): any bytes give a reply whose
+// numbers are within their bounds (nodes at most PROGRAM_REPLY_NODES_MAX, depths at most the
 // search's) and whose move, bench id and signature are bounded strings; a line of the reply's own
 // making reads back.
-#include "engine_reply.h"
 #include "fuzz.h"
+#include "program_reply.h"
 #include "search.h"
 
 #include <inttypes.h>
@@ -15,9 +15,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *line = fuzz_string(data, size);
     if (!line)
         return 0;
-    EngineReply reply;
-    engine_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
-    if ((reply.has_nodes && reply.nodes > ENGINE_REPLY_NODES_MAX) ||
+    ProgramReply reply;
+    program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
+    if ((reply.has_nodes && reply.nodes > PROGRAM_REPLY_NODES_MAX) ||
         (reply.has_depth && (reply.depth < 0 || reply.depth > SEARCH_MAX_DEPTH)) ||
         memchr(reply.move, '\0', sizeof reply.move) == NULL ||
         memchr(reply.bench_id, '\0', sizeof reply.bench_id) == NULL ||
@@ -39,8 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         snprintf(again, sizeof again,
                  "info string bench position %s move %s score %d depth %d nodes %" PRIu64,
                  reply.bench_id, reply.move, reply.score, reply.depth, reply.nodes);
-        EngineReply back;
-        engine_reply_parse(again, SEARCH_MAX_DEPTH, &back);
+        ProgramReply back;
+        program_reply_parse(again, SEARCH_MAX_DEPTH, &back);
         if (back.kind != REPLY_BENCH_POSITION || strcmp(back.bench_id, reply.bench_id) ||
             strcmp(back.move, reply.move) || back.score != reply.score ||
             back.depth != reply.depth || back.nodes != reply.nodes)
@@ -49,8 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (reply.kind == REPLY_INFO && reply.has_nodes && reply.has_depth) {
         char again[96];
         snprintf(again, sizeof again, "info depth %d nodes %" PRIu64, reply.depth, reply.nodes);
-        EngineReply back;
-        engine_reply_parse(again, SEARCH_MAX_DEPTH, &back);
+        ProgramReply back;
+        program_reply_parse(again, SEARCH_MAX_DEPTH, &back);
         if (back.kind != REPLY_INFO || back.nodes != reply.nodes || back.depth != reply.depth)
             abort();
     }

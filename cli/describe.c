@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "report.h"
+#include "describe.h"
 
 #include <string.h>
 
-cJSON *report_config_json(const SearchConfig *config) {
+cJSON *describe_config_json(const SearchConfig *config) {
     cJSON *json = cJSON_CreateObject();
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
         const OptionSpec *spec = &CONFIG_OPTIONS[i];
@@ -25,7 +25,7 @@ cJSON *report_config_json(const SearchConfig *config) {
     return json;
 }
 
-cJSON *report_stats_json(const SearchStats *stats) {
+cJSON *describe_stats_json(const SearchStats *stats) {
     cJSON *json = cJSON_CreateObject();
     for (size_t i = 0; i < STATS_FIELD_COUNT; i++)
         cJSON_AddNumberToObject(json, STATS_FIELDS[i].name,
@@ -33,7 +33,7 @@ cJSON *report_stats_json(const SearchStats *stats) {
     return json;
 }
 
-char *report_win_text(const SearchResult *result, char *out) {
+char *describe_win_text(const SearchResult *result, char *out) {
     out[0] = '\0';
     if (result->win != RESULT_NONE)
         sprintf(out, "%s win in %d", result->win == RESULT_TIGERS_WIN ? "tigers" : "sheep",
@@ -41,7 +41,7 @@ char *report_win_text(const SearchResult *result, char *out) {
     return out;
 }
 
-char *report_moves_text(const Move *moves, int count, char *out, size_t size) {
+char *describe_moves_text(const Move *moves, int count, char *out, size_t size) {
     size_t used = 0;
     out[0] = '\0';
     for (int i = 0; i < count && used + MOVE_TEXT_MAX + 1 < size; i++) {
@@ -52,7 +52,7 @@ char *report_moves_text(const Move *moves, int count, char *out, size_t size) {
     return out;
 }
 
-cJSON *report_search_json(const SearchResult *result) {
+cJSON *describe_search_json(const SearchResult *result) {
     cJSON *json = cJSON_CreateObject();
     char text[MOVE_TEXT_MAX];
     if (result->move == MOVE_NONE)
@@ -74,11 +74,11 @@ cJSON *report_search_json(const SearchResult *result) {
         cJSON_AddItemToArray(pv, cJSON_CreateString(move_to_text(result->pv[i], text)));
     cJSON_AddBoolToObject(json, "stopped", result->stopped);
     cJSON_AddNumberToObject(json, "seconds", result->seconds);
-    cJSON_AddItemToObject(json, "stats", report_stats_json(&result->stats));
+    cJSON_AddItemToObject(json, "stats", describe_stats_json(&result->stats));
     return json;
 }
 
-void report_print_options(FILE *out) {
+void describe_print_options(FILE *out) {
     fprintf(out, "search options (key=value; preset=plain turns every feature off; kinds: "
                  "docs/options.md):\n");
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {

@@ -2,8 +2,7 @@
 // `bench bench [ttSize] [threads] [limit] [fenFile] [limitType]`: the suite run with Stockfish's
 // positional arguments, so that frameworks that run `./engine bench` (OpenBench) or
 // `./engine bench 16 1 13 default depth` (fishtest) get what they expect.
-#include "stockfish_cmd.h"
-#include "run_cmd.h"
+#include "stockfish_bench.h"
 
 #include "cli.h"
 #include "parse.h"
@@ -91,18 +90,31 @@ int bench_stockfish_main(int argc, char **argv) {
         bench_print_usage(stockfish_usage);
         return 0;
     }
-    BenchArgs args;
-    memset(&args, 0, sizeof args);
-    args.threads = 1;
+    int threads = 1;
+    const char *positions;
+    bool current;
     SearchConfig config = config_default();
     config.tt_bits = tt_bits_for_megabytes(16);
     Error err;
-    bool current;
-    if (!bench_stockfish_parse(argc, argv, &config, &args.threads, &args.positions, &current,
-                               &err))
+    if (!bench_stockfish_parse(argc, argv, &config, &threads, &positions, &current, &err))
         die("%s\n%s", err.text, stockfish_usage);
     if (current)
         die("fenFile 'current' does not apply: a tool has no current position "
             "(give a positions file, or use bench search -fen POSITION)");
-    return bench_run_suite(&args, &config);
+    Book book;
+    char source[PATHS_MAX];
+    if (positions) {
+        bench_load_positions(positions, &book);
+        snprintf(source, sizeof source, "%s", positions);
+    } else if (!bench_default_suite(&book, source, sizeof source, &err)) {
+        die("%s", err.text);
+    }
+    BenchRun run;
+    if (!bench_run(book.entries, book.count, &config, threads, &run, &err))
+        die("%s", err.text);
+    bench_measure_tablebase(&run);
+    bench_print_run(&run, source, stdout);
+    bench_run_destroy(&run);
+    book_destroy(&book);
+    return 0;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `bench bench`: the suite with Stockfish's bench arguments (the engine's `bench` too).
+// `bench bench` and the engine's `bench`: the suite with Stockfish's bench arguments, printed
+// as `bench` prints it.
 #pragma once
 
 #include "config.h"

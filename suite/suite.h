@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Running the bench suite: every position searched to a fixed depth from an empty cache, on N
-// threads with results identical to one thread; the signature; the shared command-line options.
+// The bench suite, shared by bench and the engine: every position searched to a fixed depth from
+// an empty cache, on N threads with results identical to one thread; the signature; the default
+// suite and signature file, found on disk or built in.
 #pragma once
 
 #include "flags.h"
 
 #include "book.h"
 #include "config.h"
-#include "pinfile.h"
 #include "paths.h"
+#include "pinfile.h"
 #include "search.h"
 #include "tb_accuracy.h"
 
@@ -73,34 +74,6 @@ void bench_print_summary(const BenchRun *run, FILE *out);
  * nodes, seconds, stats), totals. */
 cJSON *bench_run_json(const BenchRun *run);
 
-/* Options shared by the subcommands. */
-typedef struct {
-    SearchConfig config;
-    int depth;                 /* -depth (0 = the command's default) */
-    const char *positions;     /* -positions (NULL: the default suite, bench_load_suite) */
-    char default_positions[PATHS_MAX];
-    const char *json;          /* -json */
-    const char *out;           /* -out (pin) */
-    const char *file;          /* positional file (check) */
-    int threads;               /* -threads */
-    bool has_config_tokens;
-} BenchArgs;
-
-/* A subcommand built on the shared options. */
-typedef struct {
-    const char *name;       /* "check"; "bench" for the suite run itself */
-    const char *usage;      /* its synopsis */
-    bool allow_out;         /* -out FILE (pin) */
-    bool allow_file;        /* one positional FILE (check) */
-    const CliFlag *extra;   /* its own options (compare's -base, -cand, -repeat) */
-    size_t extra_count;
-} BenchCommand;
-
-/* Parses argv: -depth N, -positions FILE, -threads N, -json FILE, -out FILE (if allow_out), one
- * positional FILE (if allow_file), the command's own options and key=value search options.
- * Calls die() on errors, exit(0) after -help. */
-void bench_parse_args(const BenchCommand *command, int argc, char **argv, BenchArgs *args);
-
 /* The default suite: bench/positions.txt where paths_data_file finds it (a checkout, an
  * installation, TSLAB_DATA), else, when there is no data root at all, the copy compiled into the
  * program (embedded.h); source names which. False with the message when the file is unreadable
@@ -110,28 +83,19 @@ bool bench_default_suite(Book *book, char *source, size_t size, Error *err);
 /* The default signature file, found or built in alike. */
 bool bench_default_pin(PinFile *pin, char *source, size_t size, Error *err);
 
-/* The suite to run: -positions FILE as given, else the default suite (args->positions then
- * names what was read). Dies with the message on error. */
-void bench_load_suite(BenchArgs *args, Book *book);
 
-/* A default data file ("bench/signature.json") into out, or dies saying where it looked. */
-void bench_default_file(const char *relative, char out[PATHS_MAX]);
 
-/* given when the user named a file, else the default data file `relative` (in buffer). */
-const char *bench_file_or_default(const char *given, const char *relative,
-                                  char buffer[PATHS_MAX]);
 
-/* Prints a command's usage, the search options and where defaults come from. */
+/* After a command's options in -help: where defaults come from, and the search options. */
+void bench_print_usage_tail(FILE *out);
+
+/* Prints a command's usage, then bench_print_usage_tail, on stdout. */
 void bench_print_usage(const char *usage);
 
 /* Loads the positions file or dies with the file:line message. */
 void bench_load_positions(const char *path, Book *book);
 
-/* Writes json to path ("-" = stdout) atomically, frees it, and dies with the message on error. */
-void bench_write_json(cJSON *json, const char *path, const char *command);
 
-/* Where tables go: stderr when the JSON owns stdout (-json -), else stdout. */
-FILE *bench_table_stream(const char *json_path);
 
 /* The config hash as 16 hex digits. */
 char *bench_hex(uint64_t value, char out[17]);

@@ -14,26 +14,26 @@
 #include <cJSON.h>
 
 #define MATCH_NAME_MAX 32
-#define EXTERNAL_TEXT_MAX 512
-#define EXTERNAL_OPTIONS_MAX 1024
+#define PROGRAM_TEXT_MAX 512
+#define PROGRAM_OPTIONS_MAX 1024
 /* Defaults of an engine program's deadlines (docs/abtest.md, "Build against build"). */
-#define EXTERNAL_DEFAULT_TIMEMARGIN_MS 100
-#define EXTERNAL_DEFAULT_STARTUP_MS 10000
-#define EXTERNAL_DEFAULT_STALL_MS 60000
+#define PROGRAM_DEFAULT_TIMEMARGIN_MS 100
+#define PROGRAM_DEFAULT_STARTUP_MS 10000
+#define PROGRAM_DEFAULT_STALL_MS 60000
 
 /* An engine program (cmd= on the command line); cmd is empty for an in-process engine. */
 typedef struct {
-    char cmd[EXTERNAL_TEXT_MAX];        /* the program, run as execvp runs it */
-    char args[EXTERNAL_TEXT_MAX];       /* its arguments: words, "..." grouping */
-    char dir[EXTERNAL_TEXT_MAX];        /* its working directory ("": abtest's) */
-    char options[EXTERNAL_OPTIONS_MAX]; /* "NAME=VALUE ...": one setoption each, in order */
+    char cmd[PROGRAM_TEXT_MAX];        /* the program, run as execvp runs it */
+    char args[PROGRAM_TEXT_MAX];       /* its arguments: words, "..." grouping */
+    char dir[PROGRAM_TEXT_MAX];        /* its working directory ("": abtest's) */
+    char options[PROGRAM_OPTIONS_MAX]; /* "NAME=VALUE ...": one setoption each, in order */
     int64_t bench;      /* the node count its `bench` must report (0: not checked) */
     int64_t startup;    /* ms to answer uci and isready */
     int64_t stall;      /* ms a search without time limit (or bench) may take */
     /* Not an option: what the program was when the run first started (its bench and its
      * file), recorded in the results file so that a resumed run refuses another build. */
     ProgramIdentity seen;
-} ExternalSpec;
+} ProgramSpec;
 
 /* How an engine's moves are timed, for in-process engines and programs alike: the clock abtest
  * keeps for it (fastchess's tc= or st=), the overrun it forgives, and whether the clock runs on
@@ -49,11 +49,11 @@ typedef struct {
     char name[MATCH_NAME_MAX];
     SearchConfig config; /* limits included (depth, nodes, movetime); an engine program uses
                             the limits only */
-    ExternalSpec external;
+    ProgramSpec program;
     EngineTiming timing;
 } EngineSpec;
 
-static inline bool engine_is_external(const EngineSpec *spec) { return spec->external.cmd[0]; }
+static inline bool engine_is_program(const EngineSpec *spec) { return spec->program.cmd[0]; }
 
 /* Whether abtest keeps a clock for the engine (tc= or st=). */
 static inline bool engine_has_clock(const EngineSpec *spec) {
@@ -102,7 +102,7 @@ bool engine_spec_timing_from_json(const cJSON *engine, EngineTiming *timing, Err
 
 /* Applies one program key (cmd, args, dir, option.NAME, proto, bench, startup, stall),
  * checked; *handled is false for any other key (a search option, say). */
-bool engine_spec_program_key(ExternalSpec *x, const char *key, const char *value, bool *handled,
+bool engine_spec_program_key(ProgramSpec *x, const char *key, const char *value, bool *handled,
                              Error *err);
 
 /* An engine program takes its limits from abtest and every other option as option.NAME=VALUE;
@@ -111,13 +111,13 @@ bool engine_spec_program_key(ExternalSpec *x, const char *key, const char *value
 bool engine_spec_check_kind(const EngineSpec *spec, Error *err);
 
 /* The program's keys that differ from their defaults, as command-line tokens (" cmd=... "). */
-void engine_spec_program_tokens(const ExternalSpec *x, TextBuf *buf);
+void engine_spec_program_tokens(const ProgramSpec *x, TextBuf *buf);
 
 /* Whether two programs are the same (every key; seen is a record, not a key). On a
  * difference, *key names the first key that differs. */
-bool engine_spec_same_program(const ExternalSpec *a, const ExternalSpec *b, const char **key);
+bool engine_spec_same_program(const ProgramSpec *a, const ProgramSpec *b, const char **key);
 
 /* As a results file records a program (every key and seen), and back with the command
  * line's checks. NULL JSON reads as no program (an in-process engine). */
-cJSON *engine_spec_program_to_json(const ExternalSpec *x);
-bool engine_spec_program_from_json(const cJSON *json, ExternalSpec *x, Error *err);
+cJSON *engine_spec_program_to_json(const ProgramSpec *x);
+bool engine_spec_program_from_json(const cJSON *json, ProgramSpec *x, Error *err);

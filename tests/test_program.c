@@ -3,8 +3,8 @@
 // games byte for byte, and an exact resume), and tests/mock_engine.c's faults, each with its
 // documented outcome (docs/abtest.md, "Build against build"). Every run is bounded to seconds.
 #include "cli.h"
-#include "engine_process.h"
-#include "engine_reply.h"
+#include "program_process.h"
+#include "program_reply.h"
 #include "search.h"
 #include "test_util.h"
 
@@ -17,7 +17,7 @@ static char dir[256];
 
 static int setup(void **state) {
     (void)state;
-    return test_make_dir(dir, sizeof dir, "external");
+    return test_make_dir(dir, sizeof dir, "program");
 }
 
 static int teardown(void **state) {
@@ -229,8 +229,8 @@ static void bench__expected_count_plays_another_refuses(void **state) {
  * mistaken for them. */
 static void reply__bench_position_and_signature_lines(void **state) {
     (void)state;
-    EngineReply r;
-    engine_reply_parse("info string bench position mid3 move c3-c4 score -41 depth 10 nodes 123456",
+    ProgramReply r;
+    program_reply_parse("info string bench position mid3 move c3-c4 score -41 depth 10 nodes 123456",
                        SEARCH_MAX_DEPTH, &r);
     assert_int_equal(r.kind, REPLY_BENCH_POSITION);
     assert_string_equal(r.bench_id, "mid3");
@@ -238,7 +238,7 @@ static void reply__bench_position_and_signature_lines(void **state) {
     assert_int_equal(r.score, -41);
     assert_int_equal(r.depth, 10);
     assert_int_equal(r.nodes, 123456);
-    engine_reply_parse("info string bench: 67 positions from bench/positions.txt (built in), "
+    program_reply_parse("info string bench: 67 positions from bench/positions.txt (built in), "
                        "depth 10, signature e5eda8d85fe2eb26",
                        SEARCH_MAX_DEPTH, &r);
     assert_int_equal(r.kind, REPLY_BENCH_SIGNATURE);
@@ -256,7 +256,7 @@ static void reply__bench_position_and_signature_lines(void **state) {
         "info depth 3 string bench position a move b1 score 3 depth 2 nodes 5 x",
     };
     for (size_t i = 0; i < sizeof not_bench / sizeof not_bench[0]; i++) {
-        engine_reply_parse(not_bench[i], SEARCH_MAX_DEPTH, &r);
+        program_reply_parse(not_bench[i], SEARCH_MAX_DEPTH, &r);
         if (r.kind == REPLY_BENCH_POSITION || r.kind == REPLY_BENCH_SIGNATURE)
             fail_msg("'%s' read as a bench line", not_bench[i]);
     }
@@ -312,18 +312,18 @@ static void arguments__program_and_in_process_keys_do_not_mix(void **state) {
  * "already stopped" where the write had found it gone first). */
 static void missing_program__the_same_reason_whichever_side_finds_it(void **state) {
     (void)state;
-    EngineProcess p;
+    ProgramProcess p;
     Error err;
-    assert_true(engine_process_start(&p, "/nonexistent/engine", "", "", NULL, &err));
+    assert_true(program_process_start(&p, "/nonexistent/engine", "", "", NULL, &err));
     const struct timespec pause = {0, 100 * 1000 * 1000}; /* it has surely exited by then */
     nanosleep(&pause, NULL);
-    assert_int_equal(engine_process_send(&p, "uci", cli_now_ms() + 1000), ENGINE_IO_CLOSED);
+    assert_int_equal(program_process_send(&p, "uci", cli_now_ms() + 1000), PROGRAM_IO_CLOSED);
     for (int ask = 0; ask < 2; ask++) {
         char how[160];
-        engine_process_ending(&p, 500, how, sizeof how);
+        program_process_ending(&p, 500, how, sizeof how);
         assert_string_equal(how, "could not be run: not found or not executable");
     }
-    engine_process_stop(&p, 100);
+    program_process_stop(&p, 100);
 }
 
 int main(void) {
