@@ -208,11 +208,15 @@ static void errors__named_before_play(void **state) {
         {" booktest -book " BOOK, "booktest: no difference: give -diff"},
         {" booktest -book " BOOK " -diff killers=maybe -each nodes=100",
          "booktest: -diff \"killers=maybe\", -book " BOOK ": "},
-        {" booktest -book /nonexistent.txt -diff killers=off -each nodes=100",
-         "/nonexistent.txt"},
-        {" booktest -book " BOOK " -diff killers=off -engine name=x", "booktest: -engine: abtest "
-                                                                       "booktest makes its engines"},
+        {" booktest -book /nonexistent.txt -diff killers=off -each nodes=100", "/nonexistent.txt"},
+        {" booktest -book " BOOK " -diff killers=off -engine name=x",
+         "booktest: -engine: not taken here, as abtest "
+         "booktest makes its engines"},
         {" booktest -book " BOOK " -diff killers=off -pairs 0", "booktest: -pairs: "},
+        {" booktest -book " BOOK " -diff killers=off -each nodes=100 -ratinginterval 5",
+         "booktest: -ratinginterval: not taken here"},
+        {" booktest -book " BOOK " -diff killers=off -each nodes=100 -tb",
+         "booktest: -tb: not taken here"},
         {" booktest -book " BOOK " -diff killers=off", "has no limit"},
         {" booktest -book " BOOK " -diff 'killers=off -openings file=x.txt' -each nodes=100",
          "booktest: -diff \"killers=off -openings file=x.txt\": '-openings' is not an engine "

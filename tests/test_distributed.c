@@ -303,7 +303,7 @@ static void build_skewed_copy(char *binary, size_t size) {
     if (access(binary, X_OK) == 0)
         return;
     snprintf(command, sizeof command,
-             "mkdir -p %s/skew && cd " TSLAB_SOURCE_DIR " && cp -r Makefile lib cli lab bench "
+             "mkdir -p %s/skew && cd " TSLAB_SOURCE_DIR " && cp -r Makefile lib cli suite programs lab bench "
              "%s/skew/ && cd %s/skew && "
              "sed -i 's/(long)config->eval_jumps \\* jumps/& + 1/' lib/search/eval.c && "
              "grep -q 'jumps + 1' lib/search/eval.c && "

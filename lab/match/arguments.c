@@ -68,6 +68,8 @@ typedef struct {
 
 /* What the command line has said so far. */
 typedef struct {
+    const ArgumentsCommand *command; /* NULL: the match */
+    void *context;                   /* the command's, for its own options */
     int argc;
     char **argv;
     MatchSettings *settings;
@@ -199,19 +201,20 @@ static bool parse_field_option(Parse *p, int *i, const SettingsField *f, Error *
     return true;
 }
 
-/* Applies one group's tokens to an engine; name= only in -engine groups. */
-static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each, Error *err) {
+/* Applies words[0..count) to an engine; name= only in -engine groups (is_each false). Messages
+ * start "-each: " or "-engine NAME: ", with name (NULL: from the words' name=). */
+static bool apply_words(EngineSpec *spec, char **words, int count, bool is_each, const char *name,
+                        Error *err) {
     const char *option = is_each ? "-each" : "-engine";
     /* Errors name the engine, wherever in its group name= comes. */
-    const char *name = "?";
-    for (int k = group.first; k < group.end && !is_each; k++)
-        if (!strncmp(argv[k], "name=", 5))
-            name = argv[k] + 5;
+    for (int k = 0; k < count && !is_each && !name; k++)
+        if (!strncmp(words[k], "name=", 5))
+            name = words[k] + 5;
     char quoted[ERROR_EXCERPT_MAX], who[ERROR_EXCERPT_MAX + 2] = "";
     if (!is_each) /* "-engine NAME: ...", "-each: ..." */
-        snprintf(who, sizeof who, " %s", error_excerpt(name, quoted));
-    for (int k = group.first; k < group.end; k++) {
-        const char *token = argv[k];
+        snprintf(who, sizeof who, " %s", error_excerpt(name ? name : "?", quoted));
+    for (int k = 0; k < count; k++) {
+        const char *token = words[k];
         if (!strncmp(token, "name=", 5)) {
             Error inner;
             if (is_each)
@@ -258,6 +261,15 @@ static bool apply_group(EngineSpec *spec, char **argv, Group group, bool is_each
     return true;
 }
 
+/* Every -each group, in order. */
+static bool apply_each(EngineSpec *spec, char **argv, const Group *each, int each_count,
+                       Error *err) {
+    for (int g = 0; g < each_count; g++)
+        if (!apply_words(spec, argv + each[g].first, each[g].end - each[g].first, true, NULL, err))
+            return false;
+    return true;
+}
+
 static bool build_engines(char **argv, const Group *engines, int engine_count, const Group *each,
                           int each_count, MatchSettings *s, Error *err) {
     if (engine_count != MATCH_ENGINES)
@@ -267,10 +279,10 @@ static bool build_engines(char **argv, const Group *engines, int engine_count, c
         EngineSpec *spec = &s->engines[e];
         *spec = engine_spec_default();
         /* Every -each first, in order, so that an engine's own options win. */
-        for (int g = 0; g < each_count; g++)
-            if (!apply_group(spec, argv, each[g], true, err))
-                return false;
-        if (!apply_group(spec, argv, engines[e], false, err))
+        if (!apply_each(spec, argv, each, each_count, err))
+            return false;
+        if (!apply_words(spec, argv + engines[e].first, engines[e].end - engines[e].first, false,
+                         NULL, err))
             return false;
         if (!spec->name[0])
             return error_set(err, "-engine: name=N is required (engine %d)", e + 1);
@@ -344,7 +356,11 @@ typedef struct {
     bool before_fields;
     const char *usage;               /* whole lines */
     void (*print_usage)(FILE *out);  /* or lines made from another table */
+    unsigned traits;                 /* the other commands that take it (SETTINGS_FOR_*) */
 } SpecialOption;
+
+/* How any command's pairs are played, and the program's own words. */
+#define ALL_COMMANDS (SETTINGS_FOR_TUNE | SETTINGS_FOR_BOOKTEST)
 
 #define USAGE_WIDTH 95
 
@@ -399,24 +415,24 @@ static void print_sprt_usage(FILE *out) {
 }
 
 static const SpecialOption SPECIAL_OPTIONS[] = {
-    {"-engine", parse_engine, true, NULL, print_engine_usage},
+    {"-engine", parse_engine, true, NULL, print_engine_usage, 0},
     {"-each", parse_engine, true,
      "  -each [key=value ...]             options for both engines (their own ones win)\n"
      "                                    limits: depth=N nodes=N movetime=MS\n",
-     NULL},
-    {"-sprt", parse_sprt, true, NULL, print_sprt_usage},
+     NULL, ALL_COMMANDS},
+    {"-sprt", parse_sprt, true, NULL, print_sprt_usage, 0},
     {"-repeat", parse_repeat, false,
      "  -repeat, -games 2                 accepted: pairs with sides swapped are always played\n",
-     NULL},
-    {"-games", parse_games, false, "", NULL},
+     NULL, 0},
+    {"-games", parse_games, false, "", NULL, 0},
     {"-rank-timeout", parse_rank_timeout, false,
      "  -rank-timeout S                   abtest-mpi only: seconds a rank may stay silent before\n"
      "                                    its pairs go to the others (30)\n",
-     NULL},
-    {"-help", print_help, false, "  -help, -version\n", NULL},
-    {"--help", print_help, false, "", NULL},
-    {"-version", print_version, false, "", NULL},
-    {"--version", print_version, false, "", NULL},
+     NULL, ALL_COMMANDS},
+    {"-help", print_help, false, "  -help, -version\n", NULL, ALL_COMMANDS},
+    {"--help", print_help, false, "", NULL, ALL_COMMANDS},
+    {"-version", print_version, false, "", NULL, ALL_COMMANDS},
+    {"--version", print_version, false, "", NULL, ALL_COMMANDS},
 };
 #define SPECIAL_COUNT (sizeof SPECIAL_OPTIONS / sizeof SPECIAL_OPTIONS[0])
 
@@ -443,53 +459,95 @@ static void print_usage(FILE *out) {
 static bool print_help(Parse *p, int *i, Error *err) {
     (void)i, (void)err;
     char defaults[PATHS_MAX + 128];
-    print_usage(stdout);
+    if (p->command)
+        arguments_command_usage(p->command, stdout);
+    else
+        print_usage(stdout);
     paths_describe_defaults(defaults, sizeof defaults);
     printf("%s\n", defaults);
     p->exit_now = true;
     return true;
 }
 
-static bool unknown_option(const char *arg, Error *err) {
+/* Whether the command being parsed takes an option whose row has traits. */
+static bool taken(const Parse *p, unsigned traits) {
+    return !p->command || (traits & p->command->trait);
+}
+
+static bool unknown_option(const Parse *p, const char *arg, Error *err) {
     const char *pointer =
         find_pointer(OPTION_POINTERS, sizeof OPTION_POINTERS / sizeof OPTION_POINTERS[0], arg);
     if (pointer)
         return error_set(err, "%s is a fastchess option abtest does not take: %s", arg, pointer);
-    /* Every option abtest takes, for "did you mean". */
+    /* Every option the command takes, for "did you mean". */
     const char *names[SPECIAL_COUNT + 64];
+    const size_t most = sizeof names / sizeof names[0];
     size_t count = 0;
     for (size_t i = 0; i < SPECIAL_COUNT; i++)
-        names[count++] = SPECIAL_OPTIONS[i].option;
-    for (size_t i = 0; i < SETTINGS_FIELD_COUNT && count < sizeof names / sizeof names[0]; i++)
-        names[count++] = SETTINGS_FIELDS[i].option;
+        if (taken(p, SPECIAL_OPTIONS[i].traits))
+            names[count++] = SPECIAL_OPTIONS[i].option;
+    for (size_t i = 0; p->command && i < p->command->own_count && count < most; i++)
+        names[count++] = p->command->own[i].option;
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT && count < most; i++)
+        if (taken(p, SETTINGS_FIELDS[i].traits))
+            names[count++] = SETTINGS_FIELDS[i].option;
     const char *best = parse_closest(arg, names, count, 3);
     if (best)
         return error_set(err, "unknown option '%s' (did you mean '%s'?)", arg, best);
     return error_set(err, "unknown option '%s' (see -help)", arg);
 }
 
+/* An option of the match's tables that the command does not take. */
+static bool refused(const char *arg, const ArgumentsCommand *command, Error *err) {
+    return error_set(err, "%s: not taken here, as %s", arg, command->makes);
+}
+
+/* A command's own option: its value handed over. */
+static bool parse_own(Parse *p, int *i, const ArgumentsOwn *own, Error *err) {
+    if (*i + 1 >= p->argc)
+        return error_set(err, "%s needs %s", own->option, own->value);
+    return own->take(p->context, p->argv[++*i], err);
+}
+
 static bool parse_option(Parse *p, int *i, Error *err) {
     const char *arg = p->argv[*i];
+    const ArgumentsCommand *command = p->command;
+    for (size_t k = 0; command && k < command->own_count; k++)
+        if (!strcmp(arg, command->own[k].option))
+            return parse_own(p, i, &command->own[k], err);
     for (size_t k = 0; k < SPECIAL_COUNT; k++)
         if (!strcmp(arg, SPECIAL_OPTIONS[k].option))
-            return SPECIAL_OPTIONS[k].parse(p, i, err);
+            return taken(p, SPECIAL_OPTIONS[k].traits)
+                       ? SPECIAL_OPTIONS[k].parse(p, i, err)
+                       : refused(arg, command, err);
     for (size_t k = 0; k < SETTINGS_FIELD_COUNT; k++)
         if (!strcmp(arg, SETTINGS_FIELDS[k].option))
-            return parse_field_option(p, i, &SETTINGS_FIELDS[k], err);
+            return taken(p, SETTINGS_FIELDS[k].traits)
+                       ? parse_field_option(p, i, &SETTINGS_FIELDS[k], err)
+                       : refused(arg, command, err);
     if (arg[0] == '-')
-        return unknown_option(arg, err);
+        return unknown_option(p, arg, err);
     return error_set(err, "unexpected '%s' (options start with '-'; see -help)", arg);
+}
+
+/* The words of argv through the tables; p->engines and p->each hold the groups found. */
+static bool parse_words(Parse *p, Error *err) {
+    if (!p->engines || !p->each)
+        return error_set(err, "out of memory");
+    for (int i = 0; !p->exit_now && i < p->argc; i++)
+        if (!parse_option(p, &i, err))
+            return false;
+    return true;
 }
 
 bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Error *err) {
     settings_init(s);
-    Parse p = {argc, argv, s, calloc((size_t)argc + 1, sizeof(Group)),
-               calloc((size_t)argc + 1, sizeof(Group)), 0, 0, false, false};
-    bool ok = p.engines && p.each;
-    if (!ok)
-        error_set(err, "out of memory");
-    for (int i = 0; ok && !p.exit_now && i < argc; i++)
-        ok = parse_option(&p, &i, err);
+    Parse p = {.argc = argc,
+               .argv = argv,
+               .settings = s,
+               .engines = calloc((size_t)argc + 1, sizeof(Group)),
+               .each = calloc((size_t)argc + 1, sizeof(Group))};
+    bool ok = parse_words(&p, err);
     *exit_now = p.exit_now;
     if (ok && !p.exit_now && !(s->resume_path[0] && p.engine_count == 0)) {
         ok = build_engines(argv, p.engines, p.engine_count, p.each, p.each_count, s, err);
@@ -503,6 +561,65 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
     free(p.engines);
     free(p.each);
     return ok;
+}
+
+bool arguments_parse_command(const ArgumentsCommand *command, void *context, int argc,
+                             char **argv, MatchSettings *s, bool *exit_now, Error *err) {
+    settings_init(s);
+    Parse p = {.command = command,
+               .context = context,
+               .argc = argc,
+               .argv = argv,
+               .settings = s,
+               .engines = calloc((size_t)argc + 1, sizeof(Group)),
+               .each = calloc((size_t)argc + 1, sizeof(Group))};
+    bool ok = parse_words(&p, err);
+    *exit_now = p.exit_now;
+    for (int e = 0; ok && !p.exit_now && e < MATCH_ENGINES; e++) {
+        EngineSpec *spec = &s->engines[e];
+        *spec = engine_spec_default();
+        snprintf(spec->name, sizeof spec->name, "%s", command->engine_names[e]);
+        ok = apply_each(spec, argv, p.each, p.each_count, err);
+    }
+    if (ok && !p.exit_now && taken(&p, settings_field("book")->traits))
+        ok = settings_resolve_book(s, err);
+    free(p.engines);
+    free(p.each);
+    return ok;
+}
+
+void arguments_command_usage(const ArgumentsCommand *command, FILE *out) {
+    fputs(command->usage, out);
+    char list[512];
+    TextBuf buf = textbuf(list, sizeof list);
+    textbuf_printf(&buf, "  The match's options it takes (abtest -help says what they do):");
+    const Parse p = {.command = command};
+    for (size_t i = 0; i < SPECIAL_COUNT; i++)
+        if (taken(&p, SPECIAL_OPTIONS[i].traits) && SPECIAL_OPTIONS[i].usage &&
+            *SPECIAL_OPTIONS[i].usage && strcmp(SPECIAL_OPTIONS[i].option, "-help"))
+            textbuf_printf(&buf, " %s", SPECIAL_OPTIONS[i].option);
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i]; /* a group: its first key's row */
+        bool first = !f->group_key || i == 0 || strcmp(SETTINGS_FIELDS[i - 1].option, f->option);
+        if (taken(&p, f->traits) && *f->help && first)
+            textbuf_printf(&buf, " %s", f->option);
+    }
+    /* Wrapped at word boundaries, continued 4 columns in. */
+    const char *rest = list;
+    for (bool more = false; *rest; more = true) {
+        int width = more ? USAGE_WIDTH - 4 : USAGE_WIDTH, take = (int)strlen(rest);
+        if (take > width)
+            for (take = width; take > 0 && rest[take] != ' ';)
+                take--;
+        fprintf(out, "%s%.*s\n", more ? "    " : "", take, rest);
+        rest += take;
+        while (*rest == ' ')
+            rest++;
+    }
+}
+
+bool arguments_engine_words(EngineSpec *spec, char **words, int count, Error *err) {
+    return apply_words(spec, words, count, false, spec->name, err);
 }
 
 bool arguments_main_job(MatchSettings *s, Error *err) {

@@ -64,6 +64,10 @@ enum {
     SETTINGS_REQUIRED = 1 << 2,        /* a path that may not be given empty */
     SETTINGS_ECHO_ALWAYS = 1 << 3,     /* in the echoed command even at its default */
     SETTINGS_NOT_ECHOED = 1 << 4,      /* the machine's, not the experiment's (-concurrency) */
+    /* The commands besides the match that take the option (arguments.h): those that play pairs
+     * with engines they make themselves, and refuse an option that would mean nothing there. */
+    SETTINGS_FOR_TUNE = 1 << 5,
+    SETTINGS_FOR_BOOKTEST = 1 << 6,
 };
 
 /* One setting with a single value. */

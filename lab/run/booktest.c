@@ -27,15 +27,10 @@ typedef struct {
     int diff_count;
     int pairs;
     const char *json_path;
-    char *rest[WORD_LIST_MAX]; /* the match's options (-each, -srand, -concurrency, ...) */
-    int rest_count;
+    MatchSettings base; /* the match's options booktest takes; both engines the -each one */
 } BooktestArgs;
 
 typedef BooktestCell Cell;
-
-static const char *const REFUSED[] = {"-engine", "-rounds", "-games", "-sprt",   "-openings",
-                                      "-out",    "-pgnout", "-plot",  "-resume", "-tb",
-                                      "-html"};
 
 /* A difference is engine options only (key=value words, as after -engine): a word of another
  * kind would reach the match's command line and act on the whole cell, or be lost. */
@@ -62,49 +57,77 @@ static bool check_difference(const char *diff, Error *err) {
     return true;
 }
 
+static const char BOOKTEST_USAGE[] =
+    "usage: abtest booktest -book FILE ... -diff \"OPTIONS\" ... [-pairs P] [-json F]\n"
+    "                       [-each key=value ...] [the match's options below]\n"
+    "       abtest booktest -resume F.json [-allow-engine-change]\n"
+    "  Plays each known difference (OPTIONS added to the first engine) against the\n"
+    "  -each configuration over each book for P pairs (200) and reports per book and\n"
+    "  difference: Elo and nElo with 95% errors, pair and game draw ratios, the\n"
+    "  pentanomial, and the expected pairs to an SPRT [0, 5] normalized decision;\n"
+    "  then each book's expected pairs against the first book's. Each book needs at\n"
+    "  least P positions; the -json file is kept after every cell and resumes.\n";
+
+static bool take_book(void *context, const char *value, Error *err) {
+    BooktestArgs *a = context;
+    if (a->book_count == BOOKTEST_BOOKS_MAX)
+        return error_set(err, "more than %d books", BOOKTEST_BOOKS_MAX);
+    a->books[a->book_count++] = value;
+    return true;
+}
+
+static bool take_diff(void *context, const char *value, Error *err) {
+    BooktestArgs *a = context;
+    if (!value[0])
+        return error_set(err, "-diff needs the options the first engine adds, such as "
+                              "\"killers=off\"");
+    if (a->diff_count == BOOKTEST_DIFFS_MAX)
+        return error_set(err, "more than %d differences", BOOKTEST_DIFFS_MAX);
+    if (!check_difference(value, err))
+        return false;
+    a->diffs[a->diff_count++] = value;
+    return true;
+}
+
+static bool take_pairs(void *context, const char *value, Error *err) {
+    Error inner = {{0}};
+    if (!parse_int(value, 1, 10000000, &((BooktestArgs *)context)->pairs, &inner))
+        return error_set(err, "-pairs: %s", inner.text);
+    return true;
+}
+
+static bool take_json(void *context, const char *value, Error *err) {
+    (void)err;
+    ((BooktestArgs *)context)->json_path = value;
+    return true;
+}
+
+static const ArgumentsOwn BOOKTEST_OPTIONS[] = {
+    {"-book", "a file", take_book},
+    {"-diff", "the options the first engine adds, such as \"killers=off\"", take_diff},
+    {"-pairs", "a number", take_pairs},
+    {"-json", "a file", take_json},
+};
+
+static const ArgumentsCommand BOOKTEST_COMMAND = {
+    .usage = BOOKTEST_USAGE,
+    .trait = SETTINGS_FOR_BOOKTEST,
+    .makes = "abtest booktest makes its engines (the -each configuration, and it with each "
+             "-diff), books (-book) and length (-pairs) itself",
+    .own = BOOKTEST_OPTIONS,
+    .own_count = sizeof BOOKTEST_OPTIONS / sizeof BOOKTEST_OPTIONS[0],
+    .engine_names = {"variant", "base"},
+};
+
+/* booktest's own options and the match's it takes (the rows marked SETTINGS_FOR_BOOKTEST). */
 static bool parse_args(BooktestArgs *a, int argc, char **argv, Error *err) {
     memset(a, 0, sizeof *a);
     a->pairs = 200;
-    for (int i = 0; i < argc; i++) {
-        const char *word = argv[i];
-        bool has_value = i + 1 < argc;
-        if (!strcmp(word, "-book")) {
-            if (!has_value)
-                return error_set(err, "-book needs a file");
-            if (a->book_count == BOOKTEST_BOOKS_MAX)
-                return error_set(err, "more than %d books", BOOKTEST_BOOKS_MAX);
-            a->books[a->book_count++] = argv[++i];
-        } else if (!strcmp(word, "-diff")) {
-            if (!has_value || !argv[i + 1][0])
-                return error_set(err, "-diff needs the options the first engine adds, such as "
-                                      "\"killers=off\"");
-            if (a->diff_count == BOOKTEST_DIFFS_MAX)
-                return error_set(err, "more than %d differences", BOOKTEST_DIFFS_MAX);
-            if (!check_difference(argv[i + 1], err))
-                return false;
-            a->diffs[a->diff_count++] = argv[++i];
-        } else if (!strcmp(word, "-pairs")) {
-            Error inner = {{0}};
-            if (!has_value || !parse_int(argv[i + 1], 1, 10000000, &a->pairs, &inner))
-                return error_set(err, "-pairs: %s", has_value ? inner.text : "needs a number");
-            i++;
-        } else if (!strcmp(word, "-json")) {
-            if (!has_value)
-                return error_set(err, "-json needs a file");
-            a->json_path = argv[++i];
-        } else {
-            for (size_t r = 0; r < sizeof REFUSED / sizeof *REFUSED; r++)
-                if (!strcmp(word, REFUSED[r]))
-                    return error_set(err,
-                                     "%s: abtest booktest makes its engines (the -each "
-                                     "configuration, and it with each -diff), books (-book) and "
-                                     "length (-pairs) itself",
-                                     word);
-            if (a->rest_count == WORD_LIST_MAX)
-                return error_set(err, "more than %d arguments", WORD_LIST_MAX);
-            a->rest[a->rest_count++] = argv[i];
-        }
-    }
+    bool exit_now;
+    if (!arguments_parse_command(&BOOKTEST_COMMAND, a, argc, argv, &a->base, &exit_now, err))
+        return false;
+    if (exit_now) /* -help or -version, printed: nothing is open yet (as bench's -help) */
+        exit(0);
     if (a->book_count == 0)
         return error_set(err, "no book: give -book FILE (one per candidate)");
     if (a->diff_count == 0)
@@ -116,30 +139,24 @@ static bool parse_args(BooktestArgs *a, int argc, char **argv, Error *err) {
  * them), the -each configuration second, the book, -pairs rounds. */
 static bool cell_settings(const BooktestArgs *a, const char *book, const char *diff,
                           MatchSettings *settings, Error *err) {
-    char diff_copy[BOOKTEST_DIFF_TEXT], book_word[SETTINGS_PATH_MAX + 8], rounds[32];
+    char diff_copy[BOOKTEST_DIFF_TEXT];
     if (strlen(diff) >= sizeof diff_copy)
         return error_set(err, "-diff \"%.40s...\": too long", diff);
     memcpy(diff_copy, diff, strlen(diff) + 1);
-    snprintf(book_word, sizeof book_word, "file=%s", book);
-    snprintf(rounds, sizeof rounds, "%d", a->pairs);
-    char *argv[WORD_LIST_MAX + BOOKTEST_DIFF_WORDS_MAX + 10];
-    int argc = 0;
-    argv[argc++] = "-engine";
-    argv[argc++] = "name=variant";
+    char *words[BOOKTEST_DIFF_WORDS_MAX];
+    int count = 0;
     for (char *word = strtok(diff_copy, " \t"); word; word = strtok(NULL, " \t")) {
-        if (argc == 2 + BOOKTEST_DIFF_WORDS_MAX)
+        if (count == BOOKTEST_DIFF_WORDS_MAX)
             return error_set(err, "-diff \"%s\": more than %d options", diff,
                              BOOKTEST_DIFF_WORDS_MAX);
-        argv[argc++] = word;
+        words[count++] = word;
     }
-    char *fixed[] = {"-engine", "name=base", "-openings", book_word, "-rounds", rounds};
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
-        argv[argc++] = fixed[i];
-    for (int i = 0; i < a->rest_count; i++)
-        argv[argc++] = a->rest[i];
-    bool exit_now;
+    *settings = a->base;
+    settings->rounds = a->pairs;
     Error inner = {{0}};
-    if (!arguments_parse(argc, argv, settings, &exit_now, &inner))
+    if (!arguments_engine_words(&settings->engines[0], words, count, &inner) ||
+        !settings_field_from_text(settings_field("book"), settings, book, &inner) ||
+        !settings_check(settings, &inner))
         return error_set(err, "-diff \"%s\", -book %s: %s", diff, book, inner.text);
     return true;
 }
@@ -475,16 +492,7 @@ static void booktest_free(Booktest *b) {
 
 int abtest_booktest_main(int argc, char **argv, const PairRemote *remote) {
     if (argc >= 1 && (!strcmp(argv[0], "-help") || !strcmp(argv[0], "--help"))) {
-        printf("usage: abtest booktest -book FILE ... -diff \"OPTIONS\" ... [-pairs P] [-json F]\n"
-               "                       [-each key=value ...] [-concurrency N] [-srand S]\n"
-               "                       [-maxmoves N]\n"
-               "       abtest booktest -resume F.json [-allow-engine-change]\n"
-               "  Plays each known difference (OPTIONS added to the first engine) against the\n"
-               "  -each configuration over each book for P pairs (200) and reports per book and\n"
-               "  difference: Elo and nElo with 95%% errors, pair and game draw ratios, the\n"
-               "  pentanomial, and the expected pairs to an SPRT [0, 5] normalized decision;\n"
-               "  then each book's expected pairs against the first book's. Each book needs at\n"
-               "  least P positions; the -json file is kept after every cell and resumes.\n");
+        arguments_command_usage(&BOOKTEST_COMMAND, stdout);
         return 0;
     }
     Booktest *b = calloc(1, sizeof *b);

@@ -44,10 +44,6 @@ typedef struct {
     SessionRanks session; /* the ranks, when other ranks play */
 } Tune;
 
-/* The options that are the tuner's own, and those of a match that mean nothing here. */
-static const char *const MATCH_REFUSED[] = {"-engine", "-rounds", "-sprt",
-                                            "-pgnout", "-plot",   "-games"};
-
 /* An input file's hash, recorded so that a resume finds the same file. */
 static bool add_input(Tune *t, const char *option, const char *path, uint64_t hash, Error *err) {
     TuneRecord *r = &t->record;
@@ -110,28 +106,93 @@ static bool add_params_file(Tune *t, const char *path, Error *err) {
     return ok;
 }
 
-static bool is_refused(const char *word) {
-    for (size_t i = 0; i < sizeof MATCH_REFUSED / sizeof *MATCH_REFUSED; i++)
-        if (strcmp(word, MATCH_REFUSED[i]) == 0)
-            return true;
-    return false;
-}
+static bool check_schedules(const Tune *t, Error *err);
 
-static bool number_arg(int argc, char **argv, int *i, double min, double max, double *out,
-                       Error *err) {
-    if (*i + 1 >= argc)
-        return error_set(err, "%s needs a value", argv[*i]);
+static const char TUNE_USAGE[] =
+    "usage: abtest tune -param LINE ... | -params FILE -iterations N [-pairs P]\n"
+    "                   [-alpha X] [-gamma X] [-a-ratio X] [-out F.json] [-plot F.png]\n"
+    "                   [-each key=value ...] [the match's options below]\n"
+    "       abtest tune -resume F.json [-allow-engine-change]\n"
+    "  SPSA over search options (docs/tuning.md): each iteration plays the -each\n"
+    "  configuration with the parameters at theta + c_k * delta against theta - c_k *\n"
+    "  delta over P pairs (default 8), then moves theta. LINE: NAME, int, START, MIN,\n"
+    "  MAX, C_END, R_END (bench options -spsa prints them).\n";
+
+/* The tuner's own options, as the match's parser hands them over. */
+typedef struct {
+    Tune *tune;
+    double iterations, pairs;
+} TuneOptions;
+
+static bool take_number(const char *option, const char *value, double min, double max,
+                        double *out, Error *err) {
     Error inner = {{0}};
-    if (!parse_double(argv[*i + 1], min, max, out, &inner))
-        return error_set(err, "%s: %s", argv[*i], inner.text);
-    (*i)++;
+    if (!parse_double(value, min, max, out, &inner))
+        return error_set(err, "%s: %s", option, inner.text);
     return true;
 }
 
-static bool check_schedules(const Tune *t, Error *err);
+static bool take_param(void *context, const char *value, Error *err) {
+    return add_param(((TuneOptions *)context)->tune, value, "-param", err);
+}
+static bool take_params(void *context, const char *value, Error *err) {
+    return add_params_file(((TuneOptions *)context)->tune, value, err);
+}
+static bool take_iterations(void *context, const char *value, Error *err) {
+    return take_number("-iterations", value, 1, 1e9, &((TuneOptions *)context)->iterations, err);
+}
+static bool take_pairs(void *context, const char *value, Error *err) {
+    return take_number("-pairs", value, 1, 1e6, &((TuneOptions *)context)->pairs, err);
+}
+static bool take_alpha(void *context, const char *value, Error *err) {
+    return take_number("-alpha", value, 1e-9, 1, &((TuneOptions *)context)->tune->schedule.alpha,
+                       err);
+}
+static bool take_gamma(void *context, const char *value, Error *err) {
+    return take_number("-gamma", value, 1e-9, 1, &((TuneOptions *)context)->tune->schedule.gamma,
+                       err);
+}
+static bool take_a_ratio(void *context, const char *value, Error *err) {
+    return take_number("-a-ratio", value, 0, 1e6,
+                       &((TuneOptions *)context)->tune->schedule.a_ratio, err);
+}
+static bool take_path(const char *option, const char *value, char *out, Error *err) {
+    if (strlen(value) >= SETTINGS_PATH_MAX)
+        return error_set(err, "%s: the path is too long", option);
+    snprintf(out, SETTINGS_PATH_MAX, "%s", value);
+    return true;
+}
+static bool take_out(void *context, const char *value, Error *err) {
+    return take_path("-out", value, ((TuneOptions *)context)->tune->out_path, err);
+}
+static bool take_plot(void *context, const char *value, Error *err) {
+    return take_path("-plot", value, ((TuneOptions *)context)->tune->plot_path, err);
+}
 
-/* Reads the tuner's options and hands the rest to the match's parser, with the two engines
- * made here (plus and minus: the base configuration from -each). */
+static const ArgumentsOwn TUNE_OPTIONS[] = {
+    {"-param", "a line: NAME, int, START, MIN, MAX, C_END, R_END", take_param},
+    {"-params", "a file", take_params},
+    {"-iterations", "a number", take_iterations},
+    {"-pairs", "a number", take_pairs},
+    {"-alpha", "a number", take_alpha},
+    {"-gamma", "a number", take_gamma},
+    {"-a-ratio", "a number", take_a_ratio},
+    {"-out", "a file", take_out},
+    {"-plot", "a file (F.png)", take_plot},
+};
+
+static const ArgumentsCommand TUNE_COMMAND = {
+    .usage = TUNE_USAGE,
+    .trait = SETTINGS_FOR_TUNE,
+    .makes = "abtest tune makes its two engines itself (the configuration from -each, the "
+             "parameters from -param), and plays -iterations times -pairs pairs",
+    .own = TUNE_OPTIONS,
+    .own_count = sizeof TUNE_OPTIONS / sizeof TUNE_OPTIONS[0],
+    .engine_names = {"plus", "minus"},
+};
+
+/* Reads the tuner's options and the match's that tune takes (the rows marked
+ * SETTINGS_FOR_TUNE): the two engines are the -each configuration, plus and minus. */
 static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
     memset(t, 0, sizeof *t);
     tune_record_init(&t->record);
@@ -139,79 +200,24 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
         return false;
     t->schedule = spsa_schedule_default(0);
     t->pairs = 8;
-    char *rest[WORD_LIST_MAX + 6];
-    int rest_count = 0;
-    double iterations = 0, pairs = t->pairs;
-    for (int i = 0; i < argc; i++) {
-        const char *word = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(word, "-param") == 0) {
-            if (!has_value)
-                return error_set(err, "-param needs a line: NAME, int, START, MIN, MAX, C_END, "
-                                      "R_END");
-            if (!add_param(t, argv[++i], "-param", err))
-                return false;
-        } else if (strcmp(word, "-params") == 0) {
-            if (!has_value)
-                return error_set(err, "-params needs a file");
-            if (!add_params_file(t, argv[++i], err))
-                return false;
-        } else if (strcmp(word, "-iterations") == 0) {
-            if (!number_arg(argc, argv, &i, 1, 1e9, &iterations, err))
-                return false;
-        } else if (strcmp(word, "-pairs") == 0) {
-            if (!number_arg(argc, argv, &i, 1, 1e6, &pairs, err))
-                return false;
-        } else if (strcmp(word, "-alpha") == 0) {
-            if (!number_arg(argc, argv, &i, 1e-9, 1, &t->schedule.alpha, err))
-                return false;
-        } else if (strcmp(word, "-gamma") == 0) {
-            if (!number_arg(argc, argv, &i, 1e-9, 1, &t->schedule.gamma, err))
-                return false;
-        } else if (strcmp(word, "-a-ratio") == 0) {
-            if (!number_arg(argc, argv, &i, 0, 1e6, &t->schedule.a_ratio, err))
-                return false;
-        } else if (strcmp(word, "-out") == 0) {
-            if (!has_value)
-                return error_set(err, "-out needs a file");
-            snprintf(t->out_path, sizeof t->out_path, "%s", argv[++i]);
-        } else if (strcmp(word, "-plot") == 0) {
-            if (!has_value)
-                return error_set(err, "-plot needs a file (F.png)");
-            snprintf(t->plot_path, sizeof t->plot_path, "%s", argv[++i]);
-        } else if (is_refused(word)) {
-            return error_set(err,
-                             "%s: abtest tune makes its two engines itself (the "
-                             "configuration from -each, the parameters from -param), and "
-                             "plays -iterations times -pairs pairs",
-                             word);
-        } else {
-            if (rest_count == WORD_LIST_MAX)
-                return error_set(err, "more than %d arguments", WORD_LIST_MAX);
-            rest[rest_count++] = argv[i];
-        }
-    }
+    TuneOptions options = {t, 0, t->pairs};
+    bool exit_now;
+    if (!arguments_parse_command(&TUNE_COMMAND, &options, argc, argv, &t->match, &exit_now, err))
+        return false;
+    if (exit_now) /* -help or -version, printed: nothing is open yet (as bench's -help) */
+        exit(0);
     if (t->record.count == 0)
         return error_set(err, "no parameter: give -param LINE or -params FILE");
-    if (iterations != floor(iterations) || pairs != floor(pairs))
+    if (options.iterations != floor(options.iterations) || options.pairs != floor(options.pairs))
         return error_set(err, "-iterations and -pairs are whole numbers");
-    if (iterations == 0)
+    if (options.iterations == 0)
         return error_set(err, "-iterations N is required");
-    t->schedule.iterations = (int64_t)iterations;
+    t->schedule.iterations = (int64_t)options.iterations;
     t->record.iterations = t->schedule.iterations;
-    t->pairs = (int)pairs;
-    if (!spsa_schedule_check(&t->schedule, err) || !check_schedules(t, err))
-        return false;
-    char total[32];
-    snprintf(total, sizeof total, "%lld", (long long)(t->schedule.iterations * t->pairs));
-    char *engines[] = {"-engine", "name=plus", "-engine", "name=minus", "-rounds", total};
-    for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
-        rest[rest_count++] = engines[i];
-    bool exit_now;
-    Error inner = {{0}};
-    if (!arguments_parse(rest_count, rest, &t->match, &exit_now, &inner))
-        return error_set(err, "%s", inner.text);
-    return true;
+    t->pairs = (int)options.pairs;
+    t->match.rounds = t->schedule.iterations * t->pairs; /* as a match of them all would */
+    return spsa_schedule_check(&t->schedule, err) && check_schedules(t, err) &&
+           settings_check(&t->match, err);
 }
 
 /* Iteration k's perturbation: per parameter the sign delta, c_k and the uniform draw of the
@@ -690,15 +696,7 @@ static bool begin_ranks(Tune *t, const PairRemote *remote) {
 
 int abtest_tune_main(int argc, char **argv, const PairRemote *remote) {
     if (argc >= 1 && (strcmp(argv[0], "-help") == 0 || strcmp(argv[0], "--help") == 0)) {
-        printf("usage: abtest tune -param LINE ... | -params FILE -iterations N [-pairs P]\n"
-               "                   [-alpha X] [-gamma X] [-a-ratio X] [-out F.json] [-plot F.png]\n"
-               "                   [-each key=value ...] [-openings ...] [-concurrency N]\n"
-               "                   [-srand S] [-tb ...]\n"
-               "       abtest tune -resume F.json [-allow-engine-change]\n"
-               "  SPSA over search options (docs/tuning.md): each iteration plays the -each\n"
-               "  configuration with the parameters at theta + c_k * delta against theta - c_k *\n"
-               "  delta over P pairs (default 8), then moves theta. LINE: NAME, int, START, MIN,\n"
-               "  MAX, C_END, R_END (bench options -spsa prints them).\n");
+        arguments_command_usage(&TUNE_COMMAND, stdout);
         return 0;
     }
     Error err = {{0}};
