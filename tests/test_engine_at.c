@@ -138,9 +138,9 @@ static void dirty_tree__head_refused_worktree_built(void **state) {
     snprintf(command, sizeof command,
              "sed -i 's/^#define TSLAB_VERSION \"\\(.*\\)\"$/#define TSLAB_VERSION \"\\1-wt\"/' "
              "%s/cli/version.h && grep -q -- '-wt\"' %s/cli/version.h && git -C %s branch at-head "
-             "&& sed -i 's/{\"futility\", OPTION_INT, FIELD(futility), \"0\",/{\"futility\", "
-             "OPTION_INT, FIELD(futility), \"70\",/' %s/lib/search/config.c && grep -q "
-             "'FIELD(futility), \"70\"' %s/lib/search/config.c",
+             "&& sed -i 's/\\(\\.offset = FIELD(futility), \\.default_text = \\)\"0\",/\\1\"70\",/' "
+             "%s/lib/search/config.c && grep -q "
+             "'FIELD(futility), .default_text = \"70\"' %s/lib/search/config.c",
              repo, repo, repo, repo, repo);
     assert_int_equal(system(command), 0);
 
