@@ -25,7 +25,7 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototyp
 # the include path. suite/ (the bench suite) and programs/ (the engine-program driver) are shared
 # by two tools each: bench and engine, bench and abtest.
 LIB_ROOMS := lib/util lib/game lib/search lib/tablebase
-LAB_ROOMS := lab/stats lab/book lab/match lab/output lab/report lab/run
+LAB_ROOMS := lab/stats lab/match lab/output lab/report lab/run
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) $(LIB_ROOMS:%=-I%) -Icli \
            -Isuite -Iprograms $(LAB_ROOMS:%=-I%) -Ibench -Iengine $(EXTRA_CFLAGS)
 LDLIBS  := -lm -lpthread

@@ -5,8 +5,9 @@
 #   cli                                                   the tools' shared helpers
 #   suite                                                 the bench suite (bench and engine)
 #   programs                                              engine programs (bench and abtest)
-#   lab/stats, lab/book                                   statistics, books
-#   lab/match <- lab/output <- lab/run <- lab/mpi         a match, its files, the runner, ranks
+#   lab/stats                                             statistics
+#   lab/match <- lab/output <- lab/run <- lab/mpi         a match, its files, abtest's commands,
+#                                                         ranks
 #   lab/report (<- lab/run)                               reports of many runs' results files
 #   bench, engine                                         the other tools; neither includes
 #                                                         lab/ or the other
@@ -39,11 +40,10 @@ check cli $LIB
 check suite cli $LIB
 check programs cli $LIB
 check lab/stats cli $LIB
-check lab/book cli $LIB
 check lab/match programs lab/stats cli $LIB
 check lab/output lab/match programs lab/stats cli $LIB
 check lab/report lab/stats cli $LIB
-check lab/run lab/report lab/output lab/match programs lab/stats lab/book cli $LIB
+check lab/run lab/report lab/output lab/match programs lab/stats cli $LIB
 check lab/mpi lab/run lab/report lab/output lab/match programs lab/stats cli $LIB
 check bench suite programs cli $LIB
 check engine suite cli $LIB

@@ -3,7 +3,7 @@
 // commands of ABTEST_COMMANDS, one row each: the dispatch and the `-help` listing come from the
 // table. With no arguments it runs the built-in main job.
 #include "arguments.h"
-#include "book_gen.h"
+#include "book_cmd.h"
 #include "booktest.h"
 #include "cli.h"
 #include "report_cmd.h"

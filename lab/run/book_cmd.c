@@ -2,7 +2,7 @@
 // Opening books: random legal plies from the start (seeded), duplicates removed up to symmetry,
 // kept only when a shallow search scores them within a balance margin. With depth or node limits
 // the engines are deterministic, so a book must be larger than the runs it serves.
-#include "book_gen.h"
+#include "book_cmd.h"
 
 #include "cli.h"
 #include "flags.h"
