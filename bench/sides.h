@@ -29,7 +29,11 @@ bool bench_side_program(BenchSide *side, const char *name, const char *cmd, cons
  * (the default bench takes 3 s, fishtest's depth 13 half a minute; a slow program at depth 16
  * takes minutes). */
 #define BENCH_PROGRAM_STALL_DEFAULT_MS 3600000
-#define BENCH_STALL_FLAG_HELP "ms a program's bench may take before it is given up (3600000)"
+#define BENCH_TEXT_OF(number) #number
+#define BENCH_TEXT(number) BENCH_TEXT_OF(number) /* a macro's value as a string literal */
+#define BENCH_STALL_FLAG_HELP                                                                      \
+    "ms a program's bench may take before it is given up (" BENCH_TEXT(                            \
+        BENCH_PROGRAM_STALL_DEFAULT_MS) ")"
 
 /* Sets a program side's -stall (an in-process side has none). */
 void bench_side_set_stall(BenchSide *side, int64_t stall_ms);

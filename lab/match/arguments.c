@@ -359,6 +359,9 @@ typedef struct {
     unsigned traits;                 /* the other commands that take it (SETTINGS_FOR_*) */
 } SpecialOption;
 
+#define TEXT_OF(number) #number
+#define TEXT_OF_NUMBER(number) TEXT_OF(number) /* a macro's value as a string literal */
+
 /* How any command's pairs are played, and the program's own words. */
 #define ALL_COMMANDS (SETTINGS_FOR_TUNE | SETTINGS_FOR_BOOKTEST)
 
@@ -427,7 +430,8 @@ static const SpecialOption SPECIAL_OPTIONS[] = {
     {"-games", parse_games, false, "", NULL, 0},
     {"-rank-timeout", parse_rank_timeout, false,
      "  -rank-timeout S                   abtest-mpi only: seconds a rank may stay silent before\n"
-     "                                    its pairs go to the others (30)\n",
+     "                                    its pairs go to the others (" TEXT_OF_NUMBER(
+         ARGUMENTS_RANK_TIMEOUT_SECONDS) ")\n",
      NULL, ALL_COMMANDS},
     {"-help", print_help, false, "  -help, -version\n", NULL, ALL_COMMANDS},
     {"--help", print_help, false, "", NULL, ALL_COMMANDS},

@@ -6,6 +6,11 @@
 
 #include "settings.h"
 
+/* abtest-mpi's -rank-timeout default: silence this long makes a rank lost. Thirty heartbeats
+ * (lab/mpi/rank_limits.h): a loaded host's scheduler or a slow link delays a message by far
+ * less. */
+#define ARGUMENTS_RANK_TIMEOUT_SECONDS 30
+
 /* Parses argv (after the program name) into settings. On error returns false with a message
  * naming the option and what is wrong. `-help`/`-version` print and set *exit_now. */
 bool arguments_parse(int argc, char **argv, MatchSettings *settings, bool *exit_now, Error *err);

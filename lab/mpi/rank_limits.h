@@ -3,6 +3,8 @@
 // rank 0 (which sizes the window of finished pairs from them) and the other ranks.
 #pragma once
 
+#include "arguments.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -18,9 +20,8 @@
 #define RANK_THREADS_MAX 256 /* as -concurrency */
 /* A rank that has sent nothing else for this long sends ALIVE (messages.h). */
 #define RANK_HEARTBEAT_SECONDS 1.0
-/* -rank-timeout's default: silence this long makes a rank lost. Thirty heartbeats: a loaded
- * host's scheduler or a slow link delays a message by far less. */
-#define RANK_TIMEOUT_DEFAULT_SECONDS 30.0
+/* -rank-timeout's default (arguments.h, which prints it in the usage). */
+#define RANK_TIMEOUT_DEFAULT_SECONDS ((double)ARGUMENTS_RANK_TIMEOUT_SECONDS)
 #define RANK_TIMEOUT_MAX_SECONDS 86400.0
 
 /* The most pair numbers a rank of threads threads asks for at once. */
