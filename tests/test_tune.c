@@ -61,7 +61,10 @@ static void trajectory__same_for_any_concurrency(void **state) {
     char *out;
     assert_int_equal(run(RUN " -concurrency 1 -out one.json", &out), 0);
     assert_non_null(strstr(out, "iteration 6/6"));
-    assert_non_null(strstr(out, "engine: -engine name=tuned futility="));
+    /* The engine line carries the -each configuration it was tuned under, and every parameter
+     * (eval_mobility too, whose value is the default). */
+    assert_non_null(strstr(out, "engine: -engine name=tuned nodes=300 futility="));
+    assert_non_null(strstr(strstr(out, "engine: -engine"), " eval_mobility="));
     assert_non_null(strstr(out, "SPSA input (OpenBench, fishtest):\nfutility, int, "));
     free(out);
     assert_int_equal(run(RUN " -concurrency 2 -out two.json", &out), 0);

@@ -274,22 +274,25 @@ static bool echoed(const SettingsField *f, const MatchSettings *s) {
     return (f->traits & SETTINGS_ECHO_ALWAYS) || !settings_field_is_default(f, s);
 }
 
+void settings_engine_tokens(const EngineSpec *spec, TextBuf *buf) {
+    SearchConfig defaults = config_default();
+    textbuf_printf(buf, " -engine name=%s", spec->name);
+    for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
+        char value[32], base[32];
+        config_value_text(&spec->config, &CONFIG_OPTIONS[i], value);
+        config_value_text(&defaults, &CONFIG_OPTIONS[i], base);
+        if (strcmp(value, base))
+            textbuf_printf(buf, " %s=%s", CONFIG_OPTIONS[i].name, value);
+    }
+    engine_spec_timing_tokens(&spec->timing, buf);
+    engine_spec_program_tokens(&spec->program, buf);
+}
+
 void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     textbuf_printf(&buf, "%s", cli_program());
-    SearchConfig defaults = config_default();
-    for (int e = 0; e < MATCH_ENGINES; e++) {
-        textbuf_printf(&buf, " -engine name=%s", s->engines[e].name);
-        for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
-            char value[32], base[32];
-            config_value_text(&s->engines[e].config, &CONFIG_OPTIONS[i], value);
-            config_value_text(&defaults, &CONFIG_OPTIONS[i], base);
-            if (strcmp(value, base))
-                textbuf_printf(&buf, " %s=%s", CONFIG_OPTIONS[i].name, value);
-        }
-        engine_spec_timing_tokens(&s->engines[e].timing, &buf);
-        engine_spec_program_tokens(&s->engines[e].program, &buf);
-    }
+    for (int e = 0; e < MATCH_ENGINES; e++)
+        settings_engine_tokens(&s->engines[e], &buf);
     if (s->has_sprt) {
         textbuf_printf(&buf, " -sprt");
         sprt_params_tokens(&s->sprt, &buf);

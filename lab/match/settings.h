@@ -9,6 +9,7 @@
 
 #include "match.h"
 #include "sprt.h"
+#include "textbuf.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -114,6 +115,10 @@ bool settings_resolve_book(MatchSettings *settings, Error *err);
  * names, a limit for each engine, each engine's keys of its kind (engine_spec_check_kind), a
  * valid SPRT when there is one. */
 bool settings_check(const MatchSettings *settings, Error *err);
+
+/* One engine as the command line gives it: " -engine name=N" and every option that differs
+ * from the defaults, its clock's keys and a program's. */
+void settings_engine_tokens(const EngineSpec *spec, TextBuf *buf);
 
 /* The command line that reproduces these settings (for reports and the resume hint). */
 void settings_command_line(const MatchSettings *settings, char *out, size_t size);

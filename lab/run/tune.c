@@ -233,6 +233,15 @@ static void perturbation(const Tune *t, int64_t k, int delta[], double c_k[], do
 
 /* The engines of iteration k: the base configuration with each parameter at value +- c_k
  * (engine 0 at + delta). delta and c_k per parameter go to the caller. */
+/* A program gets a parameter by setoption, after its own options (the last one counts). */
+static bool append_option(EngineSpec *spec, const char *token, Error *err) {
+    char *options = spec->program.options;
+    size_t used = strlen(options), room = sizeof spec->program.options - used;
+    if ((size_t)snprintf(options + used, room, "%s%s", used ? " " : "", token) >= room)
+        return error_set(err, "the options of the engine program are too long");
+    return true;
+}
+
 static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGINES], int delta[],
                          double c_k[], Error *err) {
     double u[TUNE_PARAMS_MAX];
@@ -250,11 +259,8 @@ static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGI
                     return false;
                 continue;
             }
-            /* A program gets it by setoption, after its own options (the last one counts). */
-            char *options = engines[e].program.options;
-            size_t used = strlen(options), room = sizeof engines[e].program.options - used;
-            if ((size_t)snprintf(options + used, room, "%s%s", used ? " " : "", token) >= room)
-                return error_set(err, "the options of the engine program are too long");
+            if (!append_option(&engines[e], token, err))
+                return false;
         }
     }
     return true;
@@ -496,11 +502,31 @@ static void print_table(const Tune *t, FILE *out) {
     }
 }
 
+/* The engine as tuned, ready to copy: one -engine group with the -each configuration (limits
+ * included) and every parameter at its rounded value, said even where it is the default. */
 static void print_final(const Tune *t, FILE *out) {
     const TuneRecord *r = &t->record;
-    fprintf(out, "engine: -engine name=tuned");
-    for (int i = 0; i < r->count; i++)
-        fprintf(out, " %s=%.0f", r->params[i].name, round(r->params[i].value));
+    EngineSpec tuned = t->match.engines[0];
+    snprintf(tuned.name, sizeof tuned.name, "tuned");
+    char values[TUNE_PARAMS_MAX * (SPSA_NAME_MAX + 24)] = "", engine[2 * SETTINGS_PATH_MAX];
+    TextBuf words = textbuf(values, sizeof values);
+    for (int i = 0; i < r->count; i++) {
+        char token[SPSA_NAME_MAX + 32];
+        Error ignored; /* values within the option's range, checked when the run began */
+        snprintf(token, sizeof token, "%s=%.0f", r->params[i].name, round(r->params[i].value));
+        if (engine_is_program(&tuned)) { /* by setoption, as the run sent them */
+            append_option(&tuned, token, &ignored);
+            continue;
+        }
+        const OptionSpec *spec = config_find(r->params[i].name);
+        char reset[SPSA_NAME_MAX + 32]; /* the base's own value is not printed, the tuned one is */
+        snprintf(reset, sizeof reset, "%s=%s", spec->name, spec->default_text);
+        config_apply(&tuned.config, reset, &ignored);
+        textbuf_printf(&words, " %s", token);
+    }
+    TextBuf buf = textbuf(engine, sizeof engine);
+    settings_engine_tokens(&tuned, &buf);
+    fprintf(out, "engine:%s%s", engine, values);
     fprintf(out, "\nSPSA input (OpenBench, fishtest):\n");
     for (int i = 0; i < r->count; i++) {
         char line[256];
