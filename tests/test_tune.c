@@ -277,7 +277,8 @@ static void outputs__never_replace_an_input_or_an_unfinished_run(void **state) {
     assert_error("-out half.json holds an unfinished run (1 of 2 iterations): continue it with "
                  "`");
     assert_error("tune -resume half.json`");
-    write_file_at("p.txt", "futility, int, 150, 0, 300, 10, 0.002\n");
+    /* A comment may follow a line, as docs/tuning.md says '#' starts one. */
+    write_file_at("p.txt", "# the margin\nfutility, int, 150, 0, 300, 10, 0.002  # was 60\n");
     const struct {
         const char *arguments, *message;
     } refused[] = {
@@ -299,7 +300,7 @@ static void outputs__never_replace_an_input_or_an_unfinished_run(void **state) {
         assert_error(refused[i].message);
     }
     char *params = read_at("p.txt");
-    assert_string_equal(params, "futility, int, 150, 0, 300, 10, 0.002\n");
+    assert_string_equal(params, "# the margin\nfutility, int, 150, 0, 300, 10, 0.002  # was 60\n");
     free(params);
     /* A second run on the file of a live one. */
     char command[2048], path[512];

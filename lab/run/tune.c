@@ -95,8 +95,11 @@ static bool add_params_file(Tune *t, const char *path, Error *err) {
         if (next)
             *next++ = '\0';
         line_number++;
+        char *comment = strchr(line, '#'); /* to the end of the line, as docs/tuning.md says */
+        if (comment)
+            *comment = '\0';
         char *start = line + strspn(line, " \t\r");
-        if (*start == '\0' || *start == '#')
+        if (*start == '\0')
             continue;
         char where[SETTINGS_PATH_MAX + 32];
         snprintf(where, sizeof where, "%s:%d", path, line_number);
