@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How long an engine that lost on time gets to send its late bestmove and a readyok. */
-#define PROGRAM_RESYNC_MS 2000
 /* How long `quit` is given before the process is killed. */
 #define PROGRAM_QUIT_GRACE_MS 1000
 

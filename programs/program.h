@@ -69,8 +69,11 @@ typedef struct {
 ProgramOutcome program_play(EngineProgram *x, const Game *game, const ProgramGo *go,
                               ProgramMove *out, char *detail, size_t size);
 
+/* How long an engine that lost on time gets to send its late bestmove and a readyok. */
+#define PROGRAM_RESYNC_MS 2000
+
 /* After a time loss the engine may still be thinking: stop, wait for its bestmove and a
- * readyok. False when it does not come back (then restart it). */
+ * readyok. False when it does not come back (then restart it, saying why). */
 bool program_resync(EngineProgram *x);
 
 /* Stops the program and starts it again (after a disconnect or stall, with -recover). */

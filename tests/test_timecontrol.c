@@ -107,6 +107,26 @@ static void program__sleeps_past_its_clock_and_loses_on_time(void **state) {
     free(errors);
 }
 
+/* A program that sleeps 2600 ms on st=0.1: it loses each game on its first move, and its late
+ * bestmove does not come within the 2000 ms it is given after 'stop', so it is restarted, and
+ * the warning says so (it restarted silently before). */
+static void program__restart_after_a_time_loss_is_said(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " 'args=sleep 2600' -engine "
+                                "name=int -each st=0.1 timemargin=50 -rounds 1",
+                                &out, &errors),
+                     0);
+    const char *said = "warning: engine mock gave no bestmove and readyok within 2000 ms of "
+                       "'stop' after its time loss; restarting it\n";
+    const char *first = strstr(errors, said);
+    if (!first || !strstr(first + 1, said)) /* once a game */
+        fail_msg("stderr:\n%s", errors);
+    assert_non_null(strstr(out, "Forfeits of mock: lost on the clock 2, "));
+    free(out);
+    free(errors);
+}
+
 /* tc=3/10: three moves in 10 s, given again: the program's go lines count the moves to go of
  * its own period down and start again, and its clock gets the period's time again. */
 static void program__periods_counted_in_movestogo(void **state) {
@@ -251,6 +271,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grammar__refused_with_the_reason),
         cmocka_unit_test(program__sleeps_past_its_clock_and_loses_on_time),
+        cmocka_unit_test(program__restart_after_a_time_loss_is_said),
         cmocka_unit_test(program__periods_counted_in_movestogo),
         cmocka_unit_test(program__within_timemargin_does_not_lose),
         cmocka_unit_test(nodestime__same_games_for_any_concurrency_and_resume),

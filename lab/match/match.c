@@ -210,9 +210,11 @@ static bool program_move(MatchWorker *worker, const PairSetup *setup, const Game
         cli_error("warning: engine %s loses a game on time in %s (ply %d): %s", name, position,
                   game->plies + 1, detail);
         out->forfeit = GAME_END_TIME_FORFEIT;
-        if (!program_resync(x) && !program_restart(x, err))
-            return false;
-        return true;
+        if (program_resync(x))
+            return true;
+        cli_error("warning: engine %s gave no bestmove and readyok within %d ms of 'stop' after "
+                  "its time loss; restarting it", name, PROGRAM_RESYNC_MS);
+        return program_restart(x, err);
     case PROGRAM_DISCONNECT:
     case PROGRAM_STALL:
         break;
