@@ -281,6 +281,19 @@ bool program_restart(EngineProgram *x, Error *err) {
     return program_start(x, spec, abort, err);
 }
 
+/* Whether a line starts as tslab's per-position bench line, whatever follows. */
+static bool is_bench_position_line(const char *line) {
+    static const char *const words[] = {"info", "string", "bench", "position"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        line += strspn(line, " \t");
+        size_t length = strlen(words[i]);
+        if (strncmp(line, words[i], length) || (line[length] != ' ' && line[length] != '\t'))
+            return false;
+        line += length;
+    }
+    return true;
+}
+
 bool program_ask_bench(EngineProgram *x, const char *arguments, ProgramBenchReply *result, Error *err) {
     char line[512], detail[256], command[PROGRAM_TEXT_MAX + 32];
     result->nodes = 0;
@@ -315,6 +328,14 @@ bool program_ask_bench(EngineProgram *x, const char *arguments, ProgramBenchRepl
             result->nodes = reply.nodes;
             return true;
         default:
+            /* A per-position line that does not read is said as such, not later as a line
+             * missing (which reads as an engine too old to print them). */
+            if (result->on_position && is_bench_position_line(line))
+                return error_set(err,
+                                 WHO_FORMAT ": a bench line that does not read: '%s' (info "
+                                            "string bench position ID move M score S depth D "
+                                            "nodes N, docs/engine.md)",
+                                 WHO(x), error_excerpt(line, quoted));
             break;
         }
     }

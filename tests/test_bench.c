@@ -406,8 +406,9 @@ static void errors__clear_messages_and_non_zero_exits(void **state) {
     unlink(path);
 }
 
-/* A program side whose bench total is not the sum of its per-position lines is an error, and a
- * program that never finishes its bench is given up after -stall MS, which says so. */
+/* A program side whose bench total is not the sum of its per-position lines is an error, as is
+ * a per-position line that does not read, and a program that never finishes its bench is given
+ * up after -stall MS, which says so. */
 static void program__wrong_total_and_stall(void **state) {
     (void)state;
     char dir[128], script[256], command[1024], *out;
@@ -423,6 +424,20 @@ static void program__wrong_total_and_stall(void **state) {
     snprintf(command, sizeof command, BENCH " compare -base -cand-engine %s -depth 2", script);
     assert_int_equal(test_run(command, &out), 2);
     if (!strstr(out, "its bench says 'Nodes searched: 4343' but its per-position lines add up to"))
+        fail_msg("%s", out);
+    free(out);
+    /* A per-position line that does not read is named as such (it read as a program too old to
+     * print them before). */
+    snprintf(script, sizeof script, "%s/bad_line.sh", dir);
+    snprintf(command, sizeof command,
+             "printf '#!/bin/sh\nexec %s/tests/engines/rewrite.sh %s bad-bench-line\n' > %s && "
+             "chmod +x %s",
+             TSLAB_SOURCE_DIR, ENGINE, script, script);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, BENCH " compare -base -cand-engine %s -depth 2", script);
+    assert_int_equal(test_run(command, &out), 2);
+    if (!strstr(out, ": a bench line that does not read: 'info string bench position ") ||
+        !strstr(out, " score x") || strstr(out, "0.4.1"))
         fail_msg("%s", out);
     free(out);
     /* A program that answers the handshake, then never finishes its bench. */
