@@ -89,7 +89,10 @@ static void clock__increment_after_each_move(void **state) {
     assert_int_equal(c.left_us, 9900000);
     assert_true(clock_after_move(&c, &tc, 0, 0));
     assert_int_equal(c.left_us, 10000000);
-    assert_int_equal(c.given_us, 10300000); /* 10 s and three increments */
+    /* Time given counts per move made: 10 s and the two moves' increments; the third
+     * increment waits for a third move. */
+    assert_int_equal(c.given_us, 10200000);
+    assert_int_equal(c.pending_us, 100000);
     Clock f = clock_start(&tc);
     assert_true(clock_after_move(&f, &tc, 5555000, 100));
     assert_int_equal(f.left_us, 4645000);
@@ -114,7 +117,7 @@ static void clock__periods_give_time_again(void **state) {
     assert_true(clock_after_move(&c, &tc, 500000, 0)); /* the period ends: 100 + 1000 */
     assert_int_equal(c.left_us, 1100000);
     assert_int_equal(c.moves_left, 2);
-    assert_int_equal(c.given_us, 2000000);
+    assert_int_equal(c.given_us, 1000000); /* the second period counts from its first move */
     assert_true(clock_after_move(&c, &tc, 1100000, 0)); /* exactly all of it */
     assert_int_equal(c.left_us, 0);
     assert_false(clock_after_move(&c, &tc, 1, 0)); /* the flag falls */
@@ -132,7 +135,7 @@ static void clock__flag_at_the_boundary(void **state) {
     Clock fixed = clock_start(&st);
     assert_true(clock_after_move(&fixed, &st, 150000, 50));
     assert_int_equal(fixed.left_us, 100000); /* every move has the same time again */
-    assert_int_equal(fixed.given_us, 200000);
+    assert_int_equal(fixed.given_us, 100000); /* st=: the fixed time of each move made */
     assert_false(clock_after_move(&fixed, &st, 150001, 50));
     /* An increment-only control gives the increment before the first move. */
     TimeControl inc = {0, 0, 50, 0};

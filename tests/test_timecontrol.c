@@ -148,7 +148,8 @@ static void program__periods_counted_in_movestogo(void **state) {
 }
 
 /* st=0.02: a move of 30 ms is 10 ms over: within timemargin=400 (no loss, with room for a loaded
- * machine), past timemargin=5 (lost on time). The exact boundary is test_clock's. */
+ * machine), past timemargin=5 (lost on time). The exact boundary is test_clock's. The time
+ * given is counted per move. */
 static void program__within_timemargin_does_not_lose(void **state) {
     (void)state;
     char *out, *errors;
@@ -159,6 +160,16 @@ static void program__within_timemargin_does_not_lose(void **state) {
     assert_non_null(strstr(errors, "mock: go movetime 20\n"));
     assert_null(strstr(errors, "on time"));
     assert_non_null(strstr(out, "lost on the clock 0\n"));
+    /* The time given is 20 ms for each move made, not one more per game. */
+    assert_non_null(strstr(out, " ms a move used of 20.00 ms given ("));
+    char path[512];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *mock = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), 0);
+    assert_true(cJSON_GetObjectItem(mock, "moves")->valuedouble > 0);
+    assert_true(cJSON_GetObjectItem(mock, "time_given_us")->valuedouble ==
+                20000 * cJSON_GetObjectItem(mock, "moves")->valuedouble);
+    cJSON_Delete(json);
     free(out);
     free(errors);
     assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " 'args=sleep 30' st=0.02 "

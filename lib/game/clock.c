@@ -125,29 +125,34 @@ char *clock_pgn_text(const TimeControl *tc, char out[CLOCK_TEXT_MAX]) {
 }
 
 Clock clock_start(const TimeControl *tc) {
-    if (tc->fixed_ms)
-        return (Clock){saturate_mul(tc->fixed_ms, 1000), 0, saturate_mul(tc->fixed_ms, 1000)};
+    if (tc->fixed_ms) {
+        int64_t fixed_us = saturate_mul(tc->fixed_ms, 1000);
+        return (Clock){.left_us = fixed_us, .pending_us = fixed_us};
+    }
     int64_t first_us = saturate_mul(saturate_add(tc->time_ms, tc->increment_ms), 1000);
-    return (Clock){first_us, tc->moves, first_us};
+    return (Clock){.left_us = first_us, .moves_left = tc->moves, .pending_us = first_us};
 }
 
 bool clock_after_move(Clock *clock, const TimeControl *tc, int64_t elapsed_us, int64_t margin_ms) {
+    /* The move was given what the clock held for it, whether or not the flag falls. */
+    clock->given_us = saturate_add(clock->given_us, clock->pending_us);
+    clock->pending_us = 0;
     if (elapsed_us > saturate_add(clock->left_us, saturate_mul(margin_ms, 1000)))
         return false;
     if (tc->fixed_ms) {
         clock->left_us = saturate_mul(tc->fixed_ms, 1000);
-        clock->given_us = saturate_add(clock->given_us, clock->left_us);
+        clock->pending_us = clock->left_us;
         return true;
     }
     int64_t increment_us = saturate_mul(tc->increment_ms, 1000);
     clock->left_us = elapsed_us >= clock->left_us ? 0 : clock->left_us - elapsed_us;
     clock->left_us = saturate_add(clock->left_us, increment_us);
-    clock->given_us = saturate_add(clock->given_us, increment_us);
+    clock->pending_us = increment_us;
     if (tc->moves && --clock->moves_left == 0) {
         int64_t period_us = saturate_mul(tc->time_ms, 1000);
         clock->moves_left = tc->moves;
         clock->left_us = saturate_add(clock->left_us, period_us);
-        clock->given_us = saturate_add(clock->given_us, period_us);
+        clock->pending_us = saturate_add(clock->pending_us, period_us);
     }
     return true;
 }

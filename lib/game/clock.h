@@ -41,8 +41,11 @@ char *clock_pgn_text(const TimeControl *tc, char out[CLOCK_TEXT_MAX]);
 typedef struct {
     int64_t left_us;  /* time left on the clock (the fixed time, under st=) */
     int moves_left;   /* moves to the end of the period; 0 without periods */
-    int64_t given_us; /* all the time the clock has given so far: the start, the increments, the
-                         periods given again (under st=, the fixed time of each move) */
+    int64_t given_us;   /* the time the clock gave the moves made so far: the start, their
+                           increments, the periods they began (under st=, the fixed time of
+                           each move) */
+    int64_t pending_us; /* given to the clock for the next move, counted in given_us when it is
+                           made: a game's last increment or period, never used, is not given */
 } Clock;
 
 /* A side's clock at the start of a game, as fastchess starts it: the first period's time and
