@@ -107,7 +107,7 @@ endif
 DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-nox clang \
                 libclang-rt-dev libopenmpi-dev openmpi-bin python3 chromium
 
-.PHONY: all test test-run sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check pgo \
+.PHONY: all test test-run test-one sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check pgo \
         perf help engine-at tablebase tablebase-check tablebase-ready
 
 all: $(LIBTSLAB) $(TOOLS)
@@ -197,6 +197,16 @@ test-run: $(TESTS) $(TOOLS) tablebase-ready
 
 test: deps
 	@$(MAKE) --no-print-directory test-run
+
+# One suite, built and run: `make test-one T=clock` (or T=test_clock) runs tests/test_clock.c's
+# binary; cmocka's CMOCKA_TEST_ABORT and the binary's own arguments work as for any test.
+test-one: $(TOOLS) tablebase-ready
+	@test -n "$(T)" || { echo "make test-one: give T=NAME, one of:" \
+	    $(patsubst tests/test_%.c,%,$(TEST_SRC)); exit 2; }
+	@test -f tests/test_$(T:test_%=%).c || { echo "make test-one: no tests/test_$(T:test_%=%).c"; \
+	    exit 2; }
+	@$(MAKE) --no-print-directory $(BUILD)/tests/test_$(T:test_%=%)
+	$(BUILD)/tests/test_$(T:test_%=%)
 
 # Tests under AddressSanitizer + UndefinedBehaviorSanitizer, in their own build tree; then the
 # threaded tools (the match runner with an interrupt and a resume, bench's parallel suite) under
@@ -417,6 +427,7 @@ help:
 	@echo "make            build lib/ and the tools into $(BUILD)/"
 	@echo "make run        the main job on built-in defaults"
 	@echo "make test       install missing packages, build and run every test"
+	@echo "make test-one T=NAME  build and run one suite, tests/test_NAME.c (T=clock)"
 	@echo "make sanitize   the tests under ASan + UBSan"
 	@echo "make fuzz       every parser under libFuzzer (FUZZ_SECONDS=60 each)"
 	@echo "make perft-deep the reference perft counts above the test limit"
