@@ -190,6 +190,7 @@ test-run: $(TESTS) $(TOOLS) tablebase-ready
 	if ! $(BUILD)/bench options -markdown | cmp -s - docs/options.md; then \
 	    echo "docs/options.md is out of date with lib/search/config.c: run make docs"; failed=1; fi; \
 	python3 tools/docs_tables.py --check $(BUILD)/abtest docs/experiments.md || failed=1; \
+	python3 tools/docs_outputs.py --check $(BUILD) || failed=1; \
 	sh tools/check_layers.sh || failed=1; \
 	python3 tools/check_headers.py || failed=1; \
 	if [ $$failed -ne 0 ]; then echo "make test: some tests FAILED"; exit 1; fi; \
@@ -382,6 +383,7 @@ tablebase-check: $(TOOLS)
 docs: $(TOOLS)
 	$(BUILD)/bench options -markdown > docs/options.md
 	python3 tools/docs_tables.py $(BUILD)/abtest docs/experiments.md
+	python3 tools/docs_outputs.py $(BUILD)
 
 # The engine of a git revision, built in a temporary worktree (the checkout is not touched) and
 # installed into OUT (default build/engines/REV): OUT/bin/tslab-engine (docs/abtest.md, "Build
@@ -438,7 +440,8 @@ help:
 	@echo "                 (REV=WORKTREE: the working tree as it is, uncommitted changes included)"
 	@echo "make tablebase  solve the sliding phase into tablebase/sliding.tstb (docs/tablebase.md)"
 	@echo "make tablebase-check  solve it and check every entry (docs/tablebase.md)"
-	@echo "make docs       regenerate docs/options.md from the option table, and docs/experiments.md's tables from results/"
+	@echo "make docs       regenerate docs/options.md from the option table, docs/experiments.md's tables from results/,"
+	@echo "                and the config: lines and SPSA listing the docs show (tools/docs_outputs.py)"
 	@echo "make install PREFIX=...  install tools as tslab-*, their data and the docs"
 	@echo "make EXE=PATH   build, and put the engine at PATH too (as OpenBench's client builds)"
 	@echo "make deps       install missing Debian packages (as root) or print the command"
