@@ -197,6 +197,25 @@ static void illegal_and_garbage__game_lost_with_the_move_named(void **state) {
     free(errors);
 }
 
+/* A program that prints every bestmove twice: the stale copy is dropped before the next go
+ * (isready, then every line to readyok) and named in a warning, never taken as the next move's
+ * answer, so no game is lost by an illegal move. */
+static void stale_bestmove__never_taken_as_an_answer(void **state) {
+    (void)state;
+    char *out, *errors;
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " args=twice -engine name=int "
+                                "-each nodes=200 -rounds 2",
+                                &out, &errors),
+                     0);
+    if (!strstr(errors, "warning: engine mock (" MOCK ") sent 'bestmove ") ||
+        !strstr(errors, "' with no search asked for: ignored (a bestmove printed twice?)"))
+        fail_msg("stderr:\n%s", errors);
+    assert_null(strstr(errors, "illegal move"));
+    assert_int_equal(engine_count("illegal_moves", 0), 0);
+    free(out);
+    free(errors);
+}
+
 /* bench=N as fishtest's workers check it: the expected count plays, another refuses. The start
  * gives a program's bench and signature where an in-process engine has its config hash. */
 static void bench__expected_count_plays_another_refuses(void **state) {
@@ -334,6 +353,7 @@ int main(void) {
         cmocka_unit_test(crash__stops_the_run_unless_recover),
         cmocka_unit_test(stall__lost_after_the_stall_limit_with_recover),
         cmocka_unit_test(illegal_and_garbage__game_lost_with_the_move_named),
+        cmocka_unit_test(stale_bestmove__never_taken_as_an_answer),
         cmocka_unit_test(bench__expected_count_plays_another_refuses),
         cmocka_unit_test(reply__bench_position_and_signature_lines),
         cmocka_unit_test(arguments__program_and_in_process_keys_do_not_mix),
