@@ -199,12 +199,13 @@ static void illegal_and_garbage__game_lost_with_the_move_named(void **state) {
 
 /* A program that prints every bestmove twice: the stale copy is dropped before the next go
  * (isready, then every line to readyok) and named in a warning, never taken as the next move's
- * answer, so no game is lost by an illegal move. */
+ * answer, so no game is lost by an illegal move. Its results-file configuration is what it was
+ * sent. */
 static void stale_bestmove__never_taken_as_an_answer(void **state) {
     (void)state;
     char *out, *errors;
-    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " args=twice -engine name=int "
-                                "-each nodes=200 -rounds 2",
+    assert_int_equal(run_abtest("-engine name=mock cmd=" MOCK " args=twice option.Hash=16 "
+                                "-engine name=int -each nodes=200 -rounds 2",
                                 &out, &errors),
                      0);
     if (!strstr(errors, "warning: engine mock (" MOCK ") sent 'bestmove ") ||
@@ -214,6 +215,20 @@ static void stale_bestmove__never_taken_as_an_answer(void **state) {
     assert_int_equal(engine_count("illegal_moves", 0), 0);
     free(out);
     free(errors);
+    /* The program's recorded configuration is what it was sent, not tslab's defaults. */
+    char path[512];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *mock = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), 0);
+    assert_string_equal(cJSON_GetObjectItem(mock, "config_text")->valuestring, "Hash=16 nodes=200");
+    const cJSON *config = cJSON_GetObjectItem(mock, "config");
+    assert_int_equal(cJSON_GetArraySize(config), 2);
+    assert_string_equal(cJSON_GetObjectItem(config, "Hash")->valuestring, "16");
+    assert_string_equal(cJSON_GetObjectItem(config, "nodes")->valuestring, "200");
+    const cJSON *in_process = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), 1);
+    assert_non_null(strstr(cJSON_GetObjectItem(in_process, "config_text")->valuestring,
+                           "cache=table "));
+    cJSON_Delete(json);
 }
 
 /* bench=N as fishtest's workers check it: the expected count plays, another refuses. The start

@@ -2,10 +2,12 @@
 #include "results.h"
 
 #include "describe.h"
+#include "fnv.h"
 #include "json_read.h"
 #include "settings_json.h"
 #include "sprt_overshoot.h"
 #include "sprt_report.h"
+#include "textbuf.h"
 #include "version.h"
 
 #include <inttypes.h>
@@ -63,6 +65,47 @@ static cJSON *wdl_json(const Trinomial *t) {
     cJSON_AddNumberToObject(json, "draws", (double)t->draws);
     cJSON_AddNumberToObject(json, "losses", (double)t->losses);
     return json;
+}
+
+/* An engine's configuration: config_text, config_hash and config. An in-process engine's is the
+ * whole option table; a program's is what it was sent, its setoption words and its go's limits
+ * (tslab's defaults, which the program does not have, would read as its settings). */
+static void add_config(cJSON *engine, const EngineSpec *spec) {
+    char text[PROGRAM_OPTIONS_MAX + 96], hash[17];
+    if (!engine_is_program(spec)) {
+        config_to_text(&spec->config, text, sizeof text);
+        snprintf(hash, sizeof hash, "%016" PRIx64, config_hash(&spec->config));
+        cJSON_AddStringToObject(engine, "config_text", text);
+        cJSON_AddStringToObject(engine, "config_hash", hash);
+        cJSON_AddItemToObject(engine, "config", describe_config_json(&spec->config));
+        return;
+    }
+    TextBuf buf = textbuf(text, sizeof text);
+    textbuf_printf(&buf, "%s", spec->program.options);
+    const struct {
+        const char *key;
+        int64_t value;
+    } limits[] = {{"depth", spec->config.depth},
+                  {"nodes", spec->config.nodes},
+                  {"movetime", spec->config.movetime}};
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        if (limits[i].value)
+            textbuf_printf(&buf, "%s%s=%" PRId64, buf.used ? " " : "", limits[i].key,
+                           limits[i].value);
+    snprintf(hash, sizeof hash, "%016" PRIx64, fnv_bytes(FNV_OFFSET_BASIS, text, strlen(text)));
+    cJSON_AddStringToObject(engine, "config_text", text);
+    cJSON_AddStringToObject(engine, "config_hash", hash);
+    cJSON *words = cJSON_AddObjectToObject(engine, "config");
+    char copy[sizeof text];
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *save, *word = strtok_r(copy, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+        char *equals = strchr(word, '=');
+        if (!equals)
+            continue;
+        *equals = '\0';
+        cJSON_DeleteItemFromObjectCaseSensitive(words, word); /* the last one sent counts */
+        cJSON_AddStringToObject(words, word, equals + 1);
+    }
 }
 
 cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState state,
@@ -144,16 +187,10 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON *engines = cJSON_AddArrayToObject(json, "engines");
     for (int e = 0; e < MATCH_ENGINES; e++) {
         const EngineMoveStats *m = &t->engine[e];
-        char text[512];
-        config_to_text(&s->engines[e].config, text, sizeof text);
         cJSON *engine = cJSON_CreateObject();
         cJSON_AddStringToObject(engine, "name", s->engines[e].name);
         cJSON_AddStringToObject(engine, "role", e ? "second" : "first");
-        cJSON_AddStringToObject(engine, "config_text", text);
-        char hash[17];
-        snprintf(hash, sizeof hash, "%016" PRIx64, config_hash(&s->engines[e].config));
-        cJSON_AddStringToObject(engine, "config_hash", hash);
-        cJSON_AddItemToObject(engine, "config", describe_config_json(&s->engines[e].config));
+        add_config(engine, &s->engines[e]);
         cJSON_AddItemToObject(engine, "signature", provenance_signature_to_json(&t->signatures[e]));
         cJSON_AddNumberToObject(engine, "moves", (double)m->moves);
         cJSON_AddNumberToObject(engine, "nodes", (double)m->nodes);
