@@ -14,13 +14,17 @@
 /* What a word of the shared options may be: a search option, or the one file (check). */
 typedef struct {
     BenchArgs *args;
-    bool allow_file;
+    bool allow_file, pinned;
     const char *prefix, *help;
 } WordContext;
 
 static bool take_word(void *context, const char *word, Error *err) {
     WordContext *w = context;
     Error inner;
+    if (strchr(word, '=') && w->pinned)
+        return error_set(err, "%s'%s': the signature file says what to run; search options are "
+                              "not taken (try %s)",
+                         w->prefix, word, w->help);
     if (strchr(word, '=')) {
         if (!config_apply(&w->args->config, word, &inner))
             return error_set(err, "%s%s", w->prefix, inner.text);
@@ -57,15 +61,21 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
          "also write the run as JSON ('-': stdout)"},
         {"-out", CLI_FLAG_TEXT, &args->out, 0, 0, "FILE", "the signature file to write"},
     };
-    /* The shared options (-out only where allowed), then the command's own. */
+    /* The shared options the command takes (-out only where allowed; no suite's where a file
+     * pins it), then the command's own. */
     CliFlag flags[sizeof shared / sizeof shared[0] + BENCH_EXTRA_FLAGS_MAX];
-    size_t count = sizeof shared / sizeof shared[0] - (allow_out ? 0 : 1);
-    memcpy(flags, shared, count * sizeof *flags);
+    size_t count = 0;
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+        bool suite = !strcmp(shared[i].name, "-depth") || !strcmp(shared[i].name, "-positions");
+        if ((suite && bench_command->pinned) || (!strcmp(shared[i].name, "-out") && !allow_out))
+            continue;
+        flags[count++] = shared[i];
+    }
     if (bench_command->extra_count > BENCH_EXTRA_FLAGS_MAX)
         die("%s: too many options for the shared table", command);
     for (size_t i = 0; i < bench_command->extra_count; i++) /* none: extra may be NULL */
         flags[count++] = bench_command->extra[i];
-    WordContext context = {args, allow_file, prefix, help};
+    WordContext context = {args, allow_file, bench_command->pinned, prefix, help};
     const CliCommand flag_command = {.name = is_run ? "" : command,
                                      .subcommand = is_run ? "" : command,
                                      .synopsis = bench_command->usage,
@@ -73,7 +83,9 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
                                      .count = count,
                                      .word = take_word,
                                      .context = &context,
-                                     .usage_tail = bench_print_usage_tail};
+                                     .usage_tail = bench_command->pinned
+                                                       ? bench_print_defaults
+                                                       : bench_print_usage_tail};
     if (cli_flags_parse_or_die(&flag_command, argc, argv))
         exit(0);
     /* The outputs are checked before any search: an output that is an input or the other

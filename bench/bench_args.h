@@ -24,6 +24,8 @@ typedef struct {
     const char *usage;      /* its synopsis */
     bool allow_out;         /* -out FILE (pin) */
     bool allow_file;        /* one positional FILE (check) */
+    bool pinned;            /* the file says what to run (check): no -depth, -positions or
+                               search options, in the parse or the usage */
     const CliFlag *extra;   /* its own options (compare's -base, -cand, -repeat) */
     size_t extra_count;
 } BenchCommand;

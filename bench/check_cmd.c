@@ -65,12 +65,10 @@ int bench_check_main(int argc, char **argv) {
     const BenchCommand command = {.name = "check",
                                   .usage = check_usage,
                                   .allow_file = true,
+                                  .pinned = true,
                                   .extra = own,
                                   .extra_count = sizeof own / sizeof own[0]};
     bench_parse_args(&command, argc, argv, &args);
-    if (args.has_config_tokens || args.depth || args.positions)
-        die("check: the signature file says what to run; options other than -engine, -stall, "
-            "-threads and -json are not allowed");
     char default_path[PATHS_MAX];
     const char *path = args.file ? args.file : default_path;
     PinFile pin;

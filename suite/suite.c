@@ -221,10 +221,14 @@ bool bench_default_pin(PinFile *pin, char *source, size_t size, Error *err) {
                          BENCH_BUILT_IN_SIGNATURE, pin, err);
 }
 
-void bench_print_usage_tail(FILE *out) {
+void bench_print_defaults(FILE *out) {
     char defaults[PATHS_MAX + 128];
     paths_describe_defaults(defaults, sizeof defaults);
     fprintf(out, "%s\n", defaults);
+}
+
+void bench_print_usage_tail(FILE *out) {
+    bench_print_defaults(out);
     describe_print_options(out);
 }
 

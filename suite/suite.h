@@ -86,7 +86,10 @@ bool bench_default_pin(PinFile *pin, char *source, size_t size, Error *err);
 
 
 
-/* After a command's options in -help: where defaults come from, and the search options. */
+/* Where default data files come from, a line. */
+void bench_print_defaults(FILE *out);
+
+/* After a command's options in -help: bench_print_defaults, and the search options. */
 void bench_print_usage_tail(FILE *out);
 
 /* Prints a command's usage, then bench_print_usage_tail, on stdout. */
