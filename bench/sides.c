@@ -50,6 +50,19 @@ static bool engine_in_directory(const char *dir, char *out, size_t size, Error *
     return error_set(err, "%s is a directory with neither engine nor bin/tslab-engine in it", dir);
 }
 
+/* bench's syntax, for the program's messages: where its setoption words were given. */
+static const char *options_given_as(const char *name) {
+    static const struct {
+        const char *option, *words;
+    } GIVEN[] = {{"-base-engine", "-base key=value words"},
+                 {"-cand-engine", "-cand key=value words"},
+                 {"-engine", "own defaults (bench check sends none)"}};
+    for (size_t i = 0; i < sizeof GIVEN / sizeof GIVEN[0]; i++)
+        if (!strcmp(name, GIVEN[i].option))
+            return GIVEN[i].words;
+    return NULL;
+}
+
 bool bench_side_program(BenchSide *side, const char *name, const char *cmd, const CliGroup *words,
                         Error *err) {
     memset(side, 0, sizeof *side);
@@ -69,6 +82,7 @@ bool bench_side_program(BenchSide *side, const char *name, const char *cmd, cons
     if (!engine_spec_program_key(x, "cmd", cmd, &handled, &inner))
         return error_set(err, "%s: %s", name, inner.text);
     x->stall = BENCH_PROGRAM_STALL_DEFAULT_MS;
+    x->options_given_as = options_given_as(name);
     for (int i = 0; words && i < words->count; i++) {
         const char *word = words->words[i], *equals = strchr(word, '=');
         if (!equals || equals == word)

@@ -30,6 +30,9 @@ typedef struct {
     int64_t bench;      /* the node count its `bench` must report (0: not checked) */
     int64_t startup;    /* ms to answer uci and isready */
     int64_t stall;      /* ms a search without time limit (or bench) may take */
+    /* Not a key: how the tool took its options, for messages (NULL: abtest's option.NAME=VALUE;
+     * bench's program sides: the words after the option that names the program). */
+    const char *options_given_as;
     /* Not an option: what the program was when the run first started (its bench and its
      * file), recorded in the results file so that a resumed run refuses another build. */
     ProgramIdentity seen;

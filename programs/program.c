@@ -78,9 +78,10 @@ static bool handshake_step(EngineProgram *x, const char *send, ProgramReplyKind 
     if (got == PROGRAM_IO_OK)
         got = wait_for(x, want, deadline, refused, sizeof refused);
     if (got == PROGRAM_IO_OK && refused[0])
-        return error_set(err, WHO_FORMAT " reported during start-up: '%s' (check its "
-                                         "option.NAME=VALUE)",
-                         WHO(x), refused);
+        return error_set(err, WHO_FORMAT " reported during start-up: '%s' (check its %s)",
+                         WHO(x), refused,
+                         x->spec->program.options_given_as ? x->spec->program.options_given_as
+                                                           : "option.NAME=VALUE");
     if (got == PROGRAM_IO_OK)
         return true;
     if (got == PROGRAM_IO_ABORTED)

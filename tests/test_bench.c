@@ -443,6 +443,21 @@ static void program__wrong_total_and_stall(void **state) {
         !strstr(out, " score x") || strstr(out, "0.4.1"))
         fail_msg("%s", out);
     free(out);
+    /* A program that refuses an option: the message points at bench's words, not abtest's. */
+    snprintf(script, sizeof script, "%s/refuses.sh", dir);
+    snprintf(command, sizeof command,
+             "printf '#!/bin/sh\nwhile read -r line; do case \"$line\" in uci) echo uciok ;; "
+             "isready) echo readyok ;; setoption*) echo \"info string error: no option\" ;; "
+             "quit) exit 0 ;; esac; done\n' > %s && chmod +x %s",
+             script, script);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command, BENCH " compare -base -cand-engine %s -cand Foo=1 -depth 2",
+             script);
+    assert_int_equal(test_run(command, &out), 2);
+    if (!strstr(out, "'info string error: no option' (check its -cand key=value words)") ||
+        strstr(out, "option.NAME"))
+        fail_msg("%s", out);
+    free(out);
     /* A program that answers the handshake, then never finishes its bench. */
     snprintf(script, sizeof script, "%s/silent.sh", dir);
     snprintf(command, sizeof command,
