@@ -143,7 +143,8 @@ bool bench_side_run(const BenchSide *side, const BookEntry *entries, int count, 
     ProgramBenchJob job = {.spec = &side->engine,
                            .depth = side->config.depth,
                            .tt_megabytes = 1 << (side->config.tt_bits - MEGABYTE_BITS),
-                           .processes = threads};
+                           .processes = threads,
+                           .progress = stderr}; /* a slow program's bench is not a hang */
     ProgramBenchRun answers;
     if (!program_bench_run(&job, entries, count, &answers, err))
         return false;

@@ -23,7 +23,32 @@ typedef struct {
     int next; /* the next of its positions expected from the program */
     bool ok;
     Error err;
+    struct Progress *progress; /* shared by the shares */
 } Share;
+
+/* How far the whole bench is, said at most once a second (and at the last position). */
+typedef struct Progress {
+    pthread_mutex_t lock;
+    int done, count;
+    double said_at; /* cli_now_seconds() of the last line */
+} Progress;
+
+static void say_progress(const Share *share) {
+    FILE *out = share->job->progress;
+    Progress *p = share->progress;
+    if (!out)
+        return;
+    pthread_mutex_lock(&p->lock);
+    p->done++;
+    double now = cli_now_seconds();
+    if (p->done == 1 || p->done == p->count || now - p->said_at >= 1) {
+        fprintf(out, "%s (%s): position %d of %d\n", share->job->spec->name,
+                share->job->spec->program.cmd, p->done, p->count);
+        fflush(out);
+        p->said_at = now;
+    }
+    pthread_mutex_unlock(&p->lock);
+}
 
 static double children_cpu_seconds(void) {
     struct rusage usage;
@@ -80,6 +105,7 @@ static bool take_position(void *context, const ProgramReply *reply, Error *err) 
     row->depth = reply->depth;
     row->nodes = reply->nodes;
     share->next += share->step;
+    say_progress(share);
     return true;
 }
 
@@ -144,6 +170,16 @@ bool program_bench_run(const ProgramBenchJob *job, const BookEntry *entries, int
     out->count = count;
     atomic_bool abort;
     atomic_init(&abort, false);
+    Progress progress = {.count = count};
+    pthread_mutex_init(&progress.lock, NULL);
+    if (job->progress) {
+        fprintf(job->progress,
+                "%s (%s): bench of %d positions at depth %d on %d process(es); a process that "
+                "gives no total within %lld ms is given up (stall)\n",
+                job->spec->name, job->spec->program.cmd, count, job->depth, processes,
+                (long long)job->spec->program.stall);
+        fflush(job->progress);
+    }
     double start = cli_now_seconds(), cpu_start = children_cpu_seconds();
     int started = 0;
     bool ok = true;
@@ -155,7 +191,8 @@ bool program_bench_run(const ProgramBenchJob *job, const BookEntry *entries, int
                             .step = processes,
                             .out = out,
                             .abort = &abort,
-                            .next = p};
+                            .next = p,
+                            .progress = &progress};
         if (pthread_create(&threads[p], NULL, share_main, &shares[p]) != 0) {
             ok = error_set(err, "cannot start a thread for process %d", p + 1);
             atomic_store(&abort, true);
@@ -165,6 +202,7 @@ bool program_bench_run(const ProgramBenchJob *job, const BookEntry *entries, int
     }
     for (int p = 0; p < started; p++)
         pthread_join(threads[p], NULL);
+    pthread_mutex_destroy(&progress.lock);
     out->wall_seconds = cli_now_seconds() - start;
     out->cpu_seconds = children_cpu_seconds() - cpu_start;
     /* The first failure that is not another's "aborted" says what happened. */

@@ -11,6 +11,8 @@
 #include "engine_spec.h"
 #include "program_reply.h"
 
+#include <stdio.h>
+
 typedef struct {
     char move[PROGRAM_REPLY_MOVE_MAX];
     int score, depth;
@@ -30,9 +32,12 @@ typedef struct {
     int depth;
     int tt_megabytes; /* Stockfish's ttSize: tslab reads 2^k MB as tt_bits = 16 + k */
     int processes;    /* 1.. */
+    FILE *progress;   /* where to say what is running and how far it is (NULL: nowhere) */
 } ProgramBenchJob;
 
-/* Runs entries[0..count) through job's program. False with the reason (naming the program) when
+/* Runs entries[0..count) through job's program. On job->progress: a line when it starts (the
+ * positions, depth, processes and the stall deadline), then "position I of N" as lines come, at
+ * most one a second, and the last. False with the reason (naming the program) when
  * a process cannot start, answers with an error, leaves out a position or answers another one,
  * or prints no per-position lines (a program other than tslab's engine of 0.4.1 or later). */
 bool program_bench_run(const ProgramBenchJob *job, const BookEntry *entries, int count,

@@ -338,6 +338,11 @@ static void compare__engine_programs_as_sides(void **state) {
     snprintf(command, sizeof command, BENCH " check %s -engine " ENGINE " -threads 2", pin);
     assert_int_equal(test_run(command, &out), 0);
     assert_non_null(strstr(out, "checked: program " ENGINE " (its own defaults)"));
+    /* A program's bench says what runs and how far it is (a slow program is not a hang). */
+    assert_non_null(strstr(out, "-engine (" ENGINE "): bench of 67 positions at depth 5 on 2 "
+                                "process(es); a process that gives no total within 3600000 ms "
+                                "is given up (stall)\n"));
+    assert_non_null(strstr(out, "-engine (" ENGINE "): position 67 of 67\n"));
     assert_non_null(strstr(out, "IDENTICAL"));
     free(out);
     unlink(pin);
