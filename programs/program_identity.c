@@ -2,6 +2,10 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "program_identity.h"
 
+#include "fnv.h"
+#include "program_process.h"
+#include "textfile.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -52,7 +56,52 @@ static bool find_program(const char *cmd, const char *dir, char *out, struct sta
     }
 }
 
-bool program_identity_stat(const char *cmd, const char *dir, ProgramIdentity *id, Error *err) {
+/* Adds name, then the bytes of the regular file at path, to *hash, read in blocks (a script or
+ * a weights file alike: any bytes). */
+static bool hash_file(const char *path, const char *name, uint64_t *hash, Error *err) {
+    size_t size;
+    Error inner;
+    int fd = textfile_open(path, true, &size, &inner);
+    if (fd < 0)
+        return error_set(err, "args=: %s", inner.text);
+    *hash = fnv_bytes(*hash, name, strlen(name) + 1);
+    char block[1 << 16];
+    ssize_t got;
+    while ((got = read(fd, block, sizeof block)) > 0)
+        *hash = fnv_bytes(*hash, block, (size_t)got);
+    int saved = errno;
+    close(fd);
+    if (got < 0)
+        return error_set(err, "args=: %s: %s", path, strerror(saved));
+    return true;
+}
+
+/* args_files and args_hash: every word of args that names a regular file from dir. */
+static bool stat_args_files(const char *args, const char *dir, ProgramIdentity *id, Error *err) {
+    char copy[PROGRAM_PATH_MAX], *words[ENGINE_ARGS_MAX];
+    snprintf(copy, sizeof copy, "%s", args ? args : "");
+    int count = program_args_split(copy, words, ENGINE_ARGS_MAX);
+    uint64_t hash = FNV_OFFSET_BASIS;
+    size_t used = 0;
+    for (int i = 0; i < count; i++) {
+        char path[PROGRAM_PATH_MAX];
+        struct stat st;
+        if (!join(dir, words[i], path, sizeof path) || stat(path, &st) != 0 ||
+            !S_ISREG(st.st_mode))
+            continue;
+        if (!hash_file(path, words[i], &hash, err))
+            return false;
+        int n = snprintf(id->args_files + used, sizeof id->args_files - used, "%s%s",
+                         used ? " " : "", words[i]);
+        if (n > 0)
+            used = used + (size_t)n < sizeof id->args_files ? used + (size_t)n : used;
+    }
+    id->args_hash = used ? hash : 0;
+    return true;
+}
+
+bool program_identity_stat(const char *cmd, const char *args, const char *dir,
+                           ProgramIdentity *id, Error *err) {
     char found[PROGRAM_PATH_MAX];
     struct stat st;
     if (!find_program(cmd, dir, found, &st))
@@ -68,7 +117,7 @@ bool program_identity_stat(const char *cmd, const char *dir, ProgramIdentity *id
         return error_set(err, "%s: a modification time out of range", id->path);
     snprintf(id->mtime, sizeof id->mtime, "%s.%09uZ", seconds,
              (unsigned)(st.st_mtim.tv_nsec % 1000000000));
-    return true;
+    return stat_args_files(args, dir, id, err);
 }
 
 /* Appends ", WHAT" (or WHAT first) to out. */
@@ -105,6 +154,11 @@ bool program_identity_changes(const ProgramIdentity *recorded, const ProgramIden
         add_change(out, size, "size %" PRId64 " -> %" PRId64 " bytes", recorded->size, now->size);
     if (recorded->mtime[0] && strcmp(recorded->mtime, now->mtime))
         add_change(out, size, "modified %s -> %s", recorded->mtime, now->mtime);
+    if (recorded->args_hash && recorded->args_hash != now->args_hash)
+        add_change(out, size, "args= files %s (bytes hashed %016" PRIx64 ") -> %s (%016" PRIx64
+                              ")",
+                   recorded->args_files, recorded->args_hash,
+                   now->args_files[0] ? now->args_files : "none", now->args_hash);
     return out[0] != '\0';
 }
 
@@ -115,6 +169,11 @@ cJSON *program_identity_to_json(const ProgramIdentity *id) {
     cJSON_AddStringToObject(json, "path", id->path);
     cJSON_AddNumberToObject(json, "size", (double)id->size);
     cJSON_AddStringToObject(json, "mtime", id->mtime);
+    char hash[17] = "";
+    if (id->args_hash)
+        snprintf(hash, sizeof hash, "%016" PRIx64, id->args_hash);
+    cJSON_AddStringToObject(json, "args_files", id->args_files);
+    cJSON_AddStringToObject(json, "args_hash", hash);
     return json;
 }
 
@@ -157,5 +216,15 @@ bool program_identity_from_json(const cJSON *json, ProgramIdentity *id, Error *e
         return false;
     if (id->signature[0] && strlen(id->signature) != PROGRAM_REPLY_SIGNATURE_LENGTH)
         return error_set(err, "\"seen\": \"signature\" must be 16 hex digits or empty");
+    /* A file written before the args= files were kept has neither. */
+    if (!cJSON_GetObjectItemCaseSensitive(json, "args_hash"))
+        return true;
+    char hash[17];
+    if (!text_at(json, "args_files", id->args_files, sizeof id->args_files, NULL, err) ||
+        !text_at(json, "args_hash", hash, sizeof hash, "0123456789abcdef", err))
+        return false;
+    if (hash[0] && strlen(hash) != 16)
+        return error_set(err, "\"seen\": \"args_hash\" must be 16 hex digits or empty");
+    id->args_hash = hash[0] ? strtoull(hash, NULL, 16) : 0;
     return true;
 }

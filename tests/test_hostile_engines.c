@@ -356,6 +356,30 @@ static void resume__rebuilt_program_refused_same_build_resumes(void **state) {
     cJSON_Delete(json);
 }
 
+/* cmd=sh args=script.sh: the recorded file is the interpreter, and the script, a file args=
+ * names, is part of the program's identity: an edit to it alone (same bench) refuses the resume,
+ * naming it, where before only a changed bench would have been noticed. */
+static void resume__edited_script_of_args_refused(void **state) {
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/script.sh", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "exec %s \"$@\"\n", MOCK);
+    fclose(f);
+    free(expect_run(RUN " -engine name=prog cmd=sh args=script.sh" OPPONENT
+                        " -rounds 6 -out script.json -debug-stopafter 1",
+                    130, NULL));
+    f = fopen(path, "a");
+    assert_non_null(f);
+    fprintf(f, "# an edit that keeps the bench\n");
+    fclose(f);
+    free(expect_run(RUN " -resume script.json", 2,
+                    (const char *[]){"engine prog (sh) is not the program the run began with: "
+                                     "args= files script.sh (bytes hashed ",
+                                     NULL}));
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(deaf_engine__stall_after_the_deadline_run_saved),
@@ -367,6 +391,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(arguments__control_characters_refused_engine_named),
         cmocka_unit_test(resume__another_program_refused),
         cmocka_unit_test(resume__rebuilt_program_refused_same_build_resumes),
+        cmocka_unit_test(resume__edited_script_of_args_refused),
     };
     return tslab_run_tests_setup("hostile_engines", tests, sizeof tests / sizeof tests[0], argc,
                                  argv, setup, teardown);

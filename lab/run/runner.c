@@ -125,7 +125,8 @@ static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *
     /* nodes is at most PROGRAM_REPLY_NODES_MAX (2^40): it fits an int64_t. */
     now->bench = (int64_t)bench.nodes;
     memcpy(now->signature, bench.signature, sizeof now->signature);
-    if (!program_identity_stat(spec->program.cmd, spec->program.dir, now, &err)) {
+    if (!program_identity_stat(spec->program.cmd, spec->program.args, spec->program.dir, now,
+                               &err)) {
         cli_error("engine %s: %s", spec->name, err.text);
         return false;
     }
