@@ -122,7 +122,8 @@ static const Doctored DOCTORED[] = {
     {"settings.engines.1.name", "\"cand\"", "the two engines need different names"},
     {"settings.engines.0.name", "\"\"", "name empty"},
     {"settings.engines.0.name", "\"a\\\"b\"", "use letters, digits and . _ + - only"},
-    {"settings.engines.0.config", "\"nodes=5\"", "the recorded options do not set 'cache'"},
+    {"settings.engines.0.config", "\"nodes=5\"",
+     "gives them this version's default (engine cand: cache=table tt_bits=20 "},
     {"settings.engines.0.config", "@no-limit", "engine cand has no limit"},
     {"settings.engines.0.config", "\"kilers=on nodes=5\"", "did you mean 'killers'"},
     /* The check of an engine's kind holds for files too: a program with in-process options. */

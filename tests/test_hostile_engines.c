@@ -380,6 +380,46 @@ static void resume__edited_script_of_args_refused(void **state) {
                                      NULL}));
 }
 
+/* A run written before an option existed (its recorded options lack history=): the resume is
+ * refused, naming the option at today's default and -allow-engine-change, which resumes it so
+ * and records it in the results file. */
+static void resume__run_older_than_an_option(void **state) {
+    (void)state;
+    free(expect_run(RUN " -engine name=a -engine name=b killers=off -each nodes=100 -rounds 4 "
+                        "-out older.json -debug-stopafter 1",
+                    130, NULL));
+    char path[256];
+    snprintf(path, sizeof path, "%s/older.json", dir);
+    cJSON *json = test_load_json(path);
+    cJSON *engines = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "engines");
+    for (int e = 0; e < 2; e++) { /* as a version without the option wrote it */
+        cJSON *engine = cJSON_GetArrayItem(engines, e);
+        char config[2048], *at;
+        snprintf(config, sizeof config, "%s", cJSON_GetObjectItem(engine, "config")->valuestring);
+        assert_non_null(at = strstr(config, " history=off"));
+        memmove(at, at + strlen(" history=off"), strlen(at + strlen(" history=off")) + 1);
+        cJSON_ReplaceItemInObject(engine, "config", cJSON_CreateString(config));
+    }
+    char *text = cJSON_Print(json);
+    cJSON_Delete(json);
+    test_write_file_in(dir, "older.json", text);
+    free(text);
+    free(expect_run(RUN " -resume older.json", 2,
+                    (const char *[]){"the run was written before some options existed; resuming "
+                                     "gives them this version's default (engine a: history=off; "
+                                     "engine b: history=off)",
+                                     "Give -allow-engine-change", NULL}));
+    free(expect_run(RUN " -resume older.json -allow-engine-change", 0,
+                    (const char *[]){"note: options the run did not know take this version's "
+                                     "default (engine a: history=off",
+                                     NULL}));
+    json = test_load_json(path);
+    char *changes = cJSON_PrintUnformatted(cJSON_GetObjectItem(json, "accepted_changes"));
+    assert_non_null(strstr(changes, "options at this version's default: engine a: history=off"));
+    free(changes);
+    cJSON_Delete(json);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(deaf_engine__stall_after_the_deadline_run_saved),
@@ -392,6 +432,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(resume__another_program_refused),
         cmocka_unit_test(resume__rebuilt_program_refused_same_build_resumes),
         cmocka_unit_test(resume__edited_script_of_args_refused),
+        cmocka_unit_test(resume__run_older_than_an_option),
     };
     return tslab_run_tests_setup("hostile_engines", tests, sizeof tests / sizeof tests[0], argc,
                                  argv, setup, teardown);

@@ -89,7 +89,7 @@ static void json__round_trip_of_every_field(void **state) {
         parse_or_fail(lines[i], &a);
         cJSON *json = settings_to_json(&a);
         Error err;
-        if (!settings_from_json(json, &b, &err))
+        if (!settings_from_json(json, &b, NULL, &err))
             fail_msg("%s", err.text);
         cJSON *again = settings_to_json(&b);
         char *x = cJSON_PrintUnformatted(json), *y = cJSON_PrintUnformatted(again);

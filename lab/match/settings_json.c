@@ -86,24 +86,25 @@ static bool field_text_from_json(const SettingsField *f, const cJSON *item, char
     return true;
 }
 
-/* An engine's recorded options must name every option of this version: an option missing from
- * an older file would silently take today's default and change the experiment. */
-static bool config_text_complete(const char *text, Error *err) {
+/* The options of this version that an engine's recorded options do not set (a file written
+ * before they existed), as " NAME=DEFAULT" words appended to missing: they took today's
+ * default, which may change the experiment. */
+static void options_not_recorded(const char *text, char *missing, size_t size) {
     for (size_t i = 0; i < CONFIG_OPTION_COUNT; i++) {
         char token[48];
         snprintf(token, sizeof token, "%s=", CONFIG_OPTIONS[i].name);
         const char *at = strstr(text, token);
         while (at && at != text && at[-1] != ' ') /* "depth=" inside "lmr_depth=" */
             at = strstr(at + 1, token);
+        size_t used = strlen(missing);
         if (!at)
-            return error_set(err, "the recorded options do not set '%s' (written by another "
-                                  "version?): resuming would change the engine",
-                             CONFIG_OPTIONS[i].name);
+            snprintf(missing + used, size - used, " %s=%s", CONFIG_OPTIONS[i].name,
+                     CONFIG_OPTIONS[i].default_text);
     }
-    return true;
 }
 
-static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err) {
+static bool engines_from_json(const cJSON *engines, MatchSettings *s, char *defaulted,
+                              size_t defaulted_size, Error *err) {
     if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
         return error_set(err, "settings: \"engines\" must list two engines");
     for (int e = 0; e < MATCH_ENGINES; e++) {
@@ -121,8 +122,17 @@ static bool engines_from_json(const cJSON *engines, MatchSettings *s, Error *err
         Error inner;
         if (!config_apply_line(&s->engines[e].config, config, &inner))
             return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
-        if (!config_text_complete(config, &inner))
-            return error_set(err, "settings: engine %d: %s", e + 1, inner.text);
+        char missing[SETTINGS_DEFAULTED_MAX / 2] = "";
+        options_not_recorded(config, missing, sizeof missing);
+        if (missing[0] && !defaulted)
+            return error_set(err, "settings: engine %d: the recorded options do not set%s (written "
+                                  "by another version?): they would take this version's default",
+                             e + 1, missing);
+        if (missing[0]) {
+            size_t used = strlen(defaulted);
+            snprintf(defaulted + used, defaulted_size - used, "%sengine %s:%s", used ? "; " : "",
+                     name, missing);
+        }
         if (!engine_spec_program_from_json(cJSON_GetObjectItemCaseSensitive(engine, "program"),
                                            &s->engines[e].program, &inner))
             return error_set(err, "settings: engine %d: program: %s", e + 1, inner.text);
@@ -140,11 +150,14 @@ static bool sprt_from_json(const cJSON *sprt, MatchSettings *s, Error *err) {
     return true;
 }
 
-bool settings_from_json(const cJSON *json, MatchSettings *s, Error *err) {
+bool settings_from_json(const cJSON *json, MatchSettings *s, char *defaulted, Error *err) {
     settings_init(s);
+    if (defaulted)
+        defaulted[0] = '\0';
     if (!cJSON_IsObject(json))
         return error_set(err, "settings: not an object");
-    if (!engines_from_json(cJSON_GetObjectItemCaseSensitive(json, "engines"), s, err))
+    if (!engines_from_json(cJSON_GetObjectItemCaseSensitive(json, "engines"), s, defaulted,
+                           SETTINGS_DEFAULTED_MAX, err))
         return false;
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
         const SettingsField *f = &SETTINGS_FIELDS[i];

@@ -39,5 +39,6 @@ bool job_json_read(const cJSON *json, MatchSettings *settings, uint64_t *book_ha
     if (!hash || strlen(hash) != 16 || strspn(hash, "0123456789abcdef") != 16)
         return error_set(err, "the job from rank 0 has no book hash of 16 hex digits");
     *book_hash = strtoull(hash, &end, 16);
-    return settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"), settings, err);
+    return settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"), settings, NULL,
+                              err);
 }

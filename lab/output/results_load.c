@@ -370,7 +370,7 @@ bool results_parse(const char *text, size_t length, const char *path, ResultsFil
         error_set(&inner, "not valid JSON");
     ok = ok && format_check(json, &inner);
     ok = ok && settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"),
-                                  &file->settings, &inner);
+                                  &file->settings, file->defaulted, &inner);
     ok = ok && book_from_json(json, file, &inner);
     ok = ok && counts_from_json(json, &file->totals, &inner);
     ok = ok && provenance_from_json(json, &file->totals, &inner);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "results.h"
+#include "settings_json.h"
 
 /* A results file as read back. */
 typedef struct {
@@ -11,6 +12,9 @@ typedef struct {
     RunState state;
     uint64_t book_hash;
     int book_positions;
+    /* Options the file's engines do not set (written before they existed), at this version's
+     * default: "engine a: iir=off" ("": none). A resume refuses them unless allowed. */
+    char defaulted[SETTINGS_DEFAULTED_MAX];
 } ResultsFile;
 
 /* Reads and validates a results file: format 2, the settings with every command-line check,

@@ -160,6 +160,26 @@ static bool accept_change(Runner *r, const char *engine, const char *kind, const
     return true;
 }
 
+/* A run written before some options existed: they take this version's default, which may
+ * change the engines, so the resume is refused unless -allow-engine-change says it is meant;
+ * then it is said and recorded. False after saying why. */
+static bool accept_defaulted_options(Runner *r, const MatchSettings *s, const char *defaulted) {
+    if (!s->allow_engine_change) {
+        cli_error("-resume %s: the run was written before some options existed; resuming gives "
+                  "them this version's default (%s), which may change the engines. Give "
+                  "-allow-engine-change to resume with them so (the results file says it)",
+                  s->resume_path, defaulted);
+        return false;
+    }
+    printf("note: options the run did not know take this version's default (%s); resumed as "
+           "-allow-engine-change asks\n",
+           defaulted);
+    char line[TOTALS_CHANGES_MAX / 2];
+    snprintf(line, sizeof line, "options at this version's default: %s", defaulted);
+    note_accepted_change(&r->totals, line);
+    return true;
+}
+
 /* An in-process engine is the build that runs it and its configuration's search: the build's
  * source identity and the engine's signature are recorded, and a resume that finds other code
  * (a rebuild after an edit, other flags) is refused as a changed program is. */
@@ -421,6 +441,8 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
             return false;
         }
         r->totals = file.totals;
+        if (file.defaulted[0] && !accept_defaulted_options(r, s, file.defaulted))
+            return false;
         recorded_hash = file.book_hash;
         *recorded_state = file.state;
         *already_ended = file.state == RUN_SPRT || file.state == RUN_ROUNDS;
