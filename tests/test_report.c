@@ -16,6 +16,7 @@
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
 #define MOCK TSLAB_BUILD_DIR "/tests/mock_engine"
+#define ENGINE TSLAB_BUILD_DIR "/engine"
 /* -each last: the node limit follows. */
 #define ENGINES                                                                                    \
     " -engine name=full -engine name=weak killers=off hint=off -openings file=" BOOK               \
@@ -206,8 +207,9 @@ static void state__running_then_stopped(void **state) {
     free(out);
 }
 
-/* Engine programs are told apart by their benches (the one measured when none is given) and
- * their options (two mock engines: the same bench, one with an option). */
+/* Engine programs are told apart by their bench signatures, or their benches when they print
+ * none (the one measured when none is given), and their options (two mock engines: the same
+ * bench, one with an option; then two of tslab's engines, which print a signature). */
 static void difference__programs_by_their_benches(void **state) {
     (void)state;
     char command[4096], *out;
@@ -233,6 +235,23 @@ static void difference__programs_by_their_benches(void **state) {
                         want);
     cJSON_Delete(list);
     cJSON_Delete(file);
+    /* Programs that print a bench signature (tslab's engine) are told by it. */
+    snprintf(command, sizeof command,
+             "cd %s && mkdir -p signed && " ABTEST " -engine name=a cmd=" ENGINE " -engine name=b "
+             "cmd=" ENGINE " option.killers=off -each nodes=300 -rounds 1 -concurrency 1 -quiet "
+             "-openings file=" BOOK " -out signed/signed.json > /dev/null && " ABTEST
+             " report signed -json -",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    list = cJSON_Parse(out);
+    free(out);
+    assert_non_null(list);
+    const char *difference =
+        cJSON_GetObjectItem(cJSON_GetArrayItem(list, 0), "difference")->valuestring;
+    if (strncmp(difference, "signature ", 10) || !strstr(difference, " vs signature ") ||
+        !strstr(difference, " (killers=off)"))
+        fail_msg("difference: '%s'", difference);
+    cJSON_Delete(list);
 }
 
 /* The browser the page is checked in: Debian's chromium (make deps installs it). */

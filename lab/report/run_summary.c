@@ -110,9 +110,14 @@ static void program_name(const cJSON *program, char *out, size_t size) {
         return;
     }
     const cJSON *bench = member(program, "bench"), *seen = member(member(program, "seen"), "bench");
+    const cJSON *signature = member(member(program, "seen"), "signature");
     const cJSON *cmd = member(program, "cmd"), *options = member(program, "options");
     TextBuf buf = textbuf(out, size);
-    if (cJSON_IsNumber(bench) && bench->valuedouble > 0)
+    /* The bench signature tells two builds apart (as docs/abtest.md says); a program that prints
+     * none is told by its bench count. */
+    if (cJSON_IsString(signature) && signature->valuestring[0])
+        textbuf_printf(&buf, "signature %.16s", signature->valuestring);
+    else if (cJSON_IsNumber(bench) && bench->valuedouble > 0)
         textbuf_printf(&buf, "bench %.0f", bench->valuedouble);
     else if (cJSON_IsNumber(seen) && seen->valuedouble > 0)
         textbuf_printf(&buf, "bench %.0f", seen->valuedouble);
