@@ -41,7 +41,7 @@ static const ProgramKey PROGRAM_KEYS[] = {
     TEXT(dir, "[dir=D]"),
     {"options", KEY_OPTIONS, offsetof(ProgramSpec, options), PROGRAM_OPTIONS_MAX, 0, 0, 0,
      "[option.NAME=VALUE ...]"},
-    NUMBER(bench, 0, (int64_t)PROGRAM_REPLY_NODES_MAX, 0, "[bench=NODES]"),
+    NUMBER(bench, PROGRAM_BENCH_OFF, (int64_t)PROGRAM_REPLY_NODES_MAX, 0, "[bench=NODES|off]"),
     NUMBER(startup, 1, 3600000, PROGRAM_DEFAULT_STARTUP_MS, "[startup=MS]"),
     NUMBER(stall, 1, 86400000, PROGRAM_DEFAULT_STALL_MS, "[stall=MS]"),
 };
@@ -313,10 +313,13 @@ static bool set_text(ProgramSpec *x, const ProgramKey *k, const char *value, Err
 static bool set_number(ProgramSpec *x, const ProgramKey *k, const char *value, Error *err) {
     Error inner;
     int64_t number;
-    /* bench=0 is "not checked" only as the default: given, it must be a real count. */
-    int64_t min = !strcmp(k->key, "bench") ? 1 : k->min;
-    if (!parse_int64(value, min, k->max, &number, &inner))
-        return error_set(err, "%s=%s: %s", k->key, value, inner.text);
+    /* bench=0 is "not checked" only as the default: given, it must be a real count, or off. */
+    bool is_bench = !strcmp(k->key, "bench");
+    if (is_bench && !strcmp(value, "off"))
+        number = PROGRAM_BENCH_OFF;
+    else if (!parse_int64(value, is_bench ? 1 : k->min, k->max, &number, &inner))
+        return error_set(err, "%s=%s: %s%s", k->key, value, inner.text,
+                         is_bench ? " (or off: a program without bench)" : "");
     memcpy(field_of(x, k), &number, sizeof number);
     return true;
 }
@@ -418,7 +421,9 @@ void engine_spec_program_tokens(const ProgramSpec *x, TextBuf *buf) {
         const ProgramKey *k = &PROGRAM_KEYS[i];
         if (is_default(x, k))
             continue;
-        if (k->type == KEY_NUMBER) {
+        if (k->type == KEY_NUMBER && number_of(x, k) == PROGRAM_BENCH_OFF) {
+            textbuf_printf(buf, " %s=off", k->key); /* bench=off, the one negative number */
+        } else if (k->type == KEY_NUMBER) {
             textbuf_printf(buf, " %s=%lld", k->key, (long long)number_of(x, k));
         } else if (k->type == KEY_TEXT) {
             const char *text = const_field_of(x, k);
@@ -493,6 +498,8 @@ bool engine_spec_program_from_json(const cJSON *json, ProgramSpec *x, Error *err
             int64_t number = (int64_t)value;
             char text[32];
             snprintf(text, sizeof text, "%lld", (long long)number);
+            if (number == PROGRAM_BENCH_OFF) /* only bench's range holds it */
+                snprintf(text, sizeof text, "off");
             if (number != k->fallback && !set_number(x, k, text, err))
                 return false;
             memcpy(field_of(x, k), &number, sizeof number);

@@ -20,6 +20,7 @@
 #define PROGRAM_DEFAULT_TIMEMARGIN_MS 100
 #define PROGRAM_DEFAULT_STARTUP_MS 10000
 #define PROGRAM_DEFAULT_STALL_MS 60000
+#define PROGRAM_BENCH_OFF (-1) /* bench=off */
 
 /* An engine program (cmd= on the command line); cmd is empty for an in-process engine. */
 typedef struct {
@@ -27,7 +28,8 @@ typedef struct {
     char args[PROGRAM_TEXT_MAX];       /* its arguments: words, "..." grouping */
     char dir[PROGRAM_TEXT_MAX];        /* its working directory ("": abtest's) */
     char options[PROGRAM_OPTIONS_MAX]; /* "NAME=VALUE ...": one setoption each, in order */
-    int64_t bench;      /* the node count its `bench` must report (0: not checked) */
+    int64_t bench;      /* the node count its `bench` must report (0: not checked;
+                           PROGRAM_BENCH_OFF: not asked, for a program without `bench`) */
     int64_t startup;    /* ms to answer uci and isready */
     int64_t stall;      /* ms a search without time limit (or bench) may take */
     /* Not a key: how the tool took its options, for messages (NULL: abtest's option.NAME=VALUE;

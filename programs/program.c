@@ -389,7 +389,7 @@ bool program_check_bench(const EngineSpec *spec, FILE *out, const atomic_bool *a
     program_stop(&x);
     if (!ok)
         return false;
-    int64_t expected = spec->program.bench;
+    int64_t expected = spec->program.bench > 0 ? spec->program.bench : 0;
     fprintf(out, "engine %s (%s): bench %" PRIu64 " nodes%s; signature %s\n", spec->name,
             spec->program.cmd, result->nodes,
             expected && result->nodes == (uint64_t)expected ? ", as expected" : "",

@@ -231,6 +231,34 @@ static void stale_bestmove__never_taken_as_an_answer(void **state) {
     cJSON_Delete(json);
 }
 
+/* bench=off: a program that is not asked for its bench plays, known by its files; the banner
+ * and the results file say so, and the run resumes. */
+static void bench_off__a_program_without_bench_plays(void **state) {
+    (void)state;
+    char command[2048], *out;
+    snprintf(command, sizeof command,
+             "cd %s && rm -f off.json && " ABTEST " -engine name=mock cmd=" MOCK " bench=off "
+             "-engine name=int -each nodes=200 -rounds 3 -concurrency 1 -quiet -openings file=" BOOK
+             " -out off.json -debug-stopafter 1; " ABTEST " -resume off.json -quiet",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    if (!strstr(out, "engine mock (" MOCK "): bench=off: not asked for its bench; known by its "
+                     "files (") ||
+        strstr(out, "bench 4242 nodes"))
+        fail_msg("%s", out);
+    free(out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/off.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *program = cJSON_GetObjectItem(
+        cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "engines"),
+                           0),
+        "program");
+    assert_true(cJSON_GetObjectItem(program, "bench")->valuedouble == -1);
+    assert_int_equal((int)cJSON_GetObjectItem(json, "pairs")->valuedouble, 3);
+    cJSON_Delete(json);
+}
+
 /* bench=N as fishtest's workers check it: the expected count plays, another refuses. The start
  * gives a program's bench and signature where an in-process engine has its config hash. */
 static void bench__expected_count_plays_another_refuses(void **state) {
@@ -369,6 +397,7 @@ int main(void) {
         cmocka_unit_test(stall__lost_after_the_stall_limit_with_recover),
         cmocka_unit_test(illegal_and_garbage__game_lost_with_the_move_named),
         cmocka_unit_test(stale_bestmove__never_taken_as_an_answer),
+        cmocka_unit_test(bench_off__a_program_without_bench_plays),
         cmocka_unit_test(bench__expected_count_plays_another_refuses),
         cmocka_unit_test(reply__bench_position_and_signature_lines),
         cmocka_unit_test(arguments__program_and_in_process_keys_do_not_mix),
