@@ -180,7 +180,7 @@ static void usage__sprt_and_program_keys_from_their_tables(void **state) {
                                        "[overshoot=on|off]",
                                        "cmd=PROGRAM",
                                        "[dir=D]",
-                                       "[bench=NODES]",
+                                       "[bench=NODES|off]",
                                        "[timemargin=MS]",
                                        "[startup=MS]",
                                        "[stall=MS]",

@@ -186,7 +186,7 @@ static bool accept_defaulted_options(Runner *r, const MatchSettings *s, const ch
            "-allow-engine-change asks\n",
            defaulted);
     char line[TOTALS_CHANGES_MAX / 2];
-    snprintf(line, sizeof line, "options at this version's default: %s", defaulted);
+    snprintf(line, sizeof line, "options at this version's default: %.900s", defaulted);
     note_accepted_change(&r->totals, line);
     return true;
 }
