@@ -465,6 +465,12 @@ static void errors__name_what_is_wrong(void **state) {
          "-quiet: not taken here"},
         {"-param 'futility, int, 60, 0, 300, 10, 0.002' -iterations 5 -each nodes=300 -pgnot x",
          "unknown option '-pgnot' (did you mean '-plot'?)"},
+        /* Typos of tune's own options are named as such (a new user's -pair suggested -each;
+         * -iteration got "-iterations N is required"). */
+        {"-param 'futility, int, 60, 0, 300, 10, 0.002' -iterations 5 -each nodes=300 -pair 3",
+         "unknown option '-pair' (did you mean '-pairs'?)"},
+        {"-param 'futility, int, 60, 0, 300, 10, 0.002' -iteration 5 -each nodes=300",
+         "unknown option '-iteration' (did you mean '-iterations'?)"},
         {"-params missing.txt -iterations 5", "-params: "},
         {"-resume missing.json", "-resume: "},
         {"-param 'futility, int, 150, 0, 300, 1e200, 0.002' -iterations 5 -each nodes=300",
