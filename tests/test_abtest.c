@@ -564,6 +564,31 @@ static void log__progress_lines_and_unbounded_game_numbers(void **state) {
     free(out);
 }
 
+/* Two identical engines: every pair is drawn 1-1, so the normalized bounds [0, 5] mean a tiny
+ * fraction of one logistic Elo; after 100 pairs the run says so, once. Logistic bounds say
+ * nothing of the kind. */
+static void sprt__bounds_under_one_elo_are_said(void **state) {
+    (void)state;
+    char *out;
+    assert_int_equal(test_run(ABTEST " -engine name=a -engine name=b -each nodes=50 -sprt elo0=0 "
+                                     "elo1=5 -rounds 150 -ratinginterval 50 -concurrency 2",
+                              &out),
+                     0);
+    const char *note = "note: at this run's pairs (100.0% drawn), the bounds [0, 5] nElo are "
+                       "[0.00, 0.";
+    const char *at = strstr(out, note);
+    if (!at || strstr(at + 1, "note: at this run's pairs") ||
+        !strstr(at, "logistic Elo: the test resolves differences under one Elo\n"))
+        fail_msg("%s", out);
+    free(out);
+    assert_int_equal(test_run(ABTEST " -engine name=a -engine name=b -each nodes=50 -sprt elo0=0 "
+                                     "elo1=5 model=logistic -rounds 150 -ratinginterval 50",
+                              &out),
+                     0);
+    assert_null(strstr(out, "nElo are"));
+    free(out);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(concurrency__one_and_three_give_identical_results_and_records),
@@ -580,6 +605,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(metadata__version_commit_host_and_times_recorded),
         cmocka_unit_test(quiet_cases__are_said),
         cmocka_unit_test(log__progress_lines_and_unbounded_game_numbers),
+        cmocka_unit_test(sprt__bounds_under_one_elo_are_said),
     };
     return tslab_run_tests_setup("abtest", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -23,6 +23,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -63,6 +64,7 @@ typedef struct {
     int64_t limit; /* rounds */
     int concurrency_given; /* -concurrency as given (0: none), for the other ranks */
     bool page_failed; /* -html could not be written (said once) */
+    bool bounds_noted; /* small normalized bounds said (once) */
 } Runner;
 
 /* -html: the run's page, as abtest report writes it, rewritten after each checkpoint. The page
@@ -169,6 +171,28 @@ static bool accept_change(Runner *r, const char *engine, const char *kind, const
     snprintf(line, sizeof line, "%s: %s", engine, what);
     note_accepted_change(&r->totals, line);
     return true;
+}
+
+/* Normalized bounds that mean less than one logistic Elo at this run's pairs (nearly every pair
+ * drawn, as between two almost identical engines) are said once, with their logistic
+ * equivalent, when 100 pairs have given a draw ratio worth the name. */
+#define BOUNDS_NOTE_PAIRS 100
+static void note_small_bounds(Runner *r) {
+    const MatchSettings *s = r->settings;
+    const Pentanomial *penta = &r->totals.penta;
+    if (r->bounds_noted || !s->has_sprt || s->sprt.model != SPRT_MODEL_NORMALIZED ||
+        r->totals.pairs < BOUNDS_NOTE_PAIRS)
+        return;
+    r->bounds_noted = true;
+    double elo0 = sprt_nelo_as_elo(s->sprt.elo0, penta),
+           elo1 = sprt_nelo_as_elo(s->sprt.elo1, penta);
+    if (!(fabs(elo0) < 1 && fabs(elo1) < 1))
+        return;
+    elo0 = fabs(elo0) < 0.005 ? 0 : elo0; /* no "-0.00" */
+    elo1 = fabs(elo1) < 0.005 ? 0 : elo1;
+    printf("note: at this run's pairs (%.1f%% drawn), the bounds [%g, %g] nElo are [%.2f, %.2f] "
+           "logistic Elo: the test resolves differences under one Elo\n",
+           100 * sprt_pair_draw_ratio(penta), s->sprt.elo0, s->sprt.elo1, elo0, elo1);
 }
 
 /* A run written before some options existed: they take this version's default, which may
@@ -530,6 +554,8 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
                     status_line_clear(stdout);
                 if (!s->quiet)
                     status_block(stdout, s, &r->totals);
+                if (!s->quiet)
+                    note_small_bounds(r);
                 if (!s->quiet && !live) /* a log: no status line, so a progress line */
                     status_progress(stdout, s, &r->totals,
                                     (double)(r->totals.pairs - session_first) /

@@ -359,6 +359,16 @@ SprtEstimate sprt_estimate(const SprtSample *sample) {
     return e;
 }
 
+double sprt_nelo_as_elo(double nelo, const Pentanomial *penta) {
+    SprtSample sample = sprt_sample_pentanomial(penta);
+    double total, mu, var;
+    Pdf pdf = sample_pdf(&sample, &total);
+    if (total <= 0)
+        return NAN;
+    moments(pdf.a, pdf.p, pdf.k, &mu, &var);
+    return sprt_elo_from_score(0.5 + nelo * sqrt(2.0 * var) / SPRT_NELO_PER_T);
+}
+
 double sprt_pair_draw_ratio(const Pentanomial *p) {
     uint64_t pairs = p->ll + p->ld + p->wl + p->dd + p->wd + p->ww;
     return pairs ? (double)(p->wl + p->dd) / (double)pairs : 0;

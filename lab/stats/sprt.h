@@ -94,6 +94,11 @@ typedef struct {
 SprtEstimate sprt_estimate(const SprtSample *sample);
 
 /* Share of pairs scoring 1 (WL or DD), as fastchess's DrawRatio; 0 with no pairs. */
+/* The logistic Elo a normalized bound of nelo nElo is at a run's pairs: the pair score
+ * 1/2 + nelo * sigma * sqrt 2 / (800 / ln 10), sigma the pairs' standard deviation (nElo's
+ * definition, inverted). NAN without pairs. With nearly all pairs drawn, [0, 5] nElo is a
+ * fraction of one Elo. */
+double sprt_nelo_as_elo(double nelo, const Pentanomial *penta);
 double sprt_pair_draw_ratio(const Pentanomial *penta);
 /* (WW + WD) / (LL + LD), fastchess's PairsRatio; infinity when only the numerator is non-zero
  * and 1 when both are zero. */
