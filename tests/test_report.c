@@ -353,9 +353,22 @@ static void html__rendered_in_a_browser(void **state) {
             assert_true(drawn && mark && mark < end);
             assert_true(atoi(drawn + strlen("data-drawn-width=\"")) > 100);
             assert_true(atoi(mark + strlen("data-mark-width=\"")) > 10);
+            /* The final value is written at the line's end, and the value axis has ticks. */
+            char final[64];
+            snprintf(final, sizeof final, "text-anchor=\"end\">%.2f</text>", number(last, "elo"));
+            const char *written = strstr(elo, "class=\"final\"");
+            assert_true(written && written < end && strstr(written, final));
+            const char *tick = strstr(elo, "class=\"axis tick\"");
+            assert_true(tick && tick < end);
         } else { /* stopped before its first rating interval: no curve to draw */
             const char *elo = strstr(section, "data-chart=\"elo\"");
             assert_true(!elo || elo > end);
+        }
+        /* No bar's value label reaches the chart's title (at y = 14, 12 px text). */
+        for (const char *label = strstr(section, "class=\"value\""); label && label < end;
+             label = strstr(label + 1, "class=\"value\"")) {
+            const char *y = strstr(label, " y=\"");
+            assert_true(y && atof(y + 4) >= 28);
         }
         const cJSON *ptnml = cJSON_GetObjectItem(file, "pentanomial");
         static const char *const labels[] = {"0", "0.5", "1", "1.5", "2"};

@@ -53,6 +53,7 @@ static const char STYLE[] =
     ".line{fill:none;stroke:#1f5fbf;stroke-width:1.5}.band{fill:#1f5fbf;opacity:.18}"
     ".level{stroke:#c33;stroke-dasharray:4 3}.level-label,.axis,.value{font-size:11px;"
     "fill:#555}.chart-title{font-size:12px;font-weight:bold}.bar{fill:#1f5fbf}"
+    ".tick{stroke:#bbb}.final{font-size:11px;font-weight:bold;fill:#1f5fbf}"
     "pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;word-break:break-all}"
     ".wide{overflow-x:auto}td.difference{white-space:normal;min-width:20em;max-width:32em}"
     "dl{display:grid;grid-template-columns:max-content auto;gap:2px 1em}dt{font-weight:bold}";
@@ -135,20 +136,31 @@ static void charts(FILE *out, const RunSummary *run, const cJSON *details) {
         if (run->has_sprt) {
             const double levels[] = {run->lower, 0, run->upper};
             const char *const labels[] = {"H0", "", "H1"};
-            SvgLineChart llr = {"llr",   "LLR against its bounds",
-                                t.pairs, t.llr,
-                                NULL,    NULL,
-                                t.count, levels,
-                                labels,  3};
+            SvgLineChart llr = {.css_class = "llr",
+                                .title = "LLR against its bounds",
+                                .x = t.pairs,
+                                .y = t.llr,
+                                .count = t.count,
+                                .levels = levels,
+                                .level_labels = labels,
+                                .level_count = 3};
             svg_line_chart(out, &llr);
         }
         const double zero[] = {0};
         const char *const zero_label[] = {""};
-        SvgLineChart elo = {"elo",      "Elo with its 95% interval",
-                            t.pairs,    t.elo,
-                            t.low,      t.high,
-                            t.count,    zero,
-                            zero_label, 1};
+        SvgLineChart elo = {.css_class = "elo",
+                            .title = "Elo with its 95% interval",
+                            .x = t.pairs,
+                            .y = t.elo,
+                            .band_low = t.low,
+                            .band_high = t.high,
+                            .count = t.count,
+                            .levels = zero,
+                            .level_labels = zero_label,
+                            .level_count = 1,
+                            /* the range from the last 80% of the run: the first intervals are
+                             * the widest (-302 to +14 where a run ended at -69) */
+                            .range_skip = 0.2};
         svg_line_chart(out, &elo);
         free(t.pairs);
     }

@@ -24,6 +24,12 @@ static double py(const Range *r, double y) {
     return TOP + (r->y1 > r->y0 ? (r->y1 - y) / (r->y1 - r->y0) : 0.5) * (HEIGHT - TOP - BOTTOM);
 }
 
+/* py of y held within the range: what falls outside (the first, widest intervals when the
+ * range leaves them out) runs along the frame's edge. */
+static double py_in(const Range *r, double y) {
+    return py(r, y < r->y0 ? r->y0 : y > r->y1 ? r->y1 : y);
+}
+
 static void widen(Range *r, double y) {
     if (isfinite(y)) {
         r->y0 = y < r->y0 ? y : r->y0;
@@ -39,11 +45,25 @@ static void open_svg(FILE *out, const char *css_class, const char *title, int po
             css_class, WIDTH, HEIGHT, css_class, points, last, title, LEFT, title);
 }
 
+/* Room above a bar for its value label, below the title (at y = 14): measured in the page's
+ * 12 px text, a label at TOP - 4 overlapped the title on nearly every run. */
+#define LABEL_ROOM 14.0
+#define TICKS 4 /* value labels on the left, besides the ends */
+
+/* A round step for about TICKS intervals over span: 1, 2 or 5 times a power of ten. */
+static double tick_step(double span) {
+    double raw = span / TICKS, power = pow(10, floor(log10(raw)));
+    double unit = raw / power;
+    return (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
+}
+
 void svg_line_chart(FILE *out, const SvgLineChart *c) {
     Range r = {c->count ? c->x[0] : 0, c->count ? c->x[c->count - 1] : 1, INFINITY, -INFINITY};
     if (c->count && c->x[0] > 0)
         r.x0 = 0;
-    for (int i = 0; i < c->count; i++) {
+    int first = (int)(c->range_skip * c->count);
+    first = first < c->count ? first : c->count - 1;
+    for (int i = first > 0 ? first : 0; i < c->count; i++) {
         widen(&r, c->y[i]);
         if (c->band_low)
             widen(&r, c->band_low[i]);
@@ -68,6 +88,15 @@ void svg_line_chart(FILE *out, const SvgLineChart *c) {
             LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, LEFT - 4, TOP + 4, r.y1,
             LEFT - 4, HEIGHT - BOTTOM, r.y0, LEFT, HEIGHT - 8, r.x0, WIDTH - RIGHT, HEIGHT - 8,
             r.x1);
+    /* Ticks at round values between the ends, far enough from them to stay readable. */
+    double step = tick_step(r.y1 - r.y0), gap = (r.y1 - r.y0) * 0.08;
+    for (double v = ceil(r.y0 / step) * step; v < r.y1; v += step)
+        if (v > r.y0 + gap && v < r.y1 - gap)
+            fprintf(out,
+                    "<text class=\"axis tick\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>"
+                    "<line class=\"tick\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
+                    LEFT - 4, py(&r, v) + 4, fabs(v) < step / 1e6 ? 0 : v, LEFT - 3, LEFT,
+                    py(&r, v), py(&r, v));
     for (int i = 0; i < c->level_count; i++)
         fprintf(out,
                 "<line class=\"level\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
@@ -77,15 +106,20 @@ void svg_line_chart(FILE *out, const SvgLineChart *c) {
     if (c->band_low && c->band_high && c->count) {
         fprintf(out, "<polygon class=\"band\" points=\"");
         for (int i = 0; i < c->count; i++)
-            fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py(&r, c->band_high[i]));
+            fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py_in(&r, c->band_high[i]));
         for (int i = c->count - 1; i >= 0; i--)
-            fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py(&r, c->band_low[i]));
+            fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py_in(&r, c->band_low[i]));
         fprintf(out, "\"/>\n");
     }
     fprintf(out, "<polyline class=\"line\" points=\"");
     for (int i = 0; i < c->count; i++)
-        fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py(&r, c->y[i]));
-    fprintf(out, "\"/>\n</svg></figure>\n");
+        fprintf(out, "%.1f,%.1f ", px(&r, c->x[i]), py_in(&r, c->y[i]));
+    fprintf(out, "\"/>\n");
+    if (c->count) /* the final value, at the line's end */
+        fprintf(out,
+                "<text class=\"final\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n",
+                WIDTH - RIGHT - 2, py(&r, c->y[c->count - 1]) - 5, c->y[c->count - 1]);
+    fprintf(out, "</svg></figure>\n");
 }
 
 void svg_bar_chart(FILE *out, const char *css_class, const char *title, const char *const labels[],
@@ -96,7 +130,7 @@ void svg_bar_chart(FILE *out, const char *css_class, const char *title, const ch
     open_svg(out, css_class, title, count, count ? values[count - 1] : 0);
     double slot = (WIDTH - LEFT - RIGHT) / (count ? count : 1);
     for (int i = 0; i < count; i++) {
-        double height = top > 0 ? values[i] / top * (HEIGHT - TOP - BOTTOM) : 0;
+        double height = top > 0 ? values[i] / top * (HEIGHT - TOP - BOTTOM - LABEL_ROOM) : 0;
         double x = LEFT + i * slot + slot * 0.15;
         fprintf(out,
                 "<rect class=\"bar\" data-label=\"%s\" data-value=\"%.0f\" x=\"%.1f\" y=\"%.1f\" "

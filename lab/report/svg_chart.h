@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Inline SVG charts for the report page (no scripts, no fonts to fetch): a line over pairs with
-// an optional band and horizontal reference lines, and a bar chart. Each chart carries its
+// an optional band and horizontal reference lines, value ticks and the final value labelled, and a
+// bar chart whose value labels keep clear of its title. Each chart carries its
 // figures as data- attributes (the number of points, the last value) so that a test can read
 // from the rendered page what was drawn.
 #pragma once
@@ -16,6 +17,9 @@ typedef struct {
     const double *levels; /* horizontal reference lines (bounds, zero), level_count of them */
     const char *const *level_labels;
     int level_count;
+    /* The share of the first points left out of the value range (0: none): the Elo's first
+     * intervals are wide and would squash the rest; what falls outside runs along the edge. */
+    double range_skip;
 } SvgLineChart;
 
 void svg_line_chart(FILE *out, const SvgLineChart *chart);
