@@ -56,6 +56,7 @@ static const char STYLE[] =
     ".tick{stroke:#bbb}.final{font-size:11px;font-weight:bold;fill:#1f5fbf}"
     "pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;word-break:break-all}"
     ".wide{overflow-x:auto}td.difference{white-space:normal;min-width:20em;max-width:32em}"
+    "td.wraps{white-space:normal;min-width:7em;max-width:12em}"
     "dl{display:grid;grid-template-columns:max-content auto;gap:2px 1em}dt{font-weight:bold}";
 
 static const cJSON *member(const cJSON *object, const char *key) {
@@ -77,12 +78,18 @@ static void run_row(FILE *out, const RunSummary *run, int index) {
     fputc('>', out);
     char cell[REPORT_CELL];
     for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
+        if (REPORT_COLUMNS[c].section_only)
+            continue;
         REPORT_COLUMNS[c].cell(run, cell, sizeof cell);
         const char *header = REPORT_COLUMNS[c].header;
         if (!strcmp(header, "state"))
             fprintf(out, "<td class=\"state-%s\">", run->state);
+        else if (!strcmp(header, "difference"))
+            fputs("<td class=\"difference\">", out);
+        else if (!strcmp(header, "limits") || !strncmp(header, "LLR", 3))
+            fputs("<td class=\"wraps\">", out); /* the table fits 1400 px */
         else
-            fputs(!strcmp(header, "difference") ? "<td class=\"difference\">" : "<td>", out);
+            fputs("<td>", out);
         if (c == 0)
             fprintf(out, "<a href=\"#run-%d\">", index);
         put_escaped(out, cell);
@@ -250,7 +257,7 @@ static void run_detail(FILE *out, const RunSummary *run, const cJSON *details, i
     for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
         const char *header = REPORT_COLUMNS[c].header;
         if (strstr(header, "LLR") || strstr(header, "Elo") || !strcmp(header, "pairs") ||
-            !strcmp(header, "duration")) {
+            !strcmp(header, "duration") || !strcmp(header, "ptnml")) {
             REPORT_COLUMNS[c].cell(run, text, sizeof text);
             definition(out, header, text);
         }
@@ -302,7 +309,8 @@ void report_html_page(FILE *out, const ReportEntry entries[], int count, bool li
             live ? "; the run is live: this page reloads itself" : "");
     fputs("<div class=\"wide\"><table class=\"runs\"><thead><tr>", out);
     for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
-        fprintf(out, "<th>%s</th>", REPORT_COLUMNS[c].header);
+        if (!REPORT_COLUMNS[c].section_only)
+            fprintf(out, "<th>%s</th>", REPORT_COLUMNS[c].header);
     fputs("</tr></thead><tbody>\n", out);
     for (int i = 0; i < count; i++)
         if (entries[i].read)

@@ -113,21 +113,21 @@ static void cell_file(const RunSummary *r, char *out, size_t size) {
 }
 
 const ReportColumn REPORT_COLUMNS[] = {
-    {"started (UTC)", cell_started, 0},
-    {"engines", cell_engines, 0},
-    {"difference", cell_difference, DIFFERENCE_SHOWN},
-    {"limits", cell_limits, 0},
-    {"book", cell_book, 0},
-    {"state", cell_state, 0},
-    {"LLR (bounds) [elo0, elo1]", cell_llr, 0},
-    {"Elo", cell_elo, 0},
-    {"nElo", cell_nelo, 0},
-    {"SPRT-corrected Elo", cell_corrected, 0},
-    {"ptnml", cell_ptnml, 0},
-    {"pairs", cell_pairs, 0},
-    {"duration", cell_duration, 0},
-    {"commit", cell_commit, 0},
-    {"file", cell_file, 0},
+    {"started (UTC)", cell_started, 0, false},
+    {"engines", cell_engines, 0, false},
+    {"difference", cell_difference, DIFFERENCE_SHOWN, false},
+    {"limits", cell_limits, 0, false},
+    {"book", cell_book, 0, false},
+    {"state", cell_state, 0, false},
+    {"LLR (bounds) [elo0, elo1]", cell_llr, 0, false},
+    {"Elo", cell_elo, 0, false},
+    {"nElo", cell_nelo, 0, true},
+    {"SPRT-corrected Elo", cell_corrected, 0, true},
+    {"ptnml", cell_ptnml, 0, true},
+    {"pairs", cell_pairs, 0, false},
+    {"duration", cell_duration, 0, true},
+    {"commit", cell_commit, 0, true},
+    {"file", cell_file, 0, true},
 };
 const size_t REPORT_COLUMN_COUNT = sizeof REPORT_COLUMNS / sizeof REPORT_COLUMNS[0];
 
@@ -284,15 +284,15 @@ static void md_nodes(const RunSummary *r, char *out, size_t size) {
 
 /* The ledger's columns (docs/experiments.md): what a reader compares across runs. */
 static const ReportColumn MARKDOWN_COLUMNS[] = {
-    {"variant vs base", md_run, 0},
-    {"difference", md_difference, 0},
-    {"limits", cell_limits, 0},
-    {"Elo (95%)", md_elo, 0},
-    {"LLR", md_llr, 0},
-    {"SPRT", md_decision, 0},
-    {"pairs", md_pairs, 0},
-    {"depth (variant / base)", md_depth, 0},
-    {"nodes a move (variant / base)", md_nodes, 0},
+    {"variant vs base", md_run, 0, false},
+    {"difference", md_difference, 0, false},
+    {"limits", cell_limits, 0, false},
+    {"Elo (95%)", md_elo, 0, false},
+    {"LLR", md_llr, 0, false},
+    {"SPRT", md_decision, 0, false},
+    {"pairs", md_pairs, 0, false},
+    {"depth (variant / base)", md_depth, 0, false},
+    {"nodes a move (variant / base)", md_nodes, 0, false},
 };
 
 void report_table_markdown(FILE *out, const ReportList *list) {

@@ -17,6 +17,8 @@ typedef struct {
     const char *header;
     void (*cell)(const RunSummary *run, char *out, size_t size);
     size_t terminal_width;
+    /* On the web page, only in each run's section: the runs' table fits 1400 px without it. */
+    bool section_only;
 } ReportColumn;
 
 extern const ReportColumn REPORT_COLUMNS[];
