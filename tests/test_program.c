@@ -95,6 +95,45 @@ static void engine_program__same_games_as_in_process_and_exact_resume(void **sta
     free(out);
 }
 
+/* A program written from docs/rules.md and docs/engine.md alone (tests/engines/from_docs.py,
+ * Python's standard library only) plays a match with the same games on 1 and 2 threads, resumes
+ * after an interruption to the uninterrupted run's games, and runs a build-against-build bench
+ * compare (its per-position lines read; another engine, so moves differ: exit 1). */
+static void from_docs__a_scripted_engine_plays_resumes_and_benches(void **state) {
+    (void)state;
+    if (test_run("python3 -c 'import sys' 2>/dev/null", NULL) != 0)
+        skip(); /* make deps installs python3 */
+    char command[4096], *out;
+    const char *engines = "-engine name=py cmd=" TSLAB_SOURCE_DIR "/tests/engines/from_docs.py "
+                          "-engine name=int -each nodes=200 -rounds 6 -openings file=" BOOK;
+    snprintf(command, sizeof command,
+             "cd %s && %s %s -concurrency 1 -quiet -out docs1.json -pgnout file=docs1.pgn && "
+             "%s %s -concurrency 2 -quiet -out docs2.json -pgnout file=docs2.pgn && "
+             "%s %s -concurrency 2 -quiet -out docs3.json -pgnout file=docs3.pgn "
+             "-debug-stopafter 2; %s -resume docs3.json -quiet",
+             dir, ABTEST, engines, ABTEST, engines, ABTEST, engines, ABTEST);
+    assert_int_equal(test_run(command, &out), 0);
+    if (strstr(out, "illegal"))
+        fail_msg("%s", out);
+    free(out);
+    assert_same_games("docs1", "docs2");
+    assert_same_games("docs1", "docs3");
+    char path[512]; /* every move it made was legal */
+    snprintf(path, sizeof path, "%s/docs1.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *py = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), 0);
+    assert_true(cJSON_GetObjectItem(py, "illegal_moves")->valuedouble == 0);
+    assert_true(cJSON_GetObjectItem(py, "moves")->valuedouble > 0);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command,
+             TSLAB_BUILD_DIR "/bench compare -base -cand-engine " TSLAB_SOURCE_DIR
+             "/tests/engines/from_docs.py -depth 2 -repeat 1");
+    assert_int_equal(test_run(command, &out), 1);
+    if (!strstr(out, "position 67 of 67") || !strstr(out, "start "))
+        fail_msg("%s", out);
+    free(out);
+}
+
 static void slow_start__refused_before_play_with_the_limit_named(void **state) {
     (void)state;
     char *out, *errors;
@@ -391,6 +430,7 @@ static void missing_program__the_same_reason_whichever_side_finds_it(void **stat
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(engine_program__same_games_as_in_process_and_exact_resume),
+        cmocka_unit_test(from_docs__a_scripted_engine_plays_resumes_and_benches),
         cmocka_unit_test(slow_start__refused_before_play_with_the_limit_named),
         cmocka_unit_test(overrun__game_lost_on_time_and_play_goes_on),
         cmocka_unit_test(crash__stops_the_run_unless_recover),
