@@ -56,7 +56,7 @@ static const char *options_given_as(const char *name) {
         const char *option, *words;
     } GIVEN[] = {{"-base-engine", "-base key=value words"},
                  {"-cand-engine", "-cand key=value words"},
-                 {"-engine", "own defaults (bench check sends none)"}};
+                 {"-engine", "defaults: bench check sends it no option"}};
     for (size_t i = 0; i < sizeof GIVEN / sizeof GIVEN[0]; i++)
         if (!strcmp(name, GIVEN[i].option))
             return GIVEN[i].words;

@@ -47,15 +47,23 @@ static ProgramIo send_line(EngineProgram *x, const char *line, int64_t deadline,
 
 /* Reads lines until one of kind `want`, the deadline, the end or an abort. A reported error
  * (`info string error...`, e.g. an option it refused) on the way is kept in refused. */
+/* The program's next line within deadline (kept in line, for messages) and what it says. */
+static ProgramIo read_reply(EngineProgram *x, int64_t deadline, char *line, size_t size,
+                            ProgramReply *reply) {
+    ProgramIo got = program_process_read(&x->process, deadline, line, size);
+    if (got == PROGRAM_IO_OK)
+        program_reply_parse(line, SEARCH_MAX_DEPTH, reply);
+    return got;
+}
+
 static ProgramIo wait_for(EngineProgram *x, ProgramReplyKind want, int64_t deadline,
                          char *refused, size_t refused_size) {
     char line[512];
     for (;;) {
-        ProgramIo got = program_process_read(&x->process, deadline, line, sizeof line);
+        ProgramReply reply;
+        ProgramIo got = read_reply(x, deadline, line, sizeof line, &reply);
         if (got != PROGRAM_IO_OK)
             return got;
-        ProgramReply reply;
-        program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         if (reply.kind == want)
             return PROGRAM_IO_OK;
         if (reply.kind == REPLY_INFO_ERROR && refused && !refused[0])
@@ -218,11 +226,10 @@ static ProgramIo drain_to_ready(EngineProgram *x, int64_t deadline, char *detail
     ProgramIo got = send_line(x, "isready", deadline, detail, size);
     char line[512];
     while (got == PROGRAM_IO_OK) {
-        got = program_process_read(&x->process, deadline, line, sizeof line);
+        ProgramReply reply;
+        got = read_reply(x, deadline, line, sizeof line, &reply);
         if (got != PROGRAM_IO_OK)
             break;
-        ProgramReply reply;
-        program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         if (reply.kind == REPLY_READYOK)
             return PROGRAM_IO_OK;
         char quoted[ERROR_EXCERPT_MAX];
@@ -261,11 +268,10 @@ ProgramOutcome program_play(EngineProgram *x, const Game *game, const ProgramGo 
     if (got != PROGRAM_IO_OK)
         return move_failure(x, got, true, go->timed, started, detail, size);
     for (;;) {
-        got = program_process_read(&x->process, deadline, line, sizeof line);
+        ProgramReply reply;
+        got = read_reply(x, deadline, line, sizeof line, &reply);
         if (got != PROGRAM_IO_OK)
             return move_failure(x, got, false, go->timed, started, detail, size);
-        ProgramReply reply;
-        program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         if (reply.kind == REPLY_INFO) {
             if (reply.has_nodes)
                 out->nodes = reply.nodes;
@@ -331,11 +337,10 @@ bool program_ask_bench(EngineProgram *x, const char *arguments, ProgramBenchRepl
     int64_t deadline = cli_now_ms() + x->spec->program.stall;
     ProgramIo got = send_line(x, command, deadline, detail, sizeof detail);
     while (got == PROGRAM_IO_OK) {
-        got = program_process_read(&x->process, deadline, line, sizeof line);
+        ProgramReply reply;
+        got = read_reply(x, deadline, line, sizeof line, &reply);
         if (got != PROGRAM_IO_OK)
             break;
-        ProgramReply reply;
-        program_reply_parse(line, SEARCH_MAX_DEPTH, &reply);
         char quoted[ERROR_EXCERPT_MAX];
         switch (reply.kind) {
         case REPLY_INFO_ERROR: /* the bench will not come: said at once, not after stall= */

@@ -116,18 +116,8 @@ static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *
     ProgramBenchReply bench;
     Error err;
     memset(now, 0, sizeof *now);
-    if (spec->program.bench == PROGRAM_BENCH_OFF) { /* a program without bench: its files */
-        if (!program_identity_stat(spec->program.cmd, spec->program.args, spec->program.dir, now,
-                                   &err)) {
-            cli_error("engine %s: %s", spec->name, err.text);
-            return false;
-        }
-        printf("engine %s (%s): bench=off: not asked for its bench; known by its files (%s%s%s)\n",
-               spec->name, spec->program.cmd, now->path, now->args_files[0] ? ", " : "",
-               now->args_files);
-        return true;
-    }
-    if (!program_check_bench(spec, stdout, &r->abort, &bench, &err)) {
+    bool asked = spec->program.bench != PROGRAM_BENCH_OFF; /* bench=off: its files alone */
+    if (asked && !program_check_bench(spec, stdout, &r->abort, &bench, &err)) {
         if (interrupt_signal)
             printf("abtest: stopped by signal %d before the first game: nothing to save\n",
                    (int)interrupt_signal);
@@ -135,14 +125,20 @@ static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *
             cli_error("%s", err.text);
         return false;
     }
-    /* nodes is at most PROGRAM_REPLY_NODES_MAX (2^40): it fits an int64_t. */
-    now->bench = (int64_t)bench.nodes;
-    memcpy(now->signature, bench.signature, sizeof now->signature);
+    if (asked) {
+        /* nodes is at most PROGRAM_REPLY_NODES_MAX (2^40): it fits an int64_t. */
+        now->bench = (int64_t)bench.nodes;
+        memcpy(now->signature, bench.signature, sizeof now->signature);
+    }
     if (!program_identity_stat(spec->program.cmd, spec->program.args, spec->program.dir, now,
                                &err)) {
         cli_error("engine %s: %s", spec->name, err.text);
         return false;
     }
+    if (!asked)
+        printf("engine %s (%s): bench=off: not asked for its bench; known by its files (%s%s%s)\n",
+               spec->name, spec->program.cmd, now->path, now->args_files[0] ? ", " : "",
+               now->args_files);
     return true;
 }
 
