@@ -9,6 +9,7 @@
 #include "json_text.h"
 
 #include <cJSON.h>
+#include <math.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -37,6 +38,23 @@ static int setup(void **state) {
              "-debug-stopafter 8 -out runs/cut.json >/dev/null 2>&1; "
              "echo '[{\"book\": \"x\"}]' > runs/booktest.json && echo 'not json' > runs/notes.json "
              "&& sed 's/\"pairs\":/\"pairs\": 1, \"was\":/' runs/older/rounds.json > runs/bad.json",
+             dir);
+    if (test_run(command, NULL) != 0)
+        return -1;
+    /* The other experiments' files: a finished tuning, the same file made unfinished (more
+     * iterations than done) and damaged ("done" against its history), a booktest. */
+    snprintf(command, sizeof command,
+             "cd %s && mkdir -p studies && printf 'futility, int, 100, 0, 300, 30, 0.002\n"
+             "lmr_moves, int, 3, 1, 8, 1, 0.002\n' > studies/params.txt && " ABTEST
+             " tune -params studies/params.txt -iterations 6 -pairs 2 -each nodes=300 "
+             "-openings file=" BOOK " -out studies/tune.json >/dev/null && "
+             "sed 's/\"iterations\":[[:space:]]*6/\"iterations\": 9/' studies/tune.json > "
+             "studies/tune_more.json && "
+             "sed 's/\"done\":[[:space:]]*6/\"done\": 5/' studies/tune.json > studies/tune_bad.json && "
+             "grep -q '\"iterations\": 9' studies/tune_more.json && "
+             "grep -q '\"done\": 5' studies/tune_bad.json && "
+             ABTEST " booktest -book " BOOK " -diff killers=off -diff hint=off -pairs 10 "
+             "-each nodes=300 -json studies/booktest.json >/dev/null",
              dir);
     return test_run(command, NULL) == 0 ? 0 : -1;
 }
@@ -280,7 +298,8 @@ static void html__rendered_in_a_browser(void **state) {
         skip();
     }
     char command[4096], path[512], *out;
-    snprintf(command, sizeof command, "cd %s && " ABTEST " report runs -html page.html", dir);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report runs studies -html page.html",
+             dir);
     assert_int_equal(test_run(command, &out), 0);
     free(out);
     snprintf(path, sizeof path, "%s/page.html", dir);
@@ -306,7 +325,12 @@ static void html__rendered_in_a_browser(void **state) {
     snprintf(path, sizeof path, "%s/dom.html", dir);
     char *dom = test_read_file(path);
     assert_non_null(strstr(dom, "data-drawn=\"yes\""));
-    assert_non_null(strstr(dom, "data-runs=\"3\" data-unread=\"3\""));
+    assert_non_null(strstr(dom, "data-runs=\"3\" data-tunings=\"2\" data-booktests=\"1\" "
+                                "data-unread=\"4\""));
+    /* A tuning's trajectory is drawn as the runs' are. */
+    const char *theta = strstr(dom, "data-chart=\"theta\"");
+    const char *theta_drawn = theta ? strstr(theta, "data-drawn-width=\"") : NULL;
+    assert_true(theta_drawn && atoi(theta_drawn + strlen("data-drawn-width=\"")) > 100);
     static const char *const runs[] = {"sprt.json", "older/rounds.json", "cut.json"};
     for (int i = 0; i < 3; i++) {
         cJSON *file = load(runs[i]);
@@ -386,6 +410,114 @@ static void html__rendered_in_a_browser(void **state) {
     struct stat st;
     assert_int_equal(stat(TSLAB_BUILD_DIR "/report-page.png", &st), 0);
     assert_true(st.st_size > 30000); /* a blank page is about 11 KB */
+}
+
+static cJSON *load_study(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/studies/%s", dir, name);
+    return test_load_json(path);
+}
+
+/* Tunings and booktests are listed beside the runs, read by their own readers: a tuning's
+ * parameters now and at the start, its iterations and state; a booktest's books x differences,
+ * each cell's Elo and the pairs an SPRT would need, as the files hold them. */
+static void studies__tunings_and_booktests_beside_the_runs(void **state) {
+    (void)state;
+    char command[4096], *out, text[512];
+    cJSON *tune = load_study("tune.json"), *booktest = load_study("booktest.json");
+    const cJSON *params = cJSON_GetObjectItem(tune, "params");
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report studies", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    if (!strstr(out, "report: 0 run(s), 2 tuning(s), 1 booktest(s), 1 file(s) not read\n"))
+        fail_msg("%s", out);
+    const cJSON *futility = cJSON_GetArrayItem(params, 0), *lmr = cJSON_GetArrayItem(params, 1);
+    snprintf(text, sizeof text, "futility %.2f (100), lmr_moves %.2f (3)",
+             number(futility, "value"), number(lmr, "value"));
+    const char *row = strstr(out, "studies/tune.json ");
+    if (!row || !strstr(row, "6 of 6") || !strstr(row, "finished") || !strstr(row, text))
+        fail_msg("no finished tuning row with '%s':\n%s", text, out);
+    row = strstr(out, "studies/tune_more.json ");
+    if (!row || !strstr(row, "6 of 9") || !strstr(row, "unfinished"))
+        fail_msg("no unfinished tuning row:\n%s", out);
+    if (!strstr(out, "studies/tune_bad.json: a tuning file that does not read: \"done\" is 5, "
+                     "the history holds 6 iterations"))
+        fail_msg("the damaged tuning is not named:\n%s", out);
+    const cJSON *cells = cJSON_GetObjectItem(booktest, "cells");
+    const cJSON *cell = cJSON_GetArrayItem(cells, 1);
+    double elo = number(cell, "elo");
+    snprintf(text, sizeof text, "%+.2f +/- %.2f (%.0f)", fabs(elo) < 0.005 ? 0.0 : elo,
+             number(cell, "elo_error"), number(cell, "expected_pairs"));
+    if (!strstr(out, "studies/booktest.json: 1 book(s) x 2 difference(s), 10 pairs a cell, "
+                     "finished (2 of 2 cells)") ||
+        !strstr(out, "killers=off") || !strstr(out, text))
+        fail_msg("no booktest with its cell '%s':\n%s", text, out);
+    free(out);
+
+    /* JSON: the files' own numbers, to the bit; the cells as the booktest file holds them. */
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report studies -json -", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    cJSON *list = cJSON_Parse(out);
+    free(out);
+    assert_non_null(list);
+    const cJSON *item = by_file(list, "studies/tune.json");
+    assert_string_equal(cJSON_GetObjectItem(item, "kind")->valuestring, "tuning");
+    assert_string_equal(cJSON_GetObjectItem(item, "state")->valuestring, "finished");
+    assert_string_equal(cJSON_GetObjectItem(item, "each")->valuestring, "nodes=300");
+    for (int i = 0; i < 2; i++) {
+        const cJSON *shown = cJSON_GetArrayItem(cJSON_GetObjectItem(item, "params"), i);
+        assert_true(number(shown, "value") == number(cJSON_GetArrayItem(params, i), "value"));
+        assert_true(number(shown, "start") == number(cJSON_GetArrayItem(params, i), "start"));
+    }
+    item = by_file(list, "studies/booktest.json");
+    assert_string_equal(cJSON_GetObjectItem(item, "kind")->valuestring, "booktest");
+    assert_true(cJSON_Compare(cJSON_GetObjectItem(item, "cells"), cells, true));
+    assert_string_equal(cJSON_GetObjectItem(by_file(list, "studies/tune_more.json"),
+                                            "state")->valuestring, "unfinished");
+    cJSON_Delete(list);
+
+    /* A filter on engines or states keeps runs only. */
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report studies runs -engine full", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "report: 3 run(s), 0 file(s) not read\n"));
+    assert_null(strstr(out, "tunings:"));
+    free(out);
+
+    /* The page: a row and a section per tuning, each parameter's trajectory from its start
+     * through every iteration, the booktest's cells. */
+    snprintf(command, sizeof command, "cd %s && " ABTEST " report studies -html studies.html",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/studies.html", dir);
+    char *page = test_read_file(path);
+    assert_non_null(strstr(page, "data-runs=\"0\" data-tunings=\"2\" data-booktests=\"1\" "
+                                 "data-unread=\"1\""));
+    assert_non_null(strstr(page, "<tr class=\"tuning\" data-file=\"studies/tune.json\" "
+                                 "data-state=\"finished\" data-done=\"6\" "
+                                 "data-iterations=\"6\">"));
+    const char *section = strstr(page, "class=\"tuning-detail\" id=\"tuning-");
+    section = section ? strstr(section, "data-file=\"studies/tune.json\">") : NULL;
+    assert_non_null(section);
+    const char *end = strstr(section, "</section>");
+    const cJSON *history = cJSON_GetObjectItem(tune, "history");
+    for (int i = 0; i < 2; i++) {
+        double theta = cJSON_GetArrayItem(
+            cJSON_GetObjectItem(cJSON_GetArrayItem(history, 5), "theta"), i)->valuedouble;
+        snprintf(text, sizeof text, "data-chart=\"theta\" data-points=\"7\" data-last=\"%.2f\"",
+                 theta);
+        const char *chart = section;
+        for (int k = 0; k <= i && chart; k++)
+            chart = strstr(chart + 1, "data-chart=\"theta\"");
+        if (!chart || chart > end || strncmp(chart, text, strlen(text)))
+            fail_msg("parameter %d: no chart %s", i, text);
+    }
+    snprintf(text, sizeof text, "<td data-elo=\"%.2f\" data-expected-pairs=\"%.0f\">", elo,
+             number(cell, "expected_pairs"));
+    assert_non_null(strstr(page, text));
+    free(page);
+    cJSON_Delete(tune);
+    cJSON_Delete(booktest);
 }
 
 /* A directory built to break a report: a link back to itself, a FIFO and a device named *.json,
@@ -549,6 +681,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(table__rows_filters_and_order),
         cmocka_unit_test(state__running_then_stopped),
         cmocka_unit_test(difference__programs_by_their_benches),
+        cmocka_unit_test(studies__tunings_and_booktests_beside_the_runs),
         cmocka_unit_test(html__rendered_in_a_browser),
         cmocka_unit_test(hostile__loops_fifos_long_paths_and_escapes),
         cmocka_unit_test(hostile__unreadable_directory_listed_the_rest_reported),

@@ -6,9 +6,8 @@
 #   suite                                                 the bench suite (bench and engine)
 #   programs                                              engine programs (bench and abtest)
 #   lab/stats                                             statistics
-#   lab/match <- lab/output <- lab/run <- lab/mpi         a match, its files, abtest's commands,
-#                                                         ranks
-#   lab/report (<- lab/run)                               reports of many runs' results files
+#   lab/match <- lab/output <- lab/report <- lab/run      a match, the lab's files, reports of
+#     <- lab/mpi                                          many of them, abtest's commands, ranks
 #   bench, engine                                         the other tools; neither includes
 #                                                         lab/ or the other
 set -eu
@@ -42,7 +41,7 @@ check programs cli $LIB
 check lab/stats cli $LIB
 check lab/match programs lab/stats cli $LIB
 check lab/output lab/match programs lab/stats cli $LIB
-check lab/report lab/stats cli $LIB
+check lab/report lab/output lab/match programs lab/stats cli $LIB
 check lab/run lab/report lab/output lab/match programs lab/stats cli $LIB
 check lab/mpi lab/run lab/report lab/output lab/match programs lab/stats cli $LIB
 check bench suite programs cli $LIB

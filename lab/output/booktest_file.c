@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BOOKTEST_FILE_MAX (64u << 20)
-
 /* The SPRT whose cost a cell estimates: fishtest's [0, 5] normalized, alpha = beta = 0.05. */
 static const SprtParams PLAN_SPRT = {.elo0 = 0,
                                      .elo1 = 5,
@@ -66,7 +64,7 @@ static uint64_t *detail_cells(Pentanomial *p, int i) {
     return cells[i];
 }
 
-static cJSON *cell_json(const BooktestRecord *r, int index) {
+cJSON *booktest_cell_to_json(const BooktestRecord *r, int index) {
     const BooktestCell *c = &r->cells[index];
     cJSON *item = cJSON_CreateObject();
     cJSON_AddStringToObject(item, "book", r->books[index / r->diff_count].path);
@@ -113,7 +111,7 @@ cJSON *booktest_record_to_json(const BooktestRecord *r) {
     cJSON_AddNumberToObject(root, "pairs", r->pairs);
     cJSON *cells = cJSON_AddArrayToObject(root, "cells");
     for (int i = 0; i < r->done; i++)
-        cJSON_AddItemToArray(cells, cell_json(r, i));
+        cJSON_AddItemToArray(cells, booktest_cell_to_json(r, i));
     cJSON_AddItemToObject(root, "accepted_changes", json_lines(r->accepted_changes));
     return root;
 }
@@ -196,7 +194,7 @@ static bool lists_from_json(const cJSON *root, BooktestRecord *r, Error *err) {
     return true;
 }
 
-static bool record_from_json(const cJSON *root, BooktestRecord *r, Error *err) {
+bool booktest_record_from_json(const cJSON *root, BooktestRecord *r, Error *err) {
     const char *tool = cJSON_GetStringValue(member(root, "tool"));
     const cJSON *format = member(root, "format");
     if (cJSON_IsArray(root))
@@ -235,7 +233,7 @@ static bool record_from_json(const cJSON *root, BooktestRecord *r, Error *err) {
 }
 
 static bool read_record(const cJSON *root, void *record, Error *err) {
-    return record_from_json(root, record, err);
+    return booktest_record_from_json(root, record, err);
 }
 
 bool booktest_record_parse(const char *text, size_t length, const char *path,

@@ -20,6 +20,7 @@
 #define BOOKTEST_DIFFS_MAX 16
 #define BOOKTEST_DIFF_TEXT 1024
 #define BOOKTEST_CHANGES_MAX 2048
+#define BOOKTEST_FILE_MAX (64u << 20) /* the most a reader takes */
 
 /* What one book and one difference gave. */
 typedef struct {
@@ -62,9 +63,14 @@ void booktest_cell_finish(BooktestCell *cell, int pairs);
 
 cJSON *booktest_record_to_json(const BooktestRecord *record);
 
+/* One cell (cells[index]) as the file holds it: book, difference, counts and figures. */
+cJSON *booktest_cell_to_json(const BooktestRecord *record, int index);
+
 /* Reads text (named path in messages) into record (booktest_record_init'd). */
 bool booktest_record_parse(const char *text, size_t length, const char *path,
                            BooktestRecord *record, Error *err);
+/* The same from a parsed document (the report's reader: abtest report). */
+bool booktest_record_from_json(const cJSON *root, BooktestRecord *record, Error *err);
 bool booktest_record_load(const char *path, BooktestRecord *record, Error *err);
 
 /* Whether path holds a booktest file with cells still to play (an OutputUnfinished). */

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TUNE_FILE_MAX (256u << 20)
 /* A score is a sum of wins - losses over at most a million pairs of two games. */
 #define SCORE_MAX 2e6
 
@@ -168,7 +167,7 @@ static bool inputs_from_json(const cJSON *list, TuneRecord *r, Error *err) {
     return true;
 }
 
-static bool record_from_json(const cJSON *root, TuneRecord *r, Error *err) {
+bool tune_record_from_json(const cJSON *root, TuneRecord *r, Error *err) {
     const cJSON *format = member(root, "format");
     if (!cJSON_IsNumber(format) || (format->valuedouble != 1 && format->valuedouble != TUNE_FORMAT))
         return error_set(err, "not a tuning file of format 1 or %d", TUNE_FORMAT);
@@ -201,7 +200,7 @@ static bool record_from_json(const cJSON *root, TuneRecord *r, Error *err) {
 }
 
 static bool read_record(const cJSON *root, void *record, Error *err) {
-    return record_from_json(root, record, err);
+    return tune_record_from_json(root, record, err);
 }
 
 bool tune_record_parse(const char *text, size_t length, const char *path, TuneRecord *record,

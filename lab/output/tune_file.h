@@ -20,6 +20,7 @@
 #define TUNE_PARAMS_MAX 32
 #define TUNE_INPUTS_MAX 8
 #define TUNE_CHANGES_MAX 2048
+#define TUNE_FILE_MAX (256u << 20) /* the most a reader takes */
 
 /* One finished iteration. */
 typedef struct {
@@ -64,6 +65,9 @@ cJSON *tune_record_to_json(const TuneRecord *record);
  * "PATH: what is wrong" otherwise. */
 bool tune_record_parse(const char *text, size_t length, const char *path, TuneRecord *record,
                        Error *err);
+
+/* The same from a parsed document (the report's reader: abtest report). */
+bool tune_record_from_json(const cJSON *root, TuneRecord *record, Error *err);
 
 /* The same from the file at path (a regular file of at most 256 MB). */
 bool tune_record_load(const char *path, TuneRecord *record, Error *err);

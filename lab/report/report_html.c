@@ -2,9 +2,12 @@
 #include "report_html.h"
 
 #include "describe.h"
+#include "html_text.h"
 #include "outfile.h"
 #include "paths.h"
+#include "report_booktest.h"
 #include "report_table.h"
+#include "report_tuning.h"
 #include "svg_chart.h"
 #include "textfile.h"
 
@@ -14,31 +17,6 @@
 
 #define RELOAD_SECONDS 10
 #define DETAILS_MAX_BYTES ((size_t)64 << 20)
-
-/* Text into HTML: the five characters that could open markup or end an attribute. */
-static void put_escaped(FILE *out, const char *text) {
-    for (const char *p = text; *p; p++) {
-        switch (*p) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        case '\'':
-            fputs("&#39;", out);
-            break;
-        default:
-            fputc(*p, out);
-        }
-    }
-}
 
 static const char STYLE[] =
     "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}"
@@ -70,7 +48,7 @@ static double number(const cJSON *object, const char *key) {
 
 static void run_row(FILE *out, const RunSummary *run, int index) {
     fprintf(out, "<tr class=\"run\" id=\"row-%d\" data-file=\"", index);
-    put_escaped(out, run->file);
+    html_put_escaped(out, run->file);
     fprintf(out, "\" data-state=\"%s\" data-pairs=\"%lld\" data-elo=\"%.2f\" data-nelo=\"%.2f\"",
             run->state, (long long)run->pairs, run->elo, run->nelo);
     if (run->has_sprt)
@@ -92,7 +70,7 @@ static void run_row(FILE *out, const RunSummary *run, int index) {
             fputs("<td>", out);
         if (c == 0)
             fprintf(out, "<a href=\"#run-%d\">", index);
-        put_escaped(out, cell);
+        html_put_escaped(out, cell);
         fputs(c == 0 ? "</a></td>" : "</td>", out);
     }
     fputs("</tr>\n", out);
@@ -190,7 +168,7 @@ static void side_rows(FILE *out, const RunSummary *run, const cJSON *details) {
     for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
         const cJSON *wdl = member(details, sides[i].key);
         fprintf(out, "<tr data-side=\"%s\"><td>", sides[i].side);
-        put_escaped(out, run->engines[0]);
+        html_put_escaped(out, run->engines[0]);
         fprintf(out, " as %s</td><td>%.0f</td><td>%.0f</td><td>%.0f</td></tr>\n", sides[i].side,
                 number(wdl, "wins"), number(wdl, "draws"), number(wdl, "losses"));
     }
@@ -204,7 +182,7 @@ static void end_rows(FILE *out, const cJSON *details) {
         if (!cJSON_IsNumber(end) || end->valuedouble == 0)
             continue;
         fputs("<tr><td>", out);
-        put_escaped(out, end->string);
+        html_put_escaped(out, end->string);
         fprintf(out, "</td><td>%.0f</td></tr>\n", end->valuedouble);
     }
     fputs("</table>\n", out);
@@ -223,7 +201,7 @@ static void engine_rows(FILE *out, const cJSON *details) {
         for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
             forfeits += isfinite(number(engine, kinds[k])) ? number(engine, kinds[k]) : 0;
         fputs("<tr><td>", out);
-        put_escaped(out, cJSON_IsString(name) ? name->valuestring : "?");
+        html_put_escaped(out, cJSON_IsString(name) ? name->valuestring : "?");
         fprintf(out,
                 "</td><td>%.2f</td><td>%.0f</td><td>%.3f</td><td>%.1f</td><td>%.0f</td></tr>\n",
                 number(engine, "average_depth"), number(engine, "average_nodes_per_move"),
@@ -235,19 +213,19 @@ static void engine_rows(FILE *out, const cJSON *details) {
 
 static void definition(FILE *out, const char *term, const char *value) {
     fprintf(out, "<dt>%s</dt><dd>", term);
-    put_escaped(out, value[0] ? value : "-");
+    html_put_escaped(out, value[0] ? value : "-");
     fputs("</dd>\n", out);
 }
 
 static void run_detail(FILE *out, const RunSummary *run, const cJSON *details, int index) {
     fprintf(out, "<section class=\"run-detail\" id=\"run-%d\" data-file=\"", index);
-    put_escaped(out, run->file);
+    html_put_escaped(out, run->file);
     fputs("\">\n<h2>", out);
-    put_escaped(out, run->engines[0]);
+    html_put_escaped(out, run->engines[0]);
     fputs(" vs ", out);
-    put_escaped(out, run->engines[1]);
+    html_put_escaped(out, run->engines[1]);
     fputs(" &mdash; ", out);
-    put_escaped(out, run->file);
+    html_put_escaped(out, run->file);
     fputs("</h2>\n<dl>\n", out);
     char text[REPORT_CELL];
     definition(out, "difference", run->difference);
@@ -272,12 +250,12 @@ static void run_detail(FILE *out, const RunSummary *run, const cJSON *details, i
     end_rows(out, details);
     engine_rows(out, details);
     fputs("<p>Reproduce:</p><pre class=\"command\">", out);
-    put_escaped(out, run->command);
+    html_put_escaped(out, run->command);
     fputs("</pre>\n", out);
     bool unfinished = !strcmp(run->state, "interrupted") || !strcmp(run->state, "stopped");
     if (unfinished) {
         fputs("<p>Resume:</p><pre class=\"resume\">build/abtest -resume ", out);
-        put_escaped(out, run->file);
+        html_put_escaped(out, run->file);
         fputs("</pre>\n", out);
     }
     fputs("</section>\n", out);
@@ -294,18 +272,24 @@ static const char DRAWN_SCRIPT[] =
 
 void report_html_page(FILE *out, const ReportEntry entries[], int count, bool live,
                       ReportDetails details, void *context) {
-    int runs = 0;
-    for (int i = 0; i < count; i++)
-        runs += entries[i].read;
+    int runs = report_list_count(entries, count, REPORT_RUN);
+    int unread = report_list_count(entries, count, REPORT_UNREAD);
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n", out);
     if (live)
         fprintf(out, "<meta http-equiv=\"refresh\" content=\"%d\">\n", RELOAD_SECONDS);
     fprintf(out, "<title>tslab report: %d run(s)</title>\n<style>%s</style></head>\n<body>\n", runs,
             STYLE);
+    int tunings = report_list_count(entries, count, REPORT_TUNING);
+    int booktests = report_list_count(entries, count, REPORT_BOOKTEST);
     fprintf(out,
-            "<h1>tslab report</h1>\n<p class=\"summary\" data-runs=\"%d\" data-unread=\"%d\">"
-            "%d run(s), %d file(s) not read%s</p>\n",
-            runs, count - runs, runs, count - runs,
+            "<h1>tslab report</h1>\n<p class=\"summary\" data-runs=\"%d\" data-tunings=\"%d\" "
+            "data-booktests=\"%d\" data-unread=\"%d\">%d run(s)",
+            runs, tunings, booktests, unread, runs);
+    if (tunings)
+        fprintf(out, ", %d tuning(s)", tunings);
+    if (booktests)
+        fprintf(out, ", %d booktest(s)", booktests);
+    fprintf(out, ", %d file(s) not read%s</p>\n", unread,
             live ? "; the run is live: this page reloads itself" : "");
     fputs("<div class=\"wide\"><table class=\"runs\"><thead><tr>", out);
     for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
@@ -313,26 +297,28 @@ void report_html_page(FILE *out, const ReportEntry entries[], int count, bool li
             fprintf(out, "<th>%s</th>", REPORT_COLUMNS[c].header);
     fputs("</tr></thead><tbody>\n", out);
     for (int i = 0; i < count; i++)
-        if (entries[i].read)
+        if (entries[i].kind == REPORT_RUN)
             run_row(out, &entries[i].run, i);
     fputs("</tbody></table></div>\n", out);
-    if (runs < count) {
+    report_tunings_html_table(out, entries, count);
+    report_booktests_html(out, entries, count);
+    if (unread) {
         fputs("<h2>Not read</h2><ul class=\"unread\">\n", out);
         for (int i = 0; i < count; i++) {
-            if (entries[i].read)
+            if (entries[i].kind != REPORT_UNREAD)
                 continue;
             fputs("<li data-file=\"", out);
-            put_escaped(out, entries[i].run.file);
+            html_put_escaped(out, entries[i].run.file);
             fputs("\">", out);
-            put_escaped(out, entries[i].run.file);
+            html_put_escaped(out, entries[i].run.file);
             fputs(": ", out);
-            put_escaped(out, entries[i].reason);
+            html_put_escaped(out, entries[i].reason);
             fputs("</li>\n", out);
         }
         fputs("</ul>\n", out);
     }
     for (int i = 0; i < count; i++) {
-        if (!entries[i].read)
+        if (entries[i].kind != REPORT_RUN)
             continue;
         bool owned = false;
         cJSON *json = details(context, &entries[i], &owned);
@@ -340,6 +326,7 @@ void report_html_page(FILE *out, const ReportEntry entries[], int count, bool li
         if (owned)
             cJSON_Delete(json);
     }
+    report_tunings_html_sections(out, entries, count);
     fputs(DRAWN_SCRIPT, out);
     fputs("</body></html>\n", out);
 }

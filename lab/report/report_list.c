@@ -3,6 +3,8 @@
 #include "report_list.h"
 
 #include "outfile.h"
+#include "textbuf.h"
+#include "textfile.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,6 +17,8 @@
 #include <unistd.h>
 
 #define DIRECTORY_DEPTH_MAX 8
+/* The largest file any of the three readers takes (a long tuning's history is the bulk). */
+#define REPORT_FILE_MAX TUNE_FILE_MAX
 
 static ReportEntry *new_entry(ReportList *list, const char *path, Error *err) {
     if (list->count == list->capacity) {
@@ -48,6 +52,41 @@ static bool add_unread(ReportList *list, const char *path, const char *reason, E
     return true;
 }
 
+static const char TUNING_TOOL[] = "tslab abtest tune", BOOKTEST_TOOL[] = "tslab abtest booktest";
+
+bool report_entry_read(ReportEntry *entry, const cJSON *json, Error *why) {
+    const char *tool = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "tool"));
+    if (tool && !strcmp(tool, TUNING_TOOL)) {
+        if (!(entry->tuning = malloc(sizeof *entry->tuning)))
+            return error_set(why, "out of memory");
+        tune_record_init(entry->tuning);
+        Error inner;
+        if (!tune_record_from_json(json, entry->tuning, &inner))
+            return error_set(why, "a tuning file that does not read: %s", inner.text);
+        entry->kind = REPORT_TUNING;
+        bool done = entry->tuning->done >= entry->tuning->iterations;
+        snprintf(entry->state, sizeof entry->state, done ? "finished" : "unfinished");
+        return true;
+    }
+    if (tool && !strcmp(tool, BOOKTEST_TOOL)) {
+        if (!(entry->booktest = malloc(sizeof *entry->booktest)))
+            return error_set(why, "out of memory");
+        booktest_record_init(entry->booktest);
+        Error inner;
+        if (!booktest_record_from_json(json, entry->booktest, &inner))
+            return error_set(why, "a booktest file that does not read: %s", inner.text);
+        entry->kind = REPORT_BOOKTEST;
+        const BooktestRecord *r = entry->booktest;
+        bool done = r->done == r->book_count * r->diff_count;
+        snprintf(entry->state, sizeof entry->state, done ? "finished" : "unfinished");
+        return true;
+    }
+    if (!run_summary_from_json(json, &entry->run, why))
+        return false;
+    entry->kind = REPORT_RUN;
+    return true;
+}
+
 /* A file: read when it is a regular one, else listed with what it is (never opened). */
 static bool add_file(ReportList *list, const char *path, const struct stat *st, Error *err) {
     if (!S_ISREG(st->st_mode)) {
@@ -59,10 +98,23 @@ static bool add_file(ReportList *list, const char *path, const struct stat *st, 
     ReportEntry *entry = new_entry(list, path, err);
     if (!entry)
         return false;
+    char *text;
+    size_t length;
     Error why;
-    entry->read = run_summary_load(entry->path, &entry->run, &why);
-    entry->run.file = entry->path;
-    snprintf(entry->reason, sizeof entry->reason, "%s", entry->read ? "" : why.text);
+    if (!textfile_read(entry->path, REPORT_FILE_MAX, true, &text, &length, &why)) {
+        snprintf(entry->reason, sizeof entry->reason, "%s", why.text);
+        return true;
+    }
+    cJSON *json = cJSON_ParseWithLength(text, length);
+    free(text);
+    if (!json) {
+        snprintf(entry->reason, sizeof entry->reason, "not JSON");
+        return true;
+    }
+    bool read = report_entry_read(entry, json, &why);
+    cJSON_Delete(json);
+    if (!read)
+        snprintf(entry->reason, sizeof entry->reason, "%s", why.text);
     return true;
 }
 
@@ -200,11 +252,40 @@ bool report_list_add(ReportList *list, const char *path, Error *err) {
 
 void report_list_check_running(ReportList *list) {
     for (int i = 0; i < list->count; i++) {
-        RunSummary *run = &list->entries[i].run;
-        if (list->entries[i].read && !strcmp(run->state, "running") &&
-            !outfile_lock_held(list->entries[i].path))
-            snprintf(run->state, sizeof run->state, "stopped");
+        ReportEntry *e = &list->entries[i];
+        if (e->kind == REPORT_RUN && !strcmp(e->run.state, "running") &&
+            !outfile_lock_held(e->path))
+            snprintf(e->run.state, sizeof e->run.state, "stopped");
+        if (e->kind != REPORT_RUN && !strcmp(e->state, "unfinished") && outfile_lock_held(e->path))
+            snprintf(e->state, sizeof e->state, "running");
     }
+}
+
+int report_list_count(const ReportEntry entries[], int count, ReportKind kind) {
+    int n = 0;
+    for (int i = 0; i < count; i++)
+        n += entries[i].kind == kind;
+    return n;
+}
+
+void report_each_words(const WordList *arguments, char *out, size_t size) {
+    TextBuf words = textbuf(out, size);
+    for (int i = 0; i < arguments->count; i++) {
+        if (strcmp(arguments->words[i], "-each"))
+            continue;
+        while (i + 1 < arguments->count && arguments->words[i + 1][0] != '-')
+            textbuf_printf(&words, "%s%s", words.used ? " " : "", arguments->words[++i]);
+    }
+}
+
+void report_entry_release(ReportEntry *e) {
+    free(e->path);
+    if (e->tuning)
+        tune_record_destroy(e->tuning);
+    if (e->booktest)
+        booktest_record_destroy(e->booktest);
+    free(e->tuning);
+    free(e->booktest);
 }
 
 static bool state_matches(const char *state, const char *wanted) {
@@ -220,24 +301,29 @@ void report_list_filter(ReportList *list, const char *engine, const char *state)
     int kept = 0;
     for (int i = 0; i < list->count; i++) {
         const ReportEntry *e = &list->entries[i];
-        bool keep = e->read ? (!engine || !strcmp(e->run.engines[0], engine) ||
-                               !strcmp(e->run.engines[1], engine)) &&
-                                  (!state || state_matches(e->run.state, state))
-                            : !engine && !state;
+        bool keep = e->kind == REPORT_RUN ? (!engine || !strcmp(e->run.engines[0], engine) ||
+                                             !strcmp(e->run.engines[1], engine)) &&
+                                                (!state || state_matches(e->run.state, state))
+                                          : !engine && !state;
         if (keep)
             list->entries[kept++] = *e;
         else
-            free(e->path);
+            report_entry_release(&list->entries[i]);
     }
     list->count = kept;
 }
 
-/* Read files first, by start date (oldest first; the caller reverses the dates for newest
- * first), then by name. */
+/* The order of the kinds: runs, tunings, booktests, files not read. */
+static int kind_rank(ReportKind kind) {
+    return kind == REPORT_RUN ? 0 : kind == REPORT_TUNING ? 1 : kind == REPORT_BOOKTEST ? 2 : 3;
+}
+
+/* By kind; runs by start date (oldest first; the caller reverses the dates for newest first);
+ * then by name. */
 static int compare_runs(const ReportEntry *x, const ReportEntry *y, int date_sign) {
-    if (x->read != y->read)
-        return x->read ? -1 : 1;
-    int by_date = x->read ? date_sign * strcmp(x->run.started, y->run.started) : 0;
+    if (x->kind != y->kind)
+        return kind_rank(x->kind) - kind_rank(y->kind);
+    int by_date = x->kind == REPORT_RUN ? date_sign * strcmp(x->run.started, y->run.started) : 0;
     return by_date ? by_date : strcmp(x->run.file, y->run.file);
 }
 
@@ -252,7 +338,7 @@ void report_list_sort(ReportList *list, bool newest_first) {
 
 void report_list_free(ReportList *list) {
     for (int i = 0; i < list->count; i++)
-        free(list->entries[i].path);
+        report_entry_release(&list->entries[i]);
     free(list->entries);
     free(list->walked);
     *list = (ReportList){0};

@@ -2,6 +2,8 @@
 #include "report_table.h"
 
 #include "cli.h"
+#include "report_booktest.h"
+#include "report_tuning.h"
 #include "sprt_keys.h"
 
 #include <math.h>
@@ -131,11 +133,8 @@ const ReportColumn REPORT_COLUMNS[] = {
 };
 const size_t REPORT_COLUMN_COUNT = sizeof REPORT_COLUMNS / sizeof REPORT_COLUMNS[0];
 
-/* text with what a terminal or a Markdown table would act on made visible: control bytes
- * (ESC included) and UTF-8's C1 controls written \xHH, so a name cannot move the cursor or
- * recolour the screen; for Markdown (markdown true) also '|' escaped and line ends as spaces, so
- * a name cannot split a row. At most size bytes (cut short). */
-static void escape_text(const char *text, bool markdown, char *out, size_t size) {
+/* (report_table.h) */
+void report_escape_text(const char *text, bool markdown, char *out, size_t size) {
     size_t used = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p && used + 9 < size; p++) {
         bool c1 = p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
@@ -161,7 +160,7 @@ static void terminal_cell(const ReportColumn *column, const RunSummary *run, cha
                           size_t size) {
     char raw[REPORT_CELL];
     column->cell(run, raw, sizeof raw);
-    escape_text(raw, false, out, size);
+    report_escape_text(raw, false, out, size);
     size_t most = column->terminal_width;
     if (most > 3 && strlen(out) > most && most < size)
         memcpy(out + most - 3, "...", 4);
@@ -175,45 +174,74 @@ static void put_cell(FILE *out, const char *text, size_t width, bool last) {
         fprintf(out, "%-*s  ", (int)width, text);
 }
 
+void report_aligned_print(FILE *out, const char *indent, int rows, int columns,
+                          ReportCellText cell, const void *context) {
+    size_t *width = calloc((size_t)columns, sizeof *width);
+    if (!width)
+        return;
+    char text[REPORT_CELL];
+    for (int row = 0; row < rows; row++)
+        for (int c = 0; c < columns; c++) {
+            cell(context, row, c, text, sizeof text);
+            width[c] = strlen(text) > width[c] ? strlen(text) : width[c];
+        }
+    for (int row = 0; row < rows; row++) {
+        fputs(indent, out);
+        for (int c = 0; c < columns; c++) {
+            cell(context, row, c, text, sizeof text);
+            put_cell(out, text, width[c], c + 1 == columns);
+        }
+    }
+    free(width);
+}
+
+/* The runs' table: row 0 the headers, then the runs in the list's order. */
+typedef struct {
+    const ReportList *list;
+    int *runs; /* the entries that are runs */
+} RunRows;
+
+static void run_cell(const void *context, int row, int column, char *out, size_t size) {
+    const RunRows *rows = context;
+    const ReportColumn *c = &REPORT_COLUMNS[column];
+    if (row == 0)
+        snprintf(out, size, "%s", c->header);
+    else
+        terminal_cell(c, &rows->list->entries[rows->runs[row - 1]].run, out, size);
+}
+
 void report_table_print(FILE *out, const ReportList *list) {
-    int runs = 0;
-    size_t width[sizeof REPORT_COLUMNS / sizeof REPORT_COLUMNS[0]];
-    for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
-        width[c] = strlen(REPORT_COLUMNS[c].header);
-    char cell[REPORT_CELL];
-    for (int i = 0; i < list->count; i++) {
-        if (!list->entries[i].read)
-            continue;
-        runs++;
-        for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
-            terminal_cell(&REPORT_COLUMNS[c], &list->entries[i].run, cell, sizeof cell);
-            width[c] = strlen(cell) > width[c] ? strlen(cell) : width[c];
-        }
+    int runs = report_list_count(list->entries, list->count, REPORT_RUN);
+    int tunings = report_list_count(list->entries, list->count, REPORT_TUNING);
+    int booktests = report_list_count(list->entries, list->count, REPORT_BOOKTEST);
+    int unread = report_list_count(list->entries, list->count, REPORT_UNREAD);
+    fprintf(out, "report: %d run(s)", runs);
+    if (tunings)
+        fprintf(out, ", %d tuning(s)", tunings);
+    if (booktests)
+        fprintf(out, ", %d booktest(s)", booktests);
+    fprintf(out, ", %d file(s) not read\n", unread);
+    RunRows rows = {list, calloc((size_t)runs + 1, sizeof *rows.runs)};
+    if (runs && rows.runs) {
+        for (int i = 0, n = 0; i < list->count; i++)
+            if (list->entries[i].kind == REPORT_RUN)
+                rows.runs[n++] = i;
+        report_aligned_print(out, "", runs + 1, (int)REPORT_COLUMN_COUNT, run_cell, &rows);
     }
-    fprintf(out, "report: %d run(s), %d file(s) not read\n", runs, list->count - runs);
-    if (runs) {
-        for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
-            put_cell(out, REPORT_COLUMNS[c].header, width[c], c + 1 == REPORT_COLUMN_COUNT);
-        for (int i = 0; i < list->count; i++) {
-            if (!list->entries[i].read)
-                continue;
-            for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++) {
-                terminal_cell(&REPORT_COLUMNS[c], &list->entries[i].run, cell, sizeof cell);
-                put_cell(out, cell, width[c], c + 1 == REPORT_COLUMN_COUNT);
-            }
-        }
-    }
+    free(rows.runs);
+    report_tunings_print(out, list->entries, list->count);
+    report_booktests_print(out, list->entries, list->count);
     bool heading = false;
     for (int i = 0; i < list->count; i++) {
         const ReportEntry *e = &list->entries[i];
-        if (e->read)
+        if (e->kind != REPORT_UNREAD)
             continue;
         if (!heading)
             fprintf(out, "not read:\n");
         heading = true;
         char file[REPORT_CELL], reason[REPORT_CELL];
-        escape_text(e->path, false, file, sizeof file);
-        escape_text(e->reason, false, reason, sizeof reason);
+        report_escape_text(e->path, false, file, sizeof file);
+        report_escape_text(e->reason, false, reason, sizeof reason);
         fprintf(out, "  %s: %s\n", file, reason);
     }
 }
@@ -306,10 +334,12 @@ void report_table_markdown(FILE *out, const ReportList *list) {
     char raw[REPORT_CELL], cell[REPORT_CELL];
     for (int i = 0; i < list->count; i++) {
         const ReportEntry *e = &list->entries[i];
-        if (!e->read) {
+        if (e->kind == REPORT_TUNING || e->kind == REPORT_BOOKTEST)
+            continue; /* the ledger's table is of runs */
+        if (e->kind == REPORT_UNREAD) {
             char reason[REPORT_CELL];
-            escape_text(e->path, true, cell, sizeof cell);
-            escape_text(e->reason, true, reason, sizeof reason);
+            report_escape_text(e->path, true, cell, sizeof cell);
+            report_escape_text(e->reason, true, reason, sizeof reason);
             fprintf(out, "| `%s`: %s |", cell, reason);
             for (size_t c = 1; c < columns; c++)
                 fputs(" |", out);
@@ -318,7 +348,7 @@ void report_table_markdown(FILE *out, const ReportList *list) {
         }
         for (size_t c = 0; c < columns; c++) {
             MARKDOWN_COLUMNS[c].cell(&e->run, raw, sizeof raw);
-            escape_text(raw, true, cell, sizeof cell);
+            report_escape_text(raw, true, cell, sizeof cell);
             fprintf(out, "| %s ", cell);
         }
         fputs("|\n", out);
@@ -334,6 +364,7 @@ cJSON *report_run_json(const RunSummary *r) {
     cJSON *item = cJSON_CreateObject();
     cJSON_AddStringToObject(item, "file", r->file);
     cJSON_AddBoolToObject(item, "read", true);
+    cJSON_AddStringToObject(item, "kind", "run");
     cJSON *engines = cJSON_AddArrayToObject(item, "engines");
     for (int e = 0; e < 2; e++)
         cJSON_AddItemToArray(engines, cJSON_CreateString(r->engines[e]));
@@ -380,8 +411,16 @@ cJSON *report_table_json(const ReportList *list) {
     cJSON *array = cJSON_CreateArray();
     for (int i = 0; i < list->count; i++) {
         const ReportEntry *e = &list->entries[i];
-        if (e->read) {
+        if (e->kind == REPORT_RUN) {
             cJSON_AddItemToArray(array, report_run_json(&e->run));
+            continue;
+        }
+        if (e->kind == REPORT_TUNING) {
+            cJSON_AddItemToArray(array, report_tuning_json(e));
+            continue;
+        }
+        if (e->kind == REPORT_BOOKTEST) {
+            cJSON_AddItemToArray(array, report_booktest_json(e));
             continue;
         }
         cJSON *item = cJSON_CreateObject();

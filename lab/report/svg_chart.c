@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "svg_chart.h"
 
+#include "html_text.h"
+
 #include <math.h>
 
 /* The plotting area inside a 560 x 220 view box: room for the axis labels on the left and
@@ -40,9 +42,12 @@ static void widen(Range *r, double y) {
 static void open_svg(FILE *out, const char *css_class, const char *title, int points, double last) {
     fprintf(out,
             "<figure class=\"chart %s\"><svg viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
-            "data-chart=\"%s\" data-points=\"%d\" data-last=\"%.2f\">\n"
-            "<title>%s</title><text class=\"chart-title\" x=\"%.0f\" y=\"14\">%s</text>\n",
-            css_class, WIDTH, HEIGHT, css_class, points, last, title, LEFT, title);
+            "data-chart=\"%s\" data-points=\"%d\" data-last=\"%.2f\">\n<title>",
+            css_class, WIDTH, HEIGHT, css_class, points, last);
+    html_put_escaped(out, title);
+    fprintf(out, "</title><text class=\"chart-title\" x=\"%.0f\" y=\"14\">", LEFT);
+    html_put_escaped(out, title);
+    fputs("</text>\n", out);
 }
 
 /* Room above a bar for its value label, below the title (at y = 14): measured in the page's
@@ -78,16 +83,16 @@ void svg_line_chart(FILE *out, const SvgLineChart *c) {
     r.y0 -= margin;
     r.y1 += margin;
     open_svg(out, c->css_class, c->title, c->count, c->count ? c->y[c->count - 1] : 0);
-    /* Axes: the value range on the left, pairs below. */
+    /* Axes: the value range on the left, pairs (or the chart's x unit) below. */
     fprintf(out,
             "<rect class=\"frame\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>\n"
             "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n"
             "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n"
             "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\">%.0f</text>\n"
-            "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.0f pairs</text>\n",
+            "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.0f %s</text>\n",
             LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, LEFT - 4, TOP + 4, r.y1,
             LEFT - 4, HEIGHT - BOTTOM, r.y0, LEFT, HEIGHT - 8, r.x0, WIDTH - RIGHT, HEIGHT - 8,
-            r.x1);
+            r.x1, c->x_unit ? c->x_unit : "pairs");
     /* Ticks at round values between the ends, far enough from them to stay readable. */
     double step = tick_step(r.y1 - r.y0), gap = (r.y1 - r.y0) * 0.08;
     for (double v = ceil(r.y0 / step) * step; v < r.y1; v += step)

@@ -20,6 +20,7 @@ typedef struct {
     /* The share of the first points left out of the value range (0: none): the Elo's first
      * intervals are wide and would squash the rest; what falls outside runs along the edge. */
     double range_skip;
+    const char *x_unit; /* the x axis's unit (a constant: not escaped); NULL: "pairs" */
 } SvgLineChart;
 
 void svg_line_chart(FILE *out, const SvgLineChart *chart);

@@ -82,8 +82,8 @@ static void write_page(Runner *r, RunState state) {
     ReportEntry entry = {0};
     entry.run.file = s->out_path[0] ? s->out_path : "-";
     Error err = {{0}};
-    entry.read = json && run_summary_from_json(json, &entry.run, &err);
-    bool ok = entry.read && report_html_write_entries(s->html_path, &entry, 1,
+    entry.kind = json && run_summary_from_json(json, &entry.run, &err) ? REPORT_RUN : REPORT_UNREAD;
+    bool ok = entry.kind == REPORT_RUN && report_html_write_entries(s->html_path, &entry, 1,
                                                       state == RUN_RUNNING, page_details, json,
                                                       &err);
     if (!ok && !r->page_failed)

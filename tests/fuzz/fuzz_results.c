@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // abtest results files: any bytes are read back or refused; what is accepted has counts that
 // agree (results_parse checks them) and settings that pass the command line's checks. The same
-// bytes go through abtest report's reader (run_summary) and, when it reads them, through its
-// table, JSON and web page: a report never crashes on a file, however damaged.
+// bytes go through abtest report's reader (a results, tuning or booktest file, by its "tool")
+// and, when it reads them, through its table, JSON and web page: a report never crashes on a
+// file, however damaged. Seeds: results files, and a tuning and a booktest file.
 #include "fuzz.h"
 #include "report_html.h"
 #include "report_table.h"
@@ -20,13 +21,13 @@ static void report(const uint8_t *data, size_t size) {
         return;
     ReportEntry entry = {0};
     Error err;
-    entry.run.file = "fuzz.json";
-    entry.read = run_summary_from_json(json, &entry.run, &err);
-    if (entry.read) {
+    entry.path = strdup("fuzz.json");
+    entry.run.file = entry.path;
+    if (entry.path && report_entry_read(&entry, json, &err)) {
         uint64_t pairs = 0;
         for (int i = 0; i < 5; i++)
             pairs += entry.run.ptnml[i];
-        if (pairs != (uint64_t)entry.run.pairs)
+        if (entry.kind == REPORT_RUN && pairs != (uint64_t)entry.run.pairs)
             abort();
         ReportList list = {.entries = &entry, .count = 1, .capacity = 1};
         FILE *sink = fopen("/dev/null", "w");
@@ -38,6 +39,7 @@ static void report(const uint8_t *data, size_t size) {
         }
         cJSON_Delete(report_table_json(&list));
     }
+    report_entry_release(&entry);
     cJSON_Delete(json);
 }
 
