@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Keeps the docs' example outputs that follow from the option table true.
+"""Keeps the docs' example outputs that follow from the option table or committed files true.
 
 A page shows a command's output in a fenced block, after a `$ COMMAND` line. Where that output
 holds what any new option changes (the configuration's `config:` line and its hash, the SPSA
-input lines), OUTPUTS below names the page, the command shown and what of it is generated:
+input lines) or what a report prints of committed files (results/ledger/), OUTPUTS below names
+the page, the command shown and what of it is generated:
 
     "config"  the block's line starting with `config:`, from the run of `command`;
     "all"     every line between the command and the end of the block.
@@ -28,6 +29,11 @@ OUTPUTS = [
     {"page": "docs/bench.md", "shown": "build/bench -threads 2", "part": "config",
      "run": "build/bench -positions " + ONE_POSITION},
     {"page": "docs/tuning.md", "shown": "build/bench options -spsa", "part": "all"},
+    # The report's example: what the files in results/ledger/ and openings/ say, whatever the build.
+    {"page": "docs/abtest.md", "part": "all",
+     "shown": "build/abtest report results/ledger/killers.json results/ledger/et_revert.json "
+              "results/ledger/et4_lmr_on.json results/ledger/tune_futility_lmr.json "
+              "results/ledger/booktest_killers_hint.json openings/booktest.json"},
 ]
 
 

@@ -28,12 +28,13 @@ static void command_text(const BooktestRecord *r, char *out, size_t size) {
 /* The line that says what the booktest is. */
 static void about_text(const ReportEntry *e, char *out, size_t size) {
     const BooktestRecord *r = e->booktest;
-    char each[RUN_SUMMARY_TEXT];
+    char each[RUN_SUMMARY_TEXT], commit[2 * PROVENANCE_TEXT_MAX];
     report_each_words(&r->arguments, each, sizeof each);
+    report_commit_text(r->build.commit, r->build.source, commit, sizeof commit);
     snprintf(out, size, "%d book(s) x %d difference(s), %d pairs a cell, %s (%d of %d cells), "
              "each %s, commit %s",
              r->book_count, r->diff_count, r->pairs, e->state, r->done,
-             r->book_count * r->diff_count, each[0] ? each : "-", r->build.commit);
+             r->book_count * r->diff_count, each[0] ? each : "-", commit);
 }
 
 /* A cell of the matrix: row 0 the differences, column 0 the books. */

@@ -103,11 +103,15 @@ static void cell_duration(const RunSummary *r, char *out, size_t size) {
 
 /* The commit, and the build's source identity when the file has one (two builds of one commit,
  * a dirty tree edited between runs, differ there). */
-static void cell_commit(const RunSummary *r, char *out, size_t size) {
-    if (r->source[0] && strcmp(r->source, "unknown"))
-        snprintf(out, size, "%s %.8s", r->commit[0] ? r->commit : "-", r->source);
+void report_commit_text(const char *commit, const char *source, char *out, size_t size) {
+    if (source[0] && strcmp(source, "unknown"))
+        snprintf(out, size, "%s %.8s", commit[0] ? commit : "-", source);
     else
-        snprintf(out, size, "%s", r->commit[0] ? r->commit : "-");
+        snprintf(out, size, "%s", commit[0] ? commit : "-");
+}
+
+static void cell_commit(const RunSummary *r, char *out, size_t size) {
+    report_commit_text(r->commit, r->source, out, size);
 }
 
 static void cell_file(const RunSummary *r, char *out, size_t size) {

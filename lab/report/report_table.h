@@ -33,6 +33,10 @@ void report_table_print(FILE *out, const ReportList *list);
  * a name cannot split a row. At most size bytes (cut short). */
 void report_escape_text(const char *text, bool markdown, char *out, size_t size);
 
+/* The commit, and the build's source identity (its first 8 digits) when the file has one: two
+ * builds of one commit, a dirty tree edited between runs, differ there. */
+void report_commit_text(const char *commit, const char *source, char *out, size_t size);
+
 /* A table's cell (row 0: the headers), already escaped, at most size - 1 bytes. */
 typedef void (*ReportCellText)(const void *context, int row, int column, char *out, size_t size);
 

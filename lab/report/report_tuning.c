@@ -50,11 +50,8 @@ static void cell_text(const ReportEntry *e, int column, char *out, size_t size) 
     case 4:
         parameters_text(r, out, size);
         break;
-    default: /* as a run's: the commit, and the build's source identity when known */
-        if (r->build.source[0] && strcmp(r->build.source, "unknown"))
-            snprintf(out, size, "%s %.8s", r->build.commit, r->build.source);
-        else
-            snprintf(out, size, "%s", r->build.commit);
+    default:
+        report_commit_text(r->build.commit, r->build.source, out, size);
     }
 }
 
