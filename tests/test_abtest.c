@@ -565,8 +565,8 @@ static void log__progress_lines_and_unbounded_game_numbers(void **state) {
 }
 
 /* Two identical engines: every pair is drawn 1-1, so the normalized bounds [0, 5] mean a tiny
- * fraction of one logistic Elo; after 100 pairs the run says so, once. Logistic bounds say
- * nothing of the kind. */
+ * fraction of one logistic Elo; after 100 pairs the run says so, once (a run resumed past them
+ * in its start banner). Logistic bounds say nothing of the kind. */
 static void sprt__bounds_under_one_elo_are_said(void **state) {
     (void)state;
     char *out;
@@ -586,6 +586,21 @@ static void sprt__bounds_under_one_elo_are_said(void **state) {
                               &out),
                      0);
     assert_null(strstr(out, "nElo are"));
+    free(out);
+    /* Resumed past 100 pairs, the run knows its draw ratio at once: the banner says it, before
+     * any game, and no status block says it again. */
+    char command[1024];
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=a -engine name=b -each nodes=50 -sprt elo0=0 elo1=5 "
+                    "-rounds 200 -ratinginterval 50 -out %s/bounds.json -debug-stopafter 120 "
+                    ">/dev/null 2>&1; " ABTEST " -resume %s/bounds.json",
+             dir, dir);
+    assert_int_equal(test_run(command, &out), 0);
+    at = strstr(out, note);
+    const char *resumed = strstr(out, "resuming at pair "), *game = strstr(out, "Started game");
+    if (!at || !resumed || !game || at < resumed || at > game ||
+        strstr(at + 1, "note: at this run's pairs"))
+        fail_msg("%s", out);
     free(out);
 }
 

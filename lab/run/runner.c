@@ -171,7 +171,9 @@ static bool accept_change(Runner *r, const char *engine, const char *kind, const
 
 /* Normalized bounds that mean less than one logistic Elo at this run's pairs (nearly every pair
  * drawn, as between two almost identical engines) are said once, with their logistic
- * equivalent, when 100 pairs have given a draw ratio worth the name. */
+ * equivalent, when 100 pairs have given a draw ratio worth the name: in the start banner of a
+ * run resumed past them, else at the first status block after them (before any pair, the draw
+ * ratio, and so the equivalent, is unknown). */
 #define BOUNDS_NOTE_PAIRS 100
 static void note_small_bounds(Runner *r) {
     const MatchSettings *s = r->settings;
@@ -649,6 +651,8 @@ static int runner_open(Runner *r) {
     if (!open_outputs(r, resuming))
         return 2;
     print_start(r, stdout, resuming);
+    if (!s->quiet) /* a resumed run's pairs give its draw ratio now: said in the banner */
+        note_small_bounds(r);
     return -1;
 }
 
