@@ -315,8 +315,8 @@ static void html__rendered_in_a_browser(void **state) {
                         "--disable-background-networking --disable-component-update "
                         "--proxy-server=127.0.0.1:9 --virtual-time-budget=3000";
     snprintf(command, sizeof command,
-             "cd %s && timeout 120 %s %s --user-data-dir=%s/profile --dump-dom "
-             "file://%s/page.html > dom.html 2>/dev/null && timeout 120 %s %s "
+             "cd %s && timeout 120 %s %s --user-data-dir=%s/profile --window-size=1400,2400 "
+             "--dump-dom file://%s/page.html > dom.html 2>/dev/null && timeout 120 %s %s "
              "--user-data-dir=%s/profile --hide-scrollbars --window-size=1400,2400 "
              "--screenshot=" TSLAB_BUILD_DIR "/report-page.png file://%s/page.html "
              ">/dev/null 2>&1",
@@ -325,6 +325,13 @@ static void html__rendered_in_a_browser(void **state) {
     snprintf(path, sizeof path, "%s/dom.html", dir);
     char *dom = test_read_file(path);
     assert_non_null(strstr(dom, "data-drawn=\"yes\""));
+    /* At 1400 px the runs' table fits its room: it does not scroll sideways. */
+    const char *width = strstr(dom, "data-runs-width=\""), *room = strstr(dom, "data-runs-room=\"");
+    assert_true(width && room);
+    int table_width = atoi(width + strlen("data-runs-width=\"")),
+        table_room = atoi(room + strlen("data-runs-room=\""));
+    if (table_width > table_room || table_room < 1300)
+        fail_msg("the runs' table is %d px wide in %d px", table_width, table_room);
     assert_non_null(strstr(dom, "data-runs=\"3\" data-tunings=\"2\" data-booktests=\"1\" "
                                 "data-unread=\"4\""));
     /* A tuning's trajectory is drawn as the runs' are. */

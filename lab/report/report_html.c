@@ -262,13 +262,16 @@ static void run_detail(FILE *out, const RunSummary *run, const cJSON *details, i
 }
 
 /* The page states, for tests and for a reader, what the browser drew: each chart's drawn width
- * in pixels, set once the page has been laid out. */
+ * in pixels, and the runs' table's width against the room it has (wider: it scrolls sideways),
+ * set once the page has been laid out. */
 static const char DRAWN_SCRIPT[] =
     "<script>window.addEventListener('load',function(){document.querySelectorAll("
     "'figure.chart svg').forEach(function(s){var b=s.getBoundingClientRect(),l=s.querySelector"
     "('.line,.bar');s.setAttribute('data-drawn-width',Math.round(b.width));if(l){var g=l."
-    "getBBox();s.setAttribute('data-mark-width',Math.round(g.width));}});document.body."
-    "setAttribute('data-drawn','yes');});</script>\n";
+    "getBBox();s.setAttribute('data-mark-width',Math.round(g.width));}});var t=document."
+    "querySelector('table.runs');if(t){document.body.setAttribute('data-runs-width',Math.ceil("
+    "t.getBoundingClientRect().width));document.body.setAttribute('data-runs-room',t."
+    "parentNode.clientWidth);}document.body.setAttribute('data-drawn','yes');});</script>\n";
 
 void report_html_page(FILE *out, const ReportEntry entries[], int count, bool live,
                       ReportDetails details, void *context) {
