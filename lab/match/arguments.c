@@ -54,6 +54,11 @@ static const Pointer OPTION_POINTERS[] = {
     {"-quick", "write -engine name=A ... -engine name=B ... -each nodes=N -openings file=F"},
 };
 
+/* Options of no tool that a user of pairs reaches for (tune and booktest take -pairs). */
+static const Pointer MISTAKEN_POINTERS[] = {
+    {"-pairs", "a round is a pair here (an opening played both ways): -rounds N plays N pairs"},
+};
+
 /* Engine keys of fastchess (-engine / -each) that abtest does not take. */
 static const Pointer ENGINE_KEY_POINTERS[] = {
     {"restart", "engine programs are started once per worker and reused, with ucinewgame "
@@ -483,6 +488,10 @@ static bool unknown_option(const Parse *p, const char *arg, Error *err) {
         find_pointer(OPTION_POINTERS, sizeof OPTION_POINTERS / sizeof OPTION_POINTERS[0], arg);
     if (pointer)
         return error_set(err, "%s is a fastchess option abtest does not take: %s", arg, pointer);
+    pointer = find_pointer(MISTAKEN_POINTERS,
+                           sizeof MISTAKEN_POINTERS / sizeof MISTAKEN_POINTERS[0], arg);
+    if (pointer)
+        return error_set(err, "%s is not an option of a match: %s", arg, pointer);
     /* Every option the command takes, for "did you mean". */
     const char *names[SPECIAL_COUNT + 64];
     const size_t most = sizeof names / sizeof names[0];

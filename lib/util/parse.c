@@ -87,7 +87,8 @@ const char *parse_closest(const char *word, const char *const *candidates, size_
     size_t best_distance = max_distance + 1;
     for (size_t i = 0; i < count; i++) {
         size_t distance = edit_distance(word, candidates[i]);
-        if (distance < best_distance) {
+        /* Under half the word's length too: 3 edits turn "-pair" into "-each", no typo. */
+        if (distance < best_distance && 2 * distance < strlen(word)) {
             best = candidates[i];
             best_distance = distance;
         }

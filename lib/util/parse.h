@@ -20,6 +20,7 @@ bool parse_int(const char *text, int min, int max, int *out, Error *err);
 bool parse_double(const char *text, double min, double max, double *out, Error *err);
 
 /* The candidate closest to word by edit distance (insertions, deletions, substitutions), if it
- * is at most max_distance edits away; NULL otherwise. For "did you mean ...?" messages. */
+ * is at most max_distance edits away and fewer than half word's length; NULL otherwise. For "did
+ * you mean ...?" messages. */
 const char *parse_closest(const char *word, const char *const *candidates, size_t count,
                           size_t max_distance);
