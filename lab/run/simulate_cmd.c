@@ -139,15 +139,9 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, bool *help, Error
     return true;
 }
 
-/* The logistic Elo of an nElo at the draw ratio, through the per-game deviation
- * sqrt((1 - d) / 4), as -plan converts bounds. */
-static double logistic_of_nelo(double nelo, double draws) {
-    return sprt_elo_from_score(0.5 + nelo / SPRT_NELO_PER_T * sqrt((1 - draws) / 4));
-}
-
 /* The logistic Elo of a strength in the SPRT model's unit. */
 static double logistic_of(const SimulateArgs *a, double strength) {
-    return a->params.model == SPRT_MODEL_LOGISTIC ? strength : logistic_of_nelo(strength, a->draws);
+    return a->params.model == SPRT_MODEL_LOGISTIC ? strength : simulate_elo_of_nelo(strength, a->draws);
 }
 
 static bool setup_for(const SimulateArgs *a, double logistic_elo, SimulateSetup *s, Error *err) {
@@ -328,7 +322,7 @@ int abtest_simulate_main(int argc, char **argv) {
     if (a.oc_steps)
         return run_sweep(&a);
     double strength = a.has_nelo ? a.nelo : a.elo;
-    double logistic = a.has_nelo ? logistic_of_nelo(strength, a.draws) : strength;
+    double logistic = a.has_nelo ? simulate_elo_of_nelo(strength, a.draws) : strength;
     SimulateSetup s;
     SimulateResult r;
     if (!setup_for(&a, logistic, &s, &err) || !simulate_run(&s, &r, &err))

@@ -39,12 +39,6 @@ typedef struct {
     double corrected, corrected_low, corrected_high;
 } RunOutcome;
 
-typedef struct {
-    const SimulateSetup *setup;
-    RunOutcome *outcomes;
-    int first, stride; /* this worker's runs: first, first + stride, ... */
-} Worker;
-
 /* A uniform double in [0, 1). */
 static double uniform(Rng *rng) { return (double)(rng_next(rng) >> 11) * 0x1.0p-53; }
 
@@ -74,11 +68,49 @@ static void simulate_one(const SimulateSetup *s, int64_t run, RunOutcome *out) {
                         plain.elo_high, corrected.elo, corrected.ci_low, corrected.ci_high};
 }
 
+/* A worker of simulate_parallel: runs first, first + stride, ... */
+typedef struct {
+    void (*one)(void *context, int64_t run);
+    void *context;
+    int64_t runs, first, stride;
+} Worker;
+
 static void *worker_main(void *arg) {
     Worker *w = arg;
-    for (int64_t run = w->first; run < w->setup->runs; run += w->stride)
-        simulate_one(w->setup, run, &w->outcomes[run]);
+    for (int64_t run = w->first; run < w->runs; run += w->stride)
+        w->one(w->context, run);
     return NULL;
+}
+
+bool simulate_parallel(int64_t runs, int threads, void (*one)(void *context, int64_t run),
+                       void *context, Error *err) {
+    threads = threads < 1 ? 1 : threads > SIMULATE_MAX_THREADS ? SIMULATE_MAX_THREADS : threads;
+    Worker workers[SIMULATE_MAX_THREADS];
+    pthread_t ids[SIMULATE_MAX_THREADS];
+    int started = 0;
+    for (; started < threads; started++) {
+        workers[started] = (Worker){one, context, runs, started, threads};
+        if (pthread_create(&ids[started], NULL, worker_main, &workers[started]) != 0)
+            break;
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(ids[i], NULL);
+    return started == threads || error_set(err, "cannot start %d simulation threads", threads);
+}
+
+double simulate_elo_of_nelo(double nelo, double draws) {
+    return sprt_elo_from_score(0.5 + nelo / SPRT_NELO_PER_T * sqrt((1 - draws) / 4));
+}
+
+/* simulate_run's runs: each writes its own outcome. */
+typedef struct {
+    const SimulateSetup *setup;
+    RunOutcome *outcomes;
+} Runs;
+
+static void run_one(void *context, int64_t run) {
+    Runs *runs = context;
+    simulate_one(runs->setup, run, &runs->outcomes[run]);
 }
 
 static int compare_pairs(const void *a, const void *b) {
@@ -139,28 +171,16 @@ static void summarise(const SimulateSetup *s, const RunOutcome *outcomes, int64_
 bool simulate_run(const SimulateSetup *s, SimulateResult *r, Error *err) {
     RunOutcome *outcomes = calloc((size_t)s->runs, sizeof *outcomes);
     int64_t *lengths = calloc((size_t)s->runs, sizeof *lengths);
-    int threads = s->threads < 1                      ? 1
-                  : s->threads > SIMULATE_MAX_THREADS ? SIMULATE_MAX_THREADS
-                                                      : s->threads;
-    Worker workers[SIMULATE_MAX_THREADS];
-    pthread_t ids[SIMULATE_MAX_THREADS];
     if (!outcomes || !lengths) {
         free(outcomes);
         free(lengths);
         return error_set(err, "out of memory for %lld runs", (long long)s->runs);
     }
-    int started = 0;
-    for (; started < threads; started++) {
-        workers[started] = (Worker){s, outcomes, started, threads};
-        if (pthread_create(&ids[started], NULL, worker_main, &workers[started]) != 0)
-            break;
-    }
-    for (int i = 0; i < started; i++)
-        pthread_join(ids[i], NULL);
-    bool ok = started == threads;
+    Runs runs = {s, outcomes};
+    bool ok = simulate_parallel(s->runs, s->threads, run_one, &runs, err);
     if (ok)
         summarise(s, outcomes, lengths, r);
     free(outcomes);
     free(lengths);
-    return ok || error_set(err, "cannot start %d simulation threads", threads);
+    return ok;
 }

@@ -39,6 +39,16 @@ bool simulate_pentanomial_from_elo(double elo, double draw_ratio, double out[5])
 /* The logistic Elo whose score is the distribution's mean. */
 double simulate_elo_of(const double probabilities[5]);
 
+/* The logistic Elo of an nElo at a per-game draw ratio, through the per-game deviation
+ * sqrt((1 - d) / 4), as -plan converts bounds. */
+double simulate_elo_of_nelo(double nelo, double draws);
+
 /* Runs the simulation (threads workers, each taking runs by index). False when threads cannot
  * start or memory is short. */
 bool simulate_run(const SimulateSetup *setup, SimulateResult *out, Error *err);
+
+/* one(context, run) for every run in [0, runs) on threads workers, each taking runs by index:
+ * what a run gives depends on its index only, so the numbers never depend on the threads.
+ * False when a thread cannot start. */
+bool simulate_parallel(int64_t runs, int threads, void (*one)(void *context, int64_t run),
+                       void *context, Error *err);
