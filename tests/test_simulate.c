@@ -137,6 +137,58 @@ static void command__report_json_and_errors(void **state) {
     }
 }
 
+/* abtest simulate -tournament: the report's rows, the JSON, the same numbers on 1 and 2 threads,
+ * and every mistake named. */
+static void tournament__command_report_json_and_errors(void **state) {
+    (void)state;
+    char *out, *again;
+    const char *gauntlet = ABTEST " simulate -tournament gauntlet -nelo 0,0,0,30 -sprt elo0=0 "
+                                  "elo1=20 -runs 60 -batch 8 -seed 3";
+    char command[1024];
+    snprintf(command, sizeof command, "%s -threads 2 -json - 2>/dev/null", gauntlet);
+    assert_int_equal(test_run(command, &out), 0);
+    snprintf(command, sizeof command, "%s -threads 1 -json - 2>/dev/null", gauntlet);
+    assert_int_equal(test_run(command, &again), 0);
+    assert_string_equal(out, again);
+    free(again);
+    cJSON *json = cJSON_Parse(out);
+    free(out);
+    assert_non_null(json);
+    assert_string_equal(cJSON_GetObjectItem(json, "family")->valuestring, "holm");
+    const cJSON *candidates = cJSON_GetObjectItem(json, "candidates");
+    assert_int_equal(cJSON_GetArraySize(candidates), 3);
+    double strong = cJSON_GetObjectItem(cJSON_GetArrayItem(candidates, 2), "p_h1")->valuedouble;
+    assert_true(strong > 0.8); /* +30 against [0, 20] */
+    cJSON_Delete(json);
+    assert_int_equal(test_run(gauntlet, &out), 0);
+    assert_non_null(strstr(out, "family-wise control holm"));
+    assert_non_null(strstr(out, "family: a candidate at or below elo0 accepted in "));
+    free(out);
+    assert_int_equal(test_run(ABTEST " simulate -tournament roundrobin -nelo 0,10,20 -pairs 100 "
+                                     "-runs 40",
+                              &out),
+                     0);
+    assert_non_null(strstr(out, "Simulated round robin: 3 engines, 100 pairs a pairing"));
+    free(out);
+    static const char *const errors[][2] = {
+        {ABTEST " simulate -tournament swiss -nelo 0,1", "'swiss' is not gauntlet or roundrobin"},
+        {ABTEST " simulate -tournament gauntlet -nelo 0", "a tournament needs 2 engines or more"},
+        {ABTEST " simulate -tournament gauntlet -nelo 0,x", "engine 2 is not a number"},
+        {ABTEST " simulate -tournament gauntlet -nelo 0,5", "a gauntlet needs -sprt"},
+        {ABTEST " simulate -tournament roundrobin -nelo 0,5 -sprt elo0=0 elo1=5",
+         "a round robin is rated, not tested"},
+        {ABTEST " simulate -tournament gauntlet -nelo 0,5 -sprt elo0=0 elo1=5 -family sidak",
+         "'sidak' is not holm, bonferroni or none"},
+        {ABTEST " simulate -tournament gauntlet -sprt elo0=0 elo1=5", "-nelo N0,N1,... is required"},
+    };
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
+        int status = test_run(errors[i][0], &out);
+        if (status == 0 || !strstr(out, errors[i][1]))
+            fail_msg("'%s': exit %d, '%s', expected '%s'", errors[i][0], status, out, errors[i][1]);
+        free(out);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(distribution__pairs_of_independent_games),
@@ -144,6 +196,7 @@ int main(void) {
         cmocka_unit_test(threads__same_numbers_for_any_count),
         cmocka_unit_test(batches__decide_at_batch_ends_and_correction_stops_sooner),
         cmocka_unit_test(command__report_json_and_errors),
+        cmocka_unit_test(tournament__command_report_json_and_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

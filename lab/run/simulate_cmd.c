@@ -10,6 +10,7 @@
 #include "output.h"
 #include "parse.h"
 #include "simulate_cmd.h"
+#include "simulate_tournament_cmd.h"
 #include "sprt_cmd.h"
 #include "sprt_keys.h"
 #include "sprt_report.h"
@@ -31,6 +32,8 @@ static const char simulate_usage[] =
     "                       [-runs N] [-seed S] [-threads T] [-maxpairs M] [-batch B]\n"
     "                       [-json FILE]\n"
     "       abtest simulate -sprt ... -oc STEPS [-draws D] [-runs N] [-plot file=F.png] ...\n"
+    "       abtest simulate -tournament gauntlet|roundrobin ... (abtest simulate -tournament\n"
+    "       gauntlet -help)\n"
     "  Plays N virtual SPRTs (default 1000) with pair outcomes drawn from a pentanomial\n"
     "  distribution: a true logistic Elo (-elo) or normalized Elo (-nelo) at a per-game draw\n"
     "  ratio (-draws, default 0.5; games independent), or given pair probabilities (-penta).\n"
@@ -312,6 +315,9 @@ static int run_sweep(const SimulateArgs *a) {
 }
 
 int abtest_simulate_main(int argc, char **argv) {
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "-tournament"))
+            return abtest_simulate_tournament_main(argc, argv);
     SimulateArgs a;
     Error err;
     bool help;
