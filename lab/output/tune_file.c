@@ -37,6 +37,19 @@ bool tune_record_push(TuneRecord *record, const TuneStep *step, Error *err) {
     return true;
 }
 
+cJSON *tune_param_to_json(const SpsaParam *p) {
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "name", p->name);
+    cJSON_AddStringToObject(item, "type", p->type == SPSA_INT ? "int" : "float");
+    cJSON_AddNumberToObject(item, "start", p->start);
+    cJSON_AddNumberToObject(item, "min", p->min);
+    cJSON_AddNumberToObject(item, "max", p->max);
+    cJSON_AddNumberToObject(item, "c_end", p->c_end);
+    cJSON_AddNumberToObject(item, "r_end", p->r_end);
+    cJSON_AddNumberToObject(item, "value", p->value);
+    return item;
+}
+
 cJSON *tune_record_to_json(const TuneRecord *r) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "tool", "tslab abtest tune");
@@ -56,19 +69,8 @@ cJSON *tune_record_to_json(const TuneRecord *r) {
     cJSON_AddNumberToObject(root, "iterations", (double)r->iterations);
     cJSON_AddNumberToObject(root, "done", (double)r->done);
     cJSON *params = cJSON_AddArrayToObject(root, "params");
-    for (int i = 0; i < r->count; i++) {
-        const SpsaParam *p = &r->params[i];
-        cJSON *item = cJSON_CreateObject();
-        cJSON_AddStringToObject(item, "name", p->name);
-        cJSON_AddStringToObject(item, "type", p->type == SPSA_INT ? "int" : "float");
-        cJSON_AddNumberToObject(item, "start", p->start);
-        cJSON_AddNumberToObject(item, "min", p->min);
-        cJSON_AddNumberToObject(item, "max", p->max);
-        cJSON_AddNumberToObject(item, "c_end", p->c_end);
-        cJSON_AddNumberToObject(item, "r_end", p->r_end);
-        cJSON_AddNumberToObject(item, "value", p->value);
-        cJSON_AddItemToArray(params, item);
-    }
+    for (int i = 0; i < r->count; i++)
+        cJSON_AddItemToArray(params, tune_param_to_json(&r->params[i]));
     cJSON *history = cJSON_AddArrayToObject(root, "history");
     for (int64_t k = 0; k < r->done; k++) {
         const TuneStep *s = &r->steps[k];

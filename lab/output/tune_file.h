@@ -58,6 +58,9 @@ void tune_record_destroy(TuneRecord *record);
 /* Appends a step (grows the list). */
 bool tune_record_push(TuneRecord *record, const TuneStep *step, Error *err);
 
+/* One parameter as the file holds it: name, type, start, min, max, c_end, r_end, value. */
+cJSON *tune_param_to_json(const SpsaParam *param);
+
 /* The whole file. NULL when memory runs out. */
 cJSON *tune_record_to_json(const TuneRecord *record);
 

@@ -99,17 +99,8 @@ cJSON *report_tuning_json(const ReportEntry *e) {
     report_each_words(&r->arguments, text, sizeof text);
     cJSON_AddStringToObject(item, "each", text);
     cJSON *params = cJSON_AddArrayToObject(item, "params");
-    for (int i = 0; i < r->count; i++) {
-        const SpsaParam *p = &r->params[i];
-        cJSON *param = cJSON_CreateObject();
-        cJSON_AddStringToObject(param, "name", p->name);
-        cJSON_AddStringToObject(param, "type", p->type == SPSA_INT ? "int" : "float");
-        cJSON_AddNumberToObject(param, "start", p->start);
-        cJSON_AddNumberToObject(param, "min", p->min);
-        cJSON_AddNumberToObject(param, "max", p->max);
-        cJSON_AddNumberToObject(param, "value", p->value);
-        cJSON_AddItemToArray(params, param);
-    }
+    for (int i = 0; i < r->count; i++)
+        cJSON_AddItemToArray(params, tune_param_to_json(&r->params[i]));
     cJSON_AddStringToObject(item, "commit", r->build.commit);
     cJSON_AddStringToObject(item, "source", r->build.source);
     command_text(r, text, sizeof text);

@@ -13,8 +13,8 @@
 /* "tunings:" and their table; nothing when entries hold none. */
 void report_tunings_print(FILE *out, const ReportEntry entries[], int count);
 
-/* {"file", "read", "kind": "tuning", "state", "iterations", "done", "each", "params": [{"name",
- * "type", "start", "min", "max", "value"}, ...], "commit", "source", "command"}. */
+/* {"file", "read", "kind": "tuning", "state", "iterations", "done", "each", "params": [as the
+ * tuning file holds them], "commit", "source", "command"}. */
 cJSON *report_tuning_json(const ReportEntry *entry);
 
 /* The page's "Tunings" table (a row each, linked to its section); nothing when there are none. */
