@@ -4,7 +4,8 @@
 // build and the base configuration's signature, and one cell per book and difference played so
 // far, in play order (book by book), with its counts and the figures made from them, every
 // number exact (cli/json_text.h). Reading checks the shape, the ranges and that every figure is
-// what the cell's counts give (booktest_cell_finish), so an edited cell is refused; that the
+// what the cell's counts give (booktest_cell_finish; to 1e-9 of it, as another compiler rounds
+// the last bits otherwise), so an edited cell is refused; that the
 // books and arguments are still the run's is the resume's check (lab/run/booktest.c).
 #pragma once
 
