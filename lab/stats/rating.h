@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// A joint rating of many engines from the pairs they played: one logistic Elo per engine, the
-// anchor's at 0, fitted on the pair scores of every pairing. Pairs cancel the tigers/sheep asymmetry, so the model has no side term: the expected
+// A joint rating of many engines from the pairs they played (docs/sprt.md, "A rating from
+// pairs"): one logistic Elo per engine, the anchor's at 0, fitted on the pair scores of every
+// pairing. Pairs cancel the tigers/sheep asymmetry, so the model has no side term: the expected
 // pair score of A against B is L(x_A - x_B), L the logistic function (x in units of
 // ln 10 / 400 Elo). The fit maximises the quasi-likelihood of the pair scores (each pair's score
 // s in [0, 1] taken as a fraction of a Bernoulli trial: Bradley-Terry with fractional outcomes),
