@@ -24,3 +24,15 @@ void html_put_escaped(FILE *out, const char *text) {
         }
     }
 }
+
+void html_commands(FILE *out, const char *command, const char *resume, const char *file) {
+    fputs("<p>Reproduce:</p><pre class=\"command\">", out);
+    html_put_escaped(out, command);
+    fputs("</pre>\n", out);
+    if (!resume)
+        return;
+    fputs("<p>Resume:</p><pre class=\"resume\">", out);
+    html_put_escaped(out, resume);
+    html_put_escaped(out, file);
+    fputs("</pre>\n", out);
+}

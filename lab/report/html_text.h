@@ -7,3 +7,7 @@
 #include <stdio.h>
 
 void html_put_escaped(FILE *out, const char *text);
+
+/* A section's last lines: the command that reproduces it, and for an unfinished one the command
+ * that resumes it (resume, e.g. "build/abtest -resume ", then file; NULL: none). */
+void html_commands(FILE *out, const char *command, const char *resume, const char *file);

@@ -18,13 +18,6 @@ static const char *base_name(const char *path) {
     return slash ? slash + 1 : path;
 }
 
-static void command_text(const BooktestRecord *r, char *out, size_t size) {
-    TextBuf buf = textbuf(out, size);
-    textbuf_printf(&buf, "abtest booktest");
-    for (int i = 0; i < r->arguments.count; i++)
-        textbuf_printf(&buf, " %s", r->arguments.words[i]);
-}
-
 /* The line that says what the booktest is. */
 static void about_text(const ReportEntry *e, char *out, size_t size) {
     const BooktestRecord *r = e->booktest;
@@ -109,7 +102,7 @@ cJSON *report_booktest_json(const ReportEntry *e) {
         cJSON_AddItemToArray(cells, booktest_cell_to_json(r, i));
     cJSON_AddStringToObject(item, "commit", r->build.commit);
     cJSON_AddStringToObject(item, "source", r->build.source);
-    command_text(r, text, sizeof text);
+    report_command_text("abtest booktest", &r->arguments, text, sizeof text);
     cJSON_AddStringToObject(item, "command", text);
     return item;
 }
@@ -148,15 +141,10 @@ static void html_section(FILE *out, const ReportEntry *e, int index) {
         fputs("</tr>\n", out);
     }
     fputs("</table>\n", out);
-    command_text(r, text, sizeof text);
-    fputs("<p>Reproduce:</p><pre class=\"command\">build/", out);
-    html_put_escaped(out, text);
-    fputs("</pre>\n", out);
-    if (strcmp(e->state, "finished")) {
-        fputs("<p>Resume:</p><pre class=\"resume\">build/abtest booktest -resume ", out);
-        html_put_escaped(out, e->path);
-        fputs("</pre>\n", out);
-    }
+    char command[2 * RUN_SUMMARY_TEXT + 8];
+    report_command_text("build/abtest booktest", &r->arguments, command, sizeof command);
+    bool finished = !strcmp(e->state, "finished");
+    html_commands(out, command, finished ? NULL : "build/abtest booktest -resume ", e->path);
     fputs("</section>\n", out);
 }
 

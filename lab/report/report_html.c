@@ -249,15 +249,8 @@ static void run_detail(FILE *out, const RunSummary *run, const cJSON *details, i
     side_rows(out, run, details);
     end_rows(out, details);
     engine_rows(out, details);
-    fputs("<p>Reproduce:</p><pre class=\"command\">", out);
-    html_put_escaped(out, run->command);
-    fputs("</pre>\n", out);
     bool unfinished = !strcmp(run->state, "interrupted") || !strcmp(run->state, "stopped");
-    if (unfinished) {
-        fputs("<p>Resume:</p><pre class=\"resume\">build/abtest -resume ", out);
-        html_put_escaped(out, run->file);
-        fputs("</pre>\n", out);
-    }
+    html_commands(out, run->command, unfinished ? "build/abtest -resume " : NULL, run->file);
     fputs("</section>\n", out);
 }
 

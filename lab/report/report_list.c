@@ -268,6 +268,13 @@ int report_list_count(const ReportEntry entries[], int count, ReportKind kind) {
     return n;
 }
 
+void report_command_text(const char *tool, const WordList *arguments, char *out, size_t size) {
+    TextBuf buf = textbuf(out, size);
+    textbuf_printf(&buf, "%s", tool);
+    for (int i = 0; i < arguments->count; i++)
+        textbuf_printf(&buf, " %s", arguments->words[i]);
+}
+
 void report_each_words(const WordList *arguments, char *out, size_t size) {
     TextBuf words = textbuf(out, size);
     for (int i = 0; i < arguments->count; i++) {

@@ -37,6 +37,10 @@ bool report_entry_read(ReportEntry *entry, const cJSON *json, Error *why);
 /* Releases what an entry owns: its path and its record. */
 void report_entry_release(ReportEntry *entry);
 
+/* "TOOL ARGUMENTS": the command a tuning or booktest was played with ("abtest tune -params
+ * ..."). */
+void report_command_text(const char *tool, const WordList *arguments, char *out, size_t size);
+
 /* How many entries of the list are of that kind. */
 int report_list_count(const ReportEntry entries[], int count, ReportKind kind);
 

@@ -15,14 +15,6 @@ static const char *const HEADERS[] = {"file", "iterations", "state", "each",
                                       "parameters: now (start)", "commit"};
 #define COLUMNS ((int)(sizeof HEADERS / sizeof *HEADERS))
 
-/* "abtest tune ARGUMENTS", the command that played it. */
-static void command_text(const TuneRecord *r, char *out, size_t size) {
-    TextBuf buf = textbuf(out, size);
-    textbuf_printf(&buf, "abtest tune");
-    for (int i = 0; i < r->arguments.count; i++)
-        textbuf_printf(&buf, " %s", r->arguments.words[i]);
-}
-
 static void parameters_text(const TuneRecord *r, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     for (int i = 0; i < r->count; i++)
@@ -103,7 +95,7 @@ cJSON *report_tuning_json(const ReportEntry *e) {
         cJSON_AddItemToArray(params, tune_param_to_json(&r->params[i]));
     cJSON_AddStringToObject(item, "commit", r->build.commit);
     cJSON_AddStringToObject(item, "source", r->build.source);
-    command_text(r, text, sizeof text);
+    report_command_text("abtest tune", &r->arguments, text, sizeof text);
     cJSON_AddStringToObject(item, "command", text);
     return item;
 }
@@ -193,15 +185,10 @@ static void html_section(FILE *out, const ReportEntry *e, int index) {
     }
     fputs("</table>\n", out);
     trajectory_charts(out, r);
-    command_text(r, text, sizeof text);
-    fputs("<p>Reproduce:</p><pre class=\"command\">build/", out);
-    html_put_escaped(out, text);
-    fputs("</pre>\n", out);
-    if (strcmp(e->state, "finished")) {
-        fputs("<p>Resume:</p><pre class=\"resume\">build/abtest tune -resume ", out);
-        html_put_escaped(out, e->path);
-        fputs("</pre>\n", out);
-    }
+    char command[2 * RUN_SUMMARY_TEXT + 8];
+    report_command_text("build/abtest tune", &r->arguments, command, sizeof command);
+    html_commands(out, command, strcmp(e->state, "finished") ? "build/abtest tune -resume " : NULL,
+                  e->path);
     fputs("</section>\n", out);
 }
 
