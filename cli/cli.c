@@ -36,24 +36,33 @@ static int utf8_length(const unsigned char *p) {
 }
 
 /* A message goes out as valid UTF-8 without control characters: a broken byte or an escape
- * sequence from a file name or an argument is written \xHH, so it cannot garble a terminal. */
+ * sequence from a file name or an argument is written \xHH, so it cannot garble a terminal.
+ * It is made whole first and written at once: stderr is unbuffered, and written byte by byte
+ * the warnings of two game threads came out interleaved character by character. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 0)))
 #endif
 static void print_error(const char *format, va_list args) {
     char message[2048];
     vsnprintf(message, sizeof message, format, args);
-    fprintf(stderr, "%s: ", program_name);
+    char line[4 * sizeof message + 128]; /* every byte may become \xHH */
+    size_t used = (size_t)snprintf(line, 128, "%s: ", program_name);
+    if (used >= 128)
+        used = 127;
     for (const unsigned char *p = (const unsigned char *)message; *p;) {
         int length = utf8_length(p);
         if (length == 0 || (length == 1 && (*p < 0x20 || *p == 0x7f) && *p != '\n')) {
-            fprintf(stderr, "\\x%02x", *p++);
+            used += (size_t)snprintf(line + used, 5, "\\x%02x", *p++);
             continue;
         }
-        fwrite(p, 1, (size_t)length, stderr);
+        memcpy(line + used, p, (size_t)length);
+        used += (size_t)length;
         p += length;
     }
-    fputc('\n', stderr);
+    line[used++] = '\n';
+    flockfile(stderr);
+    fwrite(line, 1, used, stderr);
+    funlockfile(stderr);
 }
 
 void cli_error(const char *format, ...) {

@@ -13,6 +13,7 @@
 
 #include <cJSON.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,13 @@
 /* After a signal of its own, a rank waits this long for rank 0's STOP before it leaves. */
 #define SIGNAL_GRACE_SECONDS 10.0
 
-static volatile sig_atomic_t signalled = 0;
+/* The signal this rank got (0: none). Its handler may run on a pool's worker thread while the
+ * rank's loop reads it: a lock-free atomic, not a volatile sig_atomic_t, which is safe only
+ * within one thread (as in lab/run/runner.c). */
+static atomic_int signalled = 0;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler may store only to lock-free atomics");
 
-static void on_signal(int signal_number) { signalled = signal_number; }
+static void on_signal(int signal_number) { atomic_store(&signalled, signal_number); }
 
 /* The rank's job: rank 0's settings, the book they name (kept while the path and hash stay)
  * and its order, played by the rank's pool. */
@@ -246,7 +251,7 @@ static void serve(RankWorker *w) {
             free(messages_receive_bytes(&status, &size));
             failed = error_set(&failure, "an unexpected message from rank 0");
         }
-        if (signalled && !signal_time)
+        if (atomic_load(&signalled) && !signal_time)
             signal_time = cli_now_seconds();
         if (signal_time && cli_now_seconds() - signal_time > SIGNAL_GRACE_SECONDS) {
             wire_buffer_destroy(&outgoing); /* rank 0 is gone: the job ends */

@@ -35,18 +35,26 @@
 
 #define STATUS_PERIOD_SECONDS 0.25
 
-static volatile sig_atomic_t interrupt_signal = 0;
+/* The signal that stopped the run (0: none). The handler runs on whichever thread the kernel
+ * picks, often a game's worker, while the main loop reads it: a volatile sig_atomic_t is safe
+ * only within one thread (TSan saw the race under load), a lock-free atomic on any thread. */
+static atomic_int interrupt_signal = 0;
 /* The running Runner's abort flag, raised by a signal at once: whatever a game or a start-up
- * waits on (a program's answer, its input) then ends within 100 ms (engine_process.h). An
- * atomic_bool is lock-free here, so storing to it is safe in a handler. */
-static atomic_bool *volatile signal_abort = NULL;
+ * waits on (a program's answer, its input) then ends within 100 ms (engine_process.h). */
+static _Atomic(atomic_bool *) signal_abort = NULL;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2 && ATOMIC_POINTER_LOCK_FREE == 2 &&
+                   ATOMIC_BOOL_LOCK_FREE == 2,
+               "a signal handler may store only to lock-free atomics");
 
 static void on_signal(int signal_number) {
-    interrupt_signal = signal_number;
-    atomic_bool *abort = signal_abort;
+    atomic_store(&interrupt_signal, signal_number);
+    atomic_bool *abort = atomic_load(&signal_abort);
     if (abort)
         atomic_store(abort, true);
 }
+
+/* The signal that stopped the run, 0 if none. */
+static int stop_signal(void) { return atomic_load(&interrupt_signal); }
 
 typedef struct {
     MatchSettings *settings;
@@ -108,7 +116,7 @@ static bool checkpoint(Runner *r, RunState state) {
 }
 
 /* Exit status of a run stopped by a signal: the shell's 128 + signal (130 for SIGINT). */
-static int signal_status(void) { return 128 + (int)interrupt_signal; }
+static int signal_status(void) { return 128 + stop_signal(); }
 
 /* A program as it is now: its default bench (asked as fishtest's workers ask, printed with its
  * signature) and its file. False after saying why. */
@@ -118,9 +126,9 @@ static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *
     memset(now, 0, sizeof *now);
     bool asked = spec->program.bench != PROGRAM_BENCH_OFF; /* bench=off: its files alone */
     if (asked && !program_check_bench(spec, stdout, &r->abort, &bench, &err)) {
-        if (interrupt_signal)
+        if (stop_signal())
             printf("abtest: stopped by signal %d before the first game: nothing to save\n",
-                   (int)interrupt_signal);
+                   stop_signal());
         else
             cli_error("%s", err.text);
         return false;
@@ -423,7 +431,7 @@ static int finish(Runner *r, RunState state) {
             fprintf(out, "resume with: %s -resume %s\n", cli_program(), s->out_path);
         else
             fprintf(out, "no -out file: this run cannot be resumed\n");
-        return interrupt_signal ? signal_status() : 130;
+        return stop_signal() ? signal_status() : 130;
     }
     fprintf(out, "Finished match\n"); /* fastchess's last line */
     return 0;
@@ -445,8 +453,8 @@ static bool load_book(Runner *r, bool resuming, uint64_t recorded_hash, Error *e
 }
 
 static void install_signal_handlers(atomic_bool *abort) {
-    interrupt_signal = 0;
-    signal_abort = abort;
+    atomic_store(&interrupt_signal, 0);
+    atomic_store(&signal_abort, abort);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
@@ -533,7 +541,7 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
     const MatchSettings *s = r->settings;
     RunState state = RUN_RUNNING;
     while (state == RUN_RUNNING) {
-        if (interrupt_signal || r->files.save_failed ||
+        if (stop_signal() || r->files.save_failed ||
             (s->debug_stop_after && r->totals.pairs - session_first >= s->debug_stop_after))
             return RUN_INTERRUPTED;
         PairRecord pair;
@@ -634,7 +642,7 @@ static int runner_open(Runner *r) {
         return 2;
     }
     if (!check_engines(r, s))
-        return interrupt_signal ? signal_status() : 2;
+        return stop_signal() ? signal_status() : 2;
     if (!open_tablebase(r))
         return 2;
     r->limit = s->rounds;
@@ -670,7 +678,7 @@ static int runner_play(Runner *r) {
     if (!pair_pool_set_job(r->pool, &job, &failure)) {
         cli_error("%s", failure.text);
         /* A program's start-up was cut short: saved as it was. */
-        return interrupt_signal ? finish(r, RUN_INTERRUPTED) : 2;
+        return stop_signal() ? finish(r, RUN_INTERRUPTED) : 2;
     }
     pair_pool_start(r->pool, r->totals.pairs, r->limit);
     bool live = !s->quiet && isatty(STDOUT_FILENO);
@@ -684,8 +692,8 @@ static int runner_play(Runner *r) {
         status_line_clear(stdout);
     if (failed)
         cli_error("%s", failure.text);
-    if (state == RUN_INTERRUPTED && interrupt_signal)
-        fprintf(stdout, "abtest: stopped by signal %d\n", (int)interrupt_signal);
+    if (state == RUN_INTERRUPTED && stop_signal())
+        fprintf(stdout, "abtest: stopped by signal %d\n", stop_signal());
     int code = finish(r, state);
     return failed ? 2 : code;
 }
@@ -701,7 +709,7 @@ static void runner_free(Runner *r) {
     book_destroy(&r->book);
     tb_free(r->tablebase);
     totals_destroy(&r->totals);
-    signal_abort = NULL; /* before r goes: a late signal must not reach freed memory */
+    atomic_store(&signal_abort, NULL); /* before r goes: a late signal must not reach freed memory */
     free(r);
 }
 
