@@ -35,9 +35,10 @@ static int setup(void **state) {
         f->engines[e].config.depth = 3;
     }
     f->engines[1].config.killers = false;
-    f->setup = (PairSetup){f->engines, 300, 2, 7, false, NULL};
+    f->setup = (PairSetup){
+        .pairings = {1, {{0, 1}}}, .max_plies = 300, .random_plies = 2, .seed = 7};
     MatchWorker worker;
-    if (!match_worker_init(&worker, f->engines, NULL, &err))
+    if (!match_worker_init(&worker, f->engines, MATCH_ENGINES, NULL, &err))
         fail_msg("%s", err.text);
     atomic_bool abort_flag;
     atomic_init(&abort_flag, false);
@@ -116,13 +117,19 @@ static void decode__refuses_truncation_and_bad_fields(void **state) {
     assert_false(pair_wire_decode(buffer.data, buffer.used, f->pair.games[0].plies - 1, &decoded,
                                   &used, &err));
     assert_non_null(strstr(err.text, "more than"));
-    /* Game 1's end reason (byte 16 + 4 + 4 + 3 + 1 of the message) out of range. */
-    size_t end_at = 16 + 11 + 1;
+    /* Game 1's end reason out of range: after the magic, number, pairing and opening (18 bytes)
+     * and the game's start position (11) and tigers engine (1). */
+    size_t end_at = 18 + 11 + 1;
     uint8_t saved = buffer.data[end_at];
     buffer.data[end_at] = 99;
     assert_false(pair_wire_decode(buffer.data, buffer.used, 300, &decoded, &used, &err));
     assert_non_null(strstr(err.text, "end reason"));
     buffer.data[end_at] = saved;
+    /* A pairing beyond any tournament's (bytes 12-13). */
+    buffer.data[12] = 0xff;
+    buffer.data[13] = 0xff;
+    assert_false(pair_wire_decode(buffer.data, buffer.used, 300, &decoded, &used, &err));
+    assert_non_null(strstr(err.text, "pairing"));
     wire_buffer_destroy(&buffer);
 }
 

@@ -351,8 +351,9 @@ static void abtest__adjudicates_at_the_sliding_phase(void **state) {
         snprintf(engines[e].name, MATCH_NAME_MAX, "e%d", e);
     }
     MatchWorker worker;
-    assert_true(match_worker_init(&worker, engines, NULL, &err));
-    PairSetup setup = {engines, 300, 4, 3, false, tb};
+    assert_true(match_worker_init(&worker, engines, MATCH_ENGINES, NULL, &err));
+    PairSetup setup = {.pairings = {1, {{0, 1}}}, .max_plies = 300, .random_plies = 4, .seed = 3,
+                       .tablebase = tb};
     BookEntry opening = {.board = board_start()};
     atomic_bool abort_flag;
     atomic_init(&abort_flag, false);

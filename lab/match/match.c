@@ -12,65 +12,94 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const atomic_bool *abort,
-                       Error *err) {
+static void release_engine(MatchWorker *worker, int e) {
+    if (worker->programs[e]) {
+        program_stop(worker->programs[e]);
+        free(worker->programs[e]);
+        worker->programs[e] = NULL;
+    } else {
+        searcher_destroy(&worker->searchers[e]);
+    }
+}
+
+static bool make_engine(MatchWorker *worker, int e, const atomic_bool *abort, Error *err) {
+    const EngineSpec *spec = &worker->engines[e];
+    if (engine_is_program(spec)) {
+        worker->programs[e] = calloc(1, sizeof *worker->programs[e]);
+        if (!worker->programs[e])
+            return error_set(err, "out of memory for an engine");
+        if (program_start(worker->programs[e], spec, abort, err))
+            return true;
+        free(worker->programs[e]);
+        worker->programs[e] = NULL;
+        return false;
+    }
+    Error inner;
+    SearchConfig config = spec->config;
+    if (engine_has_clock(spec) && !config.depth && !config.nodes)
+        config.depth = SEARCH_MAX_DEPTH; /* the clock is the limit */
+    return cli_searcher_init(&worker->searchers[e], &config, &inner) ||
+           error_set(err, "engine %s: %s", spec->name, inner.text);
+}
+
+bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, int count,
+                       const atomic_bool *abort, Error *err) {
     memset(worker, 0, sizeof *worker);
     worker->engines = engines;
-    for (int e = 0; e < MATCH_ENGINES; e++) {
-        bool ok;
-        if (engine_is_program(&engines[e])) {
-            worker->programs[e] = calloc(1, sizeof *worker->programs[e]);
-            ok = worker->programs[e]
-                     ? program_start(worker->programs[e], &engines[e], abort, err)
-                     : error_set(err, "out of memory for an engine");
-            if (!ok) {
-                free(worker->programs[e]);
-                worker->programs[e] = NULL;
-            }
-        } else {
-            Error inner;
-            SearchConfig config = engines[e].config;
-            if (engine_has_clock(&engines[e]) && !config.depth && !config.nodes)
-                config.depth = SEARCH_MAX_DEPTH; /* the clock is the limit */
-            ok = cli_searcher_init(&worker->searchers[e], &config, &inner) ||
-                 error_set(err, "engine %s: %s", engines[e].name, inner.text);
-        }
-        if (!ok) {
-            for (int k = 0; k < e; k++)
-                if (worker->programs[k]) {
-                    program_stop(worker->programs[k]);
-                    free(worker->programs[k]);
-                } else {
-                    searcher_destroy(&worker->searchers[k]);
-                }
+    worker->searchers = calloc((size_t)count, sizeof *worker->searchers);
+    worker->programs = calloc((size_t)count, sizeof *worker->programs);
+    if (!worker->searchers || !worker->programs) {
+        free(worker->searchers);
+        free(worker->programs);
+        return error_set(err, "out of memory for %d engines", count);
+    }
+    for (int e = 0; e < count; e++) {
+        if (!make_engine(worker, e, abort, err)) {
+            match_worker_destroy(worker);
             return false;
         }
+        worker->count = e + 1;
     }
     return true;
 }
 
 void match_worker_destroy(MatchWorker *worker) {
-    for (int e = 0; e < MATCH_ENGINES; e++)
-        if (worker->programs[e]) {
-            program_stop(worker->programs[e]);
-            free(worker->programs[e]);
-            worker->programs[e] = NULL;
-        } else {
-            searcher_destroy(&worker->searchers[e]);
-        }
+    for (int e = 0; e < worker->count; e++)
+        release_engine(worker, e);
+    free(worker->searchers);
+    free(worker->programs);
+    memset(worker, 0, sizeof *worker);
 }
 
 void match_worker_stop(MatchWorker *worker) {
     /* An engine program's move ends by its limit or the abort flag, which its waits check. The
      * kind comes from the specs, not from programs[], which the worker's own thread clears
      * when it destroys the worker (pair_pool.c), perhaps at this moment. */
-    for (int e = 0; e < MATCH_ENGINES; e++)
+    for (int e = 0; e < worker->count; e++)
         if (!engine_is_program(&worker->engines[e]))
             search_stop(&worker->searchers[e]);
 }
 
-Board match_opening_position(const Board *opening, int random_plies, uint64_t seed, int64_t index) {
-    Rng rng = rng_for_index(seed, index); /* a stream per pair */
+/* The two engines of one pair, 0 the pairing's first: the worker's seats that play it. */
+typedef struct {
+    const EngineSpec *spec[MATCH_ENGINES];
+    Searcher *searcher[MATCH_ENGINES];
+    struct EngineProgram *program[MATCH_ENGINES];
+} PairSeats;
+
+static PairSeats pair_seats(MatchWorker *worker, Pairing pairing) {
+    PairSeats seats;
+    int seat[MATCH_ENGINES] = {pairing.first, pairing.second};
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        seats.spec[e] = &worker->engines[seat[e]];
+        seats.searcher[e] = &worker->searchers[seat[e]];
+        seats.program[e] = worker->programs[seat[e]];
+    }
+    return seats;
+}
+
+Board match_opening_position(const Board *opening, int random_plies, uint64_t seed, int64_t round) {
+    Rng rng = rng_for_index(seed, round); /* a stream per round */
     Board b = *opening;
     for (int ply = 0; ply < random_plies; ply++) {
         MoveList list, playable;
@@ -119,11 +148,11 @@ static MoveNote search_note(const SearchResult *r, const Board *b) {
     return note;
 }
 
-static bool internal_move(MatchWorker *worker, const Game *game, int engine,
+static bool internal_move(const PairSeats *seats, const Game *game, int engine,
                           const GameClocks *clocks, const atomic_bool *abort, MoveOutcome *out,
                           Error *err) {
-    const EngineSpec *spec = &worker->engines[engine];
-    Searcher *searcher = &worker->searchers[engine];
+    const EngineSpec *spec = seats->spec[engine];
+    Searcher *searcher = seats->searcher[engine];
     const TimeControl *tc = &spec->timing.tc;
     SearchClock clock = {false, 0, 0, 0, spec->timing.nodestime};
     if (engine_has_clock(spec) && !tc->fixed_ms) {
@@ -149,9 +178,9 @@ static bool internal_move(MatchWorker *worker, const Game *game, int engine,
 
 /* What a program's go says: its clocks (wtime is the sheep's; an opponent without a clock shows
  * the mover's), or st='s and movetime='s fixed time, and how long to wait for the move. */
-static ProgramGo program_go(const MatchWorker *worker, const Game *game, int engine,
-                              const GameClocks *clocks) {
-    const EngineSpec *spec = &worker->engines[engine];
+static ProgramGo program_go(const PairSeats *seats, const Game *game, int engine,
+                            const GameClocks *clocks) {
+    const EngineSpec *spec = seats->spec[engine];
     const TimeControl *tc = &spec->timing.tc;
     ProgramGo go = {0};
     go.movetime = tc->fixed_ms ? tc->fixed_ms : spec->config.movetime;
@@ -160,10 +189,10 @@ static ProgramGo program_go(const MatchWorker *worker, const Game *game, int eng
         go.clock = true;
         for (int side = 0; side < 2; side++) {
             int e = side == mover_side ? engine : 1 - engine;
-            if (!engine_has_clock(&worker->engines[e]) || worker->engines[e].timing.tc.fixed_ms)
+            if (!engine_has_clock(seats->spec[e]) || seats->spec[e]->timing.tc.fixed_ms)
                 e = engine;
             go.time_ms[side] = clocks->clock[e].left_us / 1000;
-            go.increment_ms[side] = worker->engines[e].timing.tc.increment_ms;
+            go.increment_ms[side] = seats->spec[e]->timing.tc.increment_ms;
         }
         go.moves_to_go = clocks->clock[engine].moves_left;
     }
@@ -177,13 +206,13 @@ static ProgramGo program_go(const MatchWorker *worker, const Game *game, int eng
 /* An engine program's move. A time loss or an illegal move loses the game (said on stderr);
  * an exit or a stall loses it and restarts the engine with -recover, and fails the pair without
  * (the run stops, its results saved). */
-static bool program_move(MatchWorker *worker, const PairSetup *setup, const Game *game,
-                          int engine, const GameClocks *clocks, MoveOutcome *out, Error *err) {
-    EngineProgram *x = worker->programs[engine];
-    const char *name = worker->engines[engine].name;
+static bool program_move(const PairSeats *seats, const PairSetup *setup, const Game *game,
+                         int engine, const GameClocks *clocks, MoveOutcome *out, Error *err) {
+    EngineProgram *x = seats->program[engine];
+    const char *name = seats->spec[engine]->name;
     char detail[256], position[BOARD_TEXT_MAX];
     memset(out, 0, sizeof *out);
-    ProgramGo go = program_go(worker, game, engine, clocks);
+    ProgramGo go = program_go(seats, game, engine, clocks);
     ProgramMove played;
     ProgramOutcome outcome = program_play(x, game, &go, &played, detail, sizeof detail);
     board_to_text(game_current(game), position);
@@ -258,10 +287,10 @@ static void charge_clock(const EngineSpec *spec, GameClocks *clocks, int engine,
 
 /* Every engine program starts a new game (ucinewgame, isready); one that does not answer is
  * restarted with -recover. */
-static bool new_game(MatchWorker *worker, const PairSetup *setup, const atomic_bool *abort,
+static bool new_game(const PairSeats *seats, const PairSetup *setup, const atomic_bool *abort,
                      Error *err) {
     for (int e = 0; e < MATCH_ENGINES; e++) {
-        EngineProgram *x = worker->programs[e];
+        EngineProgram *x = seats->program[e];
         if (!x || program_new_game(x, err))
             continue;
         if (!setup->recover || atomic_load_explicit(abort, memory_order_relaxed))
@@ -288,17 +317,17 @@ static bool push_note(MoveNote **notes, int *capacity, int plies, MoveNote note)
 }
 
 /* One game from start; tigers_engine plays the tigers. */
-static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *start,
+static bool play_game(const PairSeats *seats, const PairSetup *setup, const Board *start,
                       int tigers_engine, const atomic_bool *abort, GameRecord *out, Error *err) {
     memset(out, 0, sizeof *out);
     out->start = *start;
     out->tigers_engine = tigers_engine;
     Game game;
-    if (!new_game(worker, setup, abort, err) || !game_init(&game, start, err))
+    if (!new_game(seats, setup, abort, err) || !game_init(&game, start, err))
         return false;
     GameClocks clocks;
     for (int e = 0; e < MATCH_ENGINES; e++)
-        clocks.clock[e] = clock_start(&worker->engines[e].timing.tc);
+        clocks.clock[e] = clock_start(&seats->spec[e]->timing.tc);
     MoveNote *notes = NULL;
     int note_capacity = 0;
     bool ok = true;
@@ -324,15 +353,15 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
         }
         int engine = now->side == SIDE_TIGERS ? tigers_engine : 1 - tigers_engine;
         MoveOutcome move;
-        if (worker->programs[engine])
-            ok = program_move(worker, setup, &game, engine, &clocks, &move, err);
+        if (seats->program[engine])
+            ok = program_move(seats, setup, &game, engine, &clocks, &move, err);
         else
-            ok = internal_move(worker, &game, engine, &clocks, abort, &move, err);
+            ok = internal_move(seats, &game, engine, &clocks, abort, &move, err);
         if (!ok)
             break;
         EngineMoveStats *counts = &out->engine[engine];
         if (move.forfeit == GAME_END_NONE)
-            charge_clock(&worker->engines[engine], &clocks, engine, &game, &move, counts);
+            charge_clock(seats->spec[engine], &clocks, engine, &game, &move, counts);
         if (move.forfeit != GAME_END_NONE) {
             game_forfeit(&game, move.forfeit);
             break;
@@ -351,13 +380,13 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
             char position[BOARD_TEXT_MAX];
             ok = error_set(err, "engine %s (in-process) played a move the rules refuse in %s "
                                 "(ply %d): %s",
-                           worker->engines[engine].name, board_to_text(now, position),
+                           seats->spec[engine]->name, board_to_text(now, position),
                            game.plies + 1, refused.text);
             break;
         }
     }
     for (int e = 0; e < MATCH_ENGINES; e++)
-        if (engine_has_clock(&worker->engines[e]))
+        if (engine_has_clock(seats->spec[e]))
             out->engine[e].given_us = (uint64_t)clocks.clock[e].given_us;
     if (ok) {
         out->end = game.end;
@@ -379,15 +408,22 @@ static bool play_game(MatchWorker *worker, const PairSetup *setup, const Board *
     return ok;
 }
 
+int64_t match_pair_round(const PairSetup *setup, int64_t index) {
+    return tournament_round_of(setup->pairings.count, index);
+}
+
 bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
                      const BookEntry *opening, int opening_index, const atomic_bool *abort,
                      PairRecord *out, Error *err) {
     memset(out, 0, sizeof *out);
     out->index = index;
+    out->pairing = tournament_pairing_of(setup->pairings.count, index);
     out->opening = opening_index;
-    Board start = match_opening_position(&opening->board, setup->random_plies, setup->seed, index);
+    PairSeats seats = pair_seats(worker, setup->pairings.pairings[out->pairing]);
+    Board start = match_opening_position(&opening->board, setup->random_plies, setup->seed,
+                                         match_pair_round(setup, index));
     for (int g = 0; g < 2; g++) /* game 1: the first engine (0) as tigers; game 2: the second */
-        if (!play_game(worker, setup, &start, g, abort, &out->games[g], err)) {
+        if (!play_game(&seats, setup, &start, g, abort, &out->games[g], err)) {
             match_pair_destroy(out);
             return false;
         }

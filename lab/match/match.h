@@ -8,11 +8,13 @@
 #include "engine_spec.h"
 #include "game.h"
 #include "search.h"
+#include "tournament.h"
 
 #include <stdatomic.h>
 
-/* Engine 0 is the first engine, the one under test; engine 1 the second, the baseline. Every
- * statistic is from the first engine's side, as fastchess, fishtest and OpenBench report. */
+/* The engines of a pair: engine 0 is the first engine, the one under test; engine 1 the second,
+ * the baseline. Every statistic is from the first engine's side, as fastchess, fishtest and
+ * OpenBench report. A run of more engines plays pairings of two (tournament.h). */
 #define MATCH_ENGINES 2
 
 /* Counts of moves, nodes and depths saturate here: the largest whole number that a results
@@ -62,13 +64,14 @@ typedef struct {
 
 typedef struct {
     int64_t index;       /* 0-based pair number */
+    int pairing;         /* which two engines played (PairSetup's pairings; 0 in a match) */
     int opening;         /* index into the book */
     GameRecord games[2]; /* game 1: the first engine as tigers; game 2: the second */
 } PairRecord;
 
 /* What a pair needs besides the engines. */
 typedef struct {
-    const EngineSpec *engines; /* [MATCH_ENGINES] */
+    PairingList pairings;      /* pair n is pairings[n mod count] in round n div count */
     int max_plies;             /* adjudicated as a draw after this many plies */
     int random_plies;          /* extra random plies after the opening, same for both games */
     uint64_t seed;
@@ -79,26 +82,30 @@ typedef struct {
 
 struct EngineProgram;
 
-/* What one worker thread owns, one per engine, reused across games: a searcher for an
- * in-process engine (every search starts from an empty cache, so reuse does not change
- * results), the running process of an engine program (ucinewgame between games). */
+/* What one worker thread owns, one per engine of the run, reused across games and pairings: a
+ * searcher for an in-process engine (every search starts from an empty cache, so reuse does not
+ * change results), the running process of an engine program (ucinewgame between games). */
 typedef struct {
-    const EngineSpec *engines;
-    Searcher searchers[MATCH_ENGINES];
-    struct EngineProgram *programs[MATCH_ENGINES]; /* NULL for in-process engines */
+    const EngineSpec *engines; /* [count] */
+    int count;
+    Searcher *searchers;                  /* [count] */
+    struct EngineProgram **programs;      /* [count], NULL for in-process engines */
 } MatchWorker;
 
-/* Ready to play for engines: searchers made, programs started. abort is the run's flag (NULL:
- * none), which every wait on a program watches. */
-bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, const atomic_bool *abort,
-                       Error *err);
+/* Ready to play for the count engines: searchers made, programs started. abort is the run's
+ * flag (NULL: none), which every wait on a program watches. */
+bool match_worker_init(MatchWorker *worker, const EngineSpec *engines, int count,
+                       const atomic_bool *abort, Error *err);
 void match_worker_destroy(MatchWorker *worker);
 /* Makes the running searches return at once (from another thread, even while the worker's own
  * thread destroys it). */
 void match_worker_stop(MatchWorker *worker);
 
-/* Plays pair `index` from `opening`. Returns false (pair unusable) when abort was raised while it
- * ran, or on an internal error (err says which). */
+/* The round of pair index: the opening slot it plays (schedule.h) and its random plies' stream. */
+int64_t match_pair_round(const PairSetup *setup, int64_t index);
+
+/* Plays pair `index` (of its pairing, in its round) from `opening`. Returns false (pair
+ * unusable) when abort was raised while it ran, or on an internal error (err says which). */
 bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
                      const BookEntry *opening, int opening_index, const atomic_bool *abort,
                      PairRecord *out, Error *err);
@@ -108,5 +115,5 @@ void match_pair_destroy(PairRecord *pair);
 double match_first_score(const GameRecord *game);
 int match_pair_half_points(const PairRecord *pair);
 
-/* The position after the opening's random plies for pair index (deterministic in seed, index). */
-Board match_opening_position(const Board *opening, int random_plies, uint64_t seed, int64_t index);
+/* The position after the opening's random plies for a round (deterministic in seed, round). */
+Board match_opening_position(const Board *opening, int random_plies, uint64_t seed, int64_t round);

@@ -25,14 +25,15 @@ typedef struct {
     bool started;
     /* Its engines, made for job `generation` (0: none yet, or the last making failed). */
     MatchWorker worker;
-    EngineSpec engines[MATCH_ENGINES];
-    bool has_worker;
+    EngineSpec *engines; /* [TOURNAMENT_RUN_ENGINES_MAX]: the job's, copied */
+    bool has_worker;     /* under mutex: worker is made and not being destroyed */
     int64_t generation;
 } PoolThread;
 
 struct PairPool {
     PoolThread *threads;
-    int thread_count;
+    int thread_slots; /* threads allocated */
+    int thread_count; /* threads started */
     atomic_bool own_abort;
     atomic_bool *abort;
     pthread_mutex_t mutex;
@@ -152,13 +153,18 @@ static bool store(PairPool *p, PairRecord *pair, int source, Error *err) {
 /* Under mutex, entered and left locked: the thread's engines for the current job. */
 static void make_engines(PoolThread *t, PairPool *p) {
     int64_t generation = p->generation;
-    memcpy(t->engines, p->settings.engines, sizeof t->engines);
+    int count = p->settings.engine_count;
+    memcpy(t->engines, p->settings.engines, sizeof *t->engines * (size_t)count);
+    /* Cleared before the lock is let go: stop_searches must not reach a worker being freed. */
+    bool had_worker = t->has_worker;
+    t->has_worker = false;
     pthread_mutex_unlock(&p->mutex);
-    if (t->has_worker)
+    if (had_worker)
         match_worker_destroy(&t->worker);
     Error err;
-    t->has_worker = match_worker_init(&t->worker, t->engines, p->abort, &err);
+    bool made = match_worker_init(&t->worker, t->engines, count, p->abort, &err);
     pthread_mutex_lock(&p->mutex);
+    t->has_worker = made;
     t->generation = generation;
     if (generation == p->generation) {
         p->made++;
@@ -187,7 +193,7 @@ static void *thread_main(void *arg) {
         p->playing++;
         pthread_mutex_unlock(&p->mutex);
 
-        int opening = schedule_opening(p->order, index);
+        int opening = schedule_opening(p->order, match_pair_round(&p->setup, index));
         PairRecord pair;
         Error err;
         bool ok = match_play_pair(&t->worker, &p->setup, index, &p->book->entries[opening],
@@ -207,10 +213,12 @@ static void *thread_main(void *arg) {
         if (p->playing == 0)
             pthread_cond_broadcast(&p->idle_cond);
     }
+    bool had_worker = t->has_worker;
+    t->has_worker = false;
     pthread_mutex_unlock(&p->mutex);
     /* The engines stop on their own thread: a pool that ends waits for its programs' `quit`
      * (or their kill after the grace) once, all threads at a time, not once per thread. */
-    if (t->has_worker)
+    if (had_worker)
         match_worker_destroy(&t->worker);
     return NULL;
 }
@@ -225,6 +233,7 @@ PairPool *pair_pool_new(int threads, atomic_bool *abort, Error *err) {
         error_set(err, "out of memory for %d game threads", threads);
         return NULL;
     }
+    p->thread_slots = threads;
     atomic_init(&p->own_abort, false);
     p->abort = abort ? abort : &p->own_abort;
     p->source_count = 1;
@@ -236,6 +245,12 @@ PairPool *pair_pool_new(int threads, atomic_bool *abort, Error *err) {
     for (int i = 0; i < threads; i++) {
         PoolThread *t = &p->threads[i];
         t->pool = p;
+        t->engines = calloc(TOURNAMENT_RUN_ENGINES_MAX, sizeof *t->engines);
+        if (!t->engines) {
+            error_set(err, "out of memory for the engines of game thread %d", i + 1);
+            pair_pool_free(p);
+            return NULL;
+        }
         if (pthread_create(&t->thread, NULL, thread_main, t) != 0) {
             error_set(err, "cannot start game thread %d", i + 1);
             pair_pool_free(p);
@@ -265,6 +280,8 @@ void pair_pool_free(PairPool *p) {
     pthread_mutex_unlock(&p->mutex);
     for (int i = 0; i < p->thread_count; i++)
         pthread_join(p->threads[i].thread, NULL);
+    for (int i = 0; i < p->thread_slots; i++)
+        free(p->threads[i].engines);
     for (int i = 0; p->window && i < p->window_size; i++)
         if (p->window[i].ready)
             match_pair_destroy(&p->window[i].pair);

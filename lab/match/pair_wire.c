@@ -77,13 +77,14 @@ bool pair_wire_decode_generation(const uint8_t *data, size_t size, int64_t *gene
 #define PLY_BYTES (2 + 4 + 1 + 1 + 8)
 
 bool pair_wire_encode(const PairRecord *pair, WireBuffer *out) {
-    size_t bytes = 4 + 8 + 4;
+    size_t bytes = 4 + 8 + 2 + 4;
     for (int g = 0; g < 2; g++)
         bytes += GAME_HEADER_BYTES + PLY_BYTES * (size_t)pair->games[g].plies;
     if (!reserve(out, bytes))
         return false;
     put(out, PAIR_WIRE_MAGIC, 4);
     put(out, (uint64_t)pair->index, 8);
+    put(out, (uint64_t)pair->pairing, 2);
     put(out, (uint32_t)pair->opening, 4);
     for (int g = 0; g < 2; g++) {
         const GameRecord *game = &pair->games[g];
@@ -180,14 +181,17 @@ bool pair_wire_decode(const uint8_t *data, size_t size, int max_plies, PairRecor
     Reader r = {data, size, 0, false};
     uint64_t magic = get(&r, 4);
     uint64_t index = get(&r, 8);
+    uint64_t pairing = get(&r, 2);
     uint64_t opening = get(&r, 4);
     if (r.short_read)
         return error_set(err, "a pair message of %zu bytes is too short", size);
     if (magic != PAIR_WIRE_MAGIC)
         return error_set(err, "not a pair message (it starts %08llx)", (unsigned long long)magic);
-    if (index >= PAIR_WIRE_INDEX_LIMIT || opening > (uint64_t)INT32_MAX)
-        return error_set(err, "pair number or opening out of range");
+    if (index >= PAIR_WIRE_INDEX_LIMIT || opening > (uint64_t)INT32_MAX ||
+        pairing >= TOURNAMENT_PAIRINGS_MAX)
+        return error_set(err, "pair number, pairing or opening out of range");
     out->index = (int64_t)index;
+    out->pairing = (int)pairing;
     out->opening = (int)opening;
     for (int g = 0; g < 2; g++)
         if (!decode_game(&r, max_plies, &out->games[g], g + 1, err)) {
@@ -230,12 +234,17 @@ static bool verify_game(const GameRecord *game, int max_plies, int number, Error
 
 bool pair_wire_verify(const PairRecord *pair, const PairSetup *setup, const Book *book,
                       const Schedule *schedule, Error *err) {
-    int opening = schedule_opening(schedule, pair->index);
+    int pairing = tournament_pairing_of(setup->pairings.count, pair->index);
+    if (pair->pairing != pairing)
+        return error_set(err, "pair %lld: pairing %d, the schedule says %d",
+                         (long long)pair->index + 1, pair->pairing + 1, pairing + 1);
+    int64_t round = match_pair_round(setup, pair->index);
+    int opening = schedule_opening(schedule, round);
     if (pair->opening != opening)
         return error_set(err, "pair %lld: opening %lld, the schedule says %d",
                          (long long)pair->index + 1, (long long)pair->opening + 1, opening + 1);
     Board start = match_opening_position(&book->entries[opening].board, setup->random_plies,
-                                         setup->seed, pair->index);
+                                         setup->seed, round);
     for (int g = 0; g < 2; g++) {
         const GameRecord *game = &pair->games[g];
         if (!board_equal(&game->start, &start))

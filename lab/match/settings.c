@@ -224,6 +224,9 @@ bool settings_field_is_default(const SettingsField *f, const MatchSettings *s) {
 
 void settings_init(MatchSettings *s) {
     memset(s, 0, sizeof *s);
+    s->engine_count = MATCH_ENGINES; /* a match, its two engines not named yet */
+    s->tournament = TOURNAMENT_MATCH;
+    s->seeds = 1;
     for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
         if (SETTINGS_FIELDS[i].type != FIELD_PATH) /* paths default to "" */
             set_number(&SETTINGS_FIELDS[i], s, SETTINGS_FIELDS[i].fallback);
@@ -242,8 +245,15 @@ bool settings_resolve_book(MatchSettings *s, Error *err) {
     return true;
 }
 
+bool settings_pairings(const MatchSettings *s, PairingList *out, Error *err) {
+    return tournament_pairings(s->tournament, s->engine_count, s->seeds, out, err);
+}
+
 bool settings_check(const MatchSettings *s, Error *err) {
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+    PairingList pairings;
+    if (!settings_pairings(s, &pairings, err))
+        return false;
+    for (int e = 0; e < s->engine_count; e++) {
         const EngineSpec *spec = &s->engines[e];
         Error inner;
         if (!engine_spec_check_name(spec->name, &inner))
@@ -256,9 +266,15 @@ bool settings_check(const MatchSettings *s, Error *err) {
         if (!engine_spec_check_kind(spec, err))
             return false;
     }
-    if (!strcmp(s->engines[0].name, s->engines[1].name))
-        return error_set(err, "the two engines need different names (both are %s)",
-                         s->engines[0].name);
+    for (int a = 0; a < s->engine_count; a++)
+        for (int b = a + 1; b < s->engine_count; b++)
+            if (!strcmp(s->engines[a].name, s->engines[b].name))
+                return s->engine_count == 2
+                           ? error_set(err, "the two engines need different names (both are %s)",
+                                       s->engines[a].name)
+                           : error_set(err, "engines %d and %d are both named %s: every engine "
+                                            "needs its own name",
+                                       a + 1, b + 1, s->engines[a].name);
     if (s->has_sprt && !sprt_params_check(&s->sprt, err)) {
         Error copy = *err;
         return error_set(err, "-sprt: %s", copy.text);
@@ -291,8 +307,12 @@ void settings_engine_tokens(const EngineSpec *spec, TextBuf *buf) {
 void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     textbuf_printf(&buf, "%s", cli_program());
-    for (int e = 0; e < MATCH_ENGINES; e++)
+    for (int e = 0; e < s->engine_count; e++)
         settings_engine_tokens(&s->engines[e], &buf);
+    if (s->tournament != TOURNAMENT_MATCH)
+        textbuf_printf(&buf, " -tournament %s", tournament_kind_name(s->tournament));
+    if (s->tournament == TOURNAMENT_GAUNTLET)
+        textbuf_printf(&buf, " -seeds %d", s->seeds);
     if (s->has_sprt) {
         textbuf_printf(&buf, " -sprt");
         sprt_params_tokens(&s->sprt, &buf);
@@ -319,10 +339,27 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     }
 }
 
+/* "roundrobin", "gauntlet -seeds 2", "match". */
+static const char *tournament_text(const MatchSettings *s, char *out, size_t size) {
+    if (s->tournament == TOURNAMENT_GAUNTLET)
+        snprintf(out, size, "gauntlet -seeds %d", s->seeds);
+    else
+        snprintf(out, size, "%s", tournament_kind_name(s->tournament));
+    return out;
+}
+
 bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Error *err) {
     char differences[sizeof err->text];
     TextBuf buf = textbuf(differences, sizeof differences);
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+    if (a->tournament != b->tournament || a->seeds != b->seeds) {
+        char x[48], y[48];
+        textbuf_printf(&buf, " tournament (%s vs %s);", tournament_text(a, x, sizeof x),
+                       tournament_text(b, y, sizeof y));
+    }
+    if (a->engine_count != b->engine_count)
+        textbuf_printf(&buf, " engines (%d vs %d);", a->engine_count, b->engine_count);
+    int engines = a->engine_count < b->engine_count ? a->engine_count : b->engine_count;
+    for (int e = 0; e < engines; e++) {
         if (strcmp(a->engines[e].name, b->engines[e].name))
             textbuf_printf(&buf, " engine %d name (%s vs %s);", e + 1, a->engines[e].name,
                            b->engines[e].name);
@@ -377,7 +414,11 @@ bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int6
 }
 
 PairSetup settings_pair_setup(const MatchSettings *s, const struct Tablebase *tablebase) {
-    return (PairSetup){.engines = s->engines,
+    PairingList pairings;
+    Error unused;
+    if (!settings_pairings(s, &pairings, &unused)) /* settings_check refuses such settings */
+        pairings.count = 0;
+    return (PairSetup){.pairings = pairings,
                        .max_plies = s->max_plies,
                        .random_plies = s->random_plies,
                        .seed = s->seed,
@@ -390,7 +431,7 @@ SprtParams settings_report_sprt(const MatchSettings *s) {
 }
 
 bool settings_reproducible(const MatchSettings *s) {
-    for (int e = 0; e < MATCH_ENGINES; e++)
+    for (int e = 0; e < s->engine_count; e++)
         if (engine_on_wall_time(&s->engines[e]))
             return false;
     return true;

@@ -22,7 +22,12 @@
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } BookOrder;
 
 typedef struct {
-    EngineSpec engines[MATCH_ENGINES]; /* the first engine (under test), then the baseline */
+    /* A match: the first engine (under test), then the baseline. A tournament: its engines in
+     * the order given, the first the rating's anchor (tournament.h). */
+    EngineSpec engines[TOURNAMENT_RUN_ENGINES_MAX];
+    int engine_count;
+    TournamentKind tournament; /* recorded only when not a match, so a match's file is as before */
+    int seeds;                 /* a gauntlet's seeds, its first engines (1 otherwise) */
     bool has_sprt;
     SprtParams sprt;
     /* The fields of SETTINGS_FIELDS: */
@@ -111,9 +116,12 @@ void settings_init(MatchSettings *settings);
  * Fails with where it looked when there is none. */
 bool settings_resolve_book(MatchSettings *settings, Error *err);
 
-/* What must hold of complete settings, wherever they came from: two valid, different engine
- * names, a limit for each engine, each engine's keys of its kind (engine_spec_check_kind), a
- * valid SPRT when there is one. */
+/* The run's pairings (false only for settings that fail settings_check). */
+bool settings_pairings(const MatchSettings *settings, PairingList *out, Error *err);
+
+/* What must hold of complete settings, wherever they came from: valid, different engine names
+ * making the tournament's pairings (two for a match), a limit for each engine, each engine's
+ * keys of its kind (engine_spec_check_kind), a valid SPRT when there is one. */
 bool settings_check(const MatchSettings *settings, Error *err);
 
 /* One engine as the command line gives it: " -engine name=N" and every option that differs

@@ -35,7 +35,7 @@ static cJSON *field_json(const SettingsField *f, const MatchSettings *s) {
 cJSON *settings_to_json(const MatchSettings *s) {
     cJSON *json = cJSON_CreateObject();
     cJSON *engines = cJSON_AddArrayToObject(json, "engines");
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+    for (int e = 0; e < s->engine_count; e++) {
         char text[SETTINGS_CONFIG_TEXT_MAX];
         config_to_text(&s->engines[e].config, text, sizeof text);
         cJSON *engine = cJSON_CreateObject();
@@ -52,7 +52,30 @@ cJSON *settings_to_json(const MatchSettings *s) {
             cJSON_AddItemToObject(json, SETTINGS_FIELDS[i].key, field_json(&SETTINGS_FIELDS[i], s));
     cJSON_AddItemToObject(json, "sprt",
                           s->has_sprt ? sprt_params_to_json(&s->sprt) : cJSON_CreateNull());
+    if (s->tournament != TOURNAMENT_MATCH) { /* a match's file has no key: as before them */
+        cJSON *tournament = cJSON_AddObjectToObject(json, "tournament");
+        cJSON_AddStringToObject(tournament, "kind", tournament_kind_name(s->tournament));
+        cJSON_AddNumberToObject(tournament, "seeds", s->seeds);
+    }
     return json;
+}
+
+/* The optional "tournament": {"kind": "roundrobin"|"gauntlet", "seeds": N}; absent: a match. */
+static bool tournament_from_json(const cJSON *item, MatchSettings *s, Error *err) {
+    if (!item)
+        return true;
+    const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "kind"));
+    const cJSON *seeds = cJSON_GetObjectItemCaseSensitive(item, "seeds");
+    if (!kind || !tournament_kind_from_name(kind, &s->tournament) ||
+        s->tournament == TOURNAMENT_MATCH)
+        return error_set(err, "settings: \"tournament\" needs \"kind\": \"roundrobin\" or "
+                              "\"gauntlet\"");
+    if (!cJSON_IsNumber(seeds) || seeds->valuedouble != floor(seeds->valuedouble) ||
+        seeds->valuedouble < 1 || seeds->valuedouble >= TOURNAMENT_RUN_ENGINES_MAX)
+        return error_set(err, "settings: \"tournament\" needs \"seeds\": a whole number in "
+                              "1..%d", TOURNAMENT_RUN_ENGINES_MAX - 1);
+    s->seeds = (int)seeds->valuedouble;
+    return true;
 }
 
 /* A JSON value as the text the command line would have given, or false when its JSON type is
@@ -105,9 +128,12 @@ static void options_not_recorded(const char *text, char *missing, size_t size) {
 
 static bool engines_from_json(const cJSON *engines, MatchSettings *s, char *defaulted,
                               size_t defaulted_size, Error *err) {
-    if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
-        return error_set(err, "settings: \"engines\" must list two engines");
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+    int count = cJSON_IsArray(engines) ? cJSON_GetArraySize(engines) : 0;
+    if (count < MATCH_ENGINES || count > TOURNAMENT_RUN_ENGINES_MAX)
+        return error_set(err, "settings: \"engines\" must list 2 to %d engines",
+                         TOURNAMENT_RUN_ENGINES_MAX);
+    s->engine_count = count;
+    for (int e = 0; e < count; e++) {
         const cJSON *engine = cJSON_GetArrayItem(engines, e);
         const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(engine, "name"));
         const char *config = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(engine,
@@ -173,7 +199,8 @@ bool settings_from_json(const cJSON *json, MatchSettings *s, char *defaulted, Er
         if (!settings_field_from_text(f, s, text, &inner))
             return error_set(err, "settings: \"%s\": %s", f->key, inner.text);
     }
-    if (!sprt_from_json(cJSON_GetObjectItemCaseSensitive(json, "sprt"), s, err))
+    if (!sprt_from_json(cJSON_GetObjectItemCaseSensitive(json, "sprt"), s, err) ||
+        !tournament_from_json(cJSON_GetObjectItemCaseSensitive(json, "tournament"), s, err))
         return false;
     Error inner;
     if (!settings_check(s, &inner))

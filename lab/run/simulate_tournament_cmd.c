@@ -40,8 +40,8 @@ static bool parse_list(const char *text, TournamentSetup *s, Error *err) {
     const char *p = text;
     s->count = 0;
     while (*p) {
-        if (s->count == TOURNAMENT_ENGINES_MAX)
-            return error_set(err, "-nelo: more than %d engines", TOURNAMENT_ENGINES_MAX);
+        if (s->count == SIMULATE_ENGINES_MAX)
+            return error_set(err, "-nelo: more than %d engines", SIMULATE_ENGINES_MAX);
         char *end;
         double value = strtod(p, &end);
         if (end == p || !isfinite(value) || fabs(value) > 1000)

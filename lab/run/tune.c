@@ -272,7 +272,7 @@ static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGI
 /* Iteration k's job: the match with its engines (plus first) at theta +- c_k * delta. */
 static PairJob iteration_job(Tune *t, const EngineSpec engines[MATCH_ENGINES]) {
     t->job = t->match;
-    memcpy(t->job.engines, engines, sizeof t->job.engines);
+    memcpy(t->job.engines, engines, sizeof *engines * MATCH_ENGINES);
     return (PairJob){&t->job, &t->book, &t->order, t->tablebase, t->concurrency_given};
 }
 

@@ -9,15 +9,15 @@
 
 /* What one run ended with, per engine (the base's entry unused in a gauntlet). */
 typedef struct {
-    FamilyDecision decision[TOURNAMENT_ENGINES_MAX];
-    int64_t pairs[TOURNAMENT_ENGINES_MAX];
-    bool covered[TOURNAMENT_ENGINES_MAX];
+    FamilyDecision decision[SIMULATE_ENGINES_MAX];
+    int64_t pairs[SIMULATE_ENGINES_MAX];
+    bool covered[SIMULATE_ENGINES_MAX];
 } Outcome;
 
 typedef struct {
     const TournamentSetup *setup;
     /* pair outcomes of engine i (first) against engine j, cumulative: [i][j][cell] */
-    double (*cumulative)[TOURNAMENT_ENGINES_MAX][5];
+    double (*cumulative)[SIMULATE_ENGINES_MAX][5];
     Outcome *outcomes;
 } Context;
 
@@ -92,11 +92,11 @@ static bool run_all(const TournamentSetup *s, void (*one)(void *, int64_t), Tour
     memset(r, 0, sizeof *r);
     if (s->batch < 1)
         return error_set(err, "a batch of %lld pairs", (long long)s->batch);
-    if (s->count < 2 || s->count > TOURNAMENT_ENGINES_MAX)
+    if (s->count < 2 || s->count > SIMULATE_ENGINES_MAX)
         return error_set(err, "a tournament of %d engines: 2 to %d", s->count,
-                         TOURNAMENT_ENGINES_MAX);
-    double (*cumulative)[TOURNAMENT_ENGINES_MAX][5] =
-        calloc(TOURNAMENT_ENGINES_MAX, sizeof *cumulative);
+                         SIMULATE_ENGINES_MAX);
+    double (*cumulative)[SIMULATE_ENGINES_MAX][5] =
+        calloc(SIMULATE_ENGINES_MAX, sizeof *cumulative);
     Outcome *outcomes = calloc((size_t)s->runs, sizeof *outcomes);
     bool ok = cumulative && outcomes;
     if (!ok)

@@ -15,12 +15,12 @@
 
 #include <stdint.h>
 
-#define TOURNAMENT_ENGINES_MAX (FAMILY_TESTS_MAX + 1)
+#define SIMULATE_ENGINES_MAX (FAMILY_TESTS_MAX + 1)
 
 typedef struct {
     int count;                           /* engines: the base (anchor) first */
-    double elo[TOURNAMENT_ENGINES_MAX];  /* each one's true logistic Elo, the base's 0 */
-    double nelo[TOURNAMENT_ENGINES_MAX]; /* the same against the base, normalized */
+    double elo[SIMULATE_ENGINES_MAX];  /* each one's true logistic Elo, the base's 0 */
+    double nelo[SIMULATE_ENGINES_MAX]; /* the same against the base, normalized */
     double draws;                        /* per-game draw ratio */
     SprtParams params;                   /* a gauntlet's test of each candidate */
     FamilyControl control;
@@ -37,11 +37,11 @@ typedef struct {
     /* gauntlet */
     int64_t null_accepted; /* runs where some candidate at or below elo0 got H1 */
     int64_t good_rejected; /* runs where some candidate at or above elo1 got H0 */
-    int64_t h1[TOURNAMENT_ENGINES_MAX], h0[TOURNAMENT_ENGINES_MAX], open[TOURNAMENT_ENGINES_MAX];
-    double mean_pairs[TOURNAMENT_ENGINES_MAX]; /* a candidate's, to its decision or the end */
+    int64_t h1[SIMULATE_ENGINES_MAX], h0[SIMULATE_ENGINES_MAX], open[SIMULATE_ENGINES_MAX];
+    double mean_pairs[SIMULATE_ENGINES_MAX]; /* a candidate's, to its decision or the end */
     double mean_total_pairs;
     /* round robin */
-    int64_t covered[TOURNAMENT_ENGINES_MAX]; /* runs whose interval held the true Elo */
+    int64_t covered[SIMULATE_ENGINES_MAX]; /* runs whose interval held the true Elo */
 } TournamentResult;
 
 /* Runs the gauntlet or the round robin; false when memory or threads fail or a strength is out
