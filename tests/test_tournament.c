@@ -9,7 +9,17 @@
 
 #include "test_util.h"
 
+#include <math.h>
+#include <signal.h>
+
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+/* Three engines that differ: a round robin, 12 pairs a pairing. */
+#define ROUND_ROBIN                                                                                \
+    ABTEST " -engine name=a -engine name=b killers=off -engine name=c depth=3 -each nodes=300 "  \
+           "-tournament roundrobin -rounds 12 -ratinginterval 2 -quiet -openings file=" BOOK
+
+static char dir[256];
 
 static void assert_pairings(TournamentKind kind, int engines, int seeds, const char *expected) {
     PairingList list;
@@ -254,13 +264,281 @@ static void settings__tournament_checked_and_recorded(void **state) {
     cJSON_Delete(json);
 }
 
-int main(void) {
+/* Runs the tournament arguments in dir as NAME (NAME.json, NAME.pgn) on threads threads. */
+static void run_named(const char *arguments, const char *name, int threads) {
+    char command[4096];
+    snprintf(command, sizeof command, "cd %s && %s -concurrency %d -out %s.json -pgnout %s.pgn",
+             dir, arguments, threads, name, name);
+    char *out;
+    int status = test_run(command, &out);
+    if (status != 0)
+        fail_msg("%s: exit %d\n%s", command, status, out);
+    free(out);
+}
+
+/* What two tournament files must share: every pairing's counts and the rating. */
+static void assert_same_tournament(const char *a, const char *b) {
+    char a_path[512], b_path[512];
+    snprintf(a_path, sizeof a_path, "%s/%s.json", dir, a);
+    snprintf(b_path, sizeof b_path, "%s/%s.json", dir, b);
+    cJSON *x = test_load_json(a_path), *y = test_load_json(b_path);
+    const char *const run_keys[] = {"pairs", "end_reasons", "plies", "engines", "book"};
+    for (size_t i = 0; i < sizeof run_keys / sizeof run_keys[0]; i++) {
+        char *u = json_text(cJSON_GetObjectItem(x, run_keys[i]));
+        char *v = json_text(cJSON_GetObjectItem(y, run_keys[i]));
+        if (strcmp(u, v))
+            fail_msg("%s differs between %s and %s", run_keys[i], a, b);
+        free(u);
+        free(v);
+    }
+    const cJSON *tx = cJSON_GetObjectItem(x, "tournament"), *ty = cJSON_GetObjectItem(y, "tournament");
+    char *u = json_text(cJSON_GetObjectItem(tx, "rating"));
+    char *v = json_text(cJSON_GetObjectItem(ty, "rating"));
+    if (strcmp(u, v))
+        fail_msg("the rating differs between %s and %s:\n%.400s\n%.400s", a, b, u, v);
+    free(u);
+    free(v);
+    const cJSON *px = cJSON_GetObjectItem(tx, "pairings"), *py = cJSON_GetObjectItem(ty, "pairings");
+    assert_int_equal(cJSON_GetArraySize(px), cJSON_GetArraySize(py));
+    const char *const keys[] = {"pairs", "pentanomial_detail", "wdl", "elo", "elo_ci95",
+                                "engines", "first_as_tigers", "end_reasons", "trajectory"};
+    for (int p = 0; p < cJSON_GetArraySize(px); p++)
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+            char *m = json_text(cJSON_GetObjectItem(cJSON_GetArrayItem(px, p), keys[i]));
+            char *n = json_text(cJSON_GetObjectItem(cJSON_GetArrayItem(py, p), keys[i]));
+            if (strcmp(m, n))
+                fail_msg("pairing %d: %s differs between %s and %s", p + 1, keys[i], a, b);
+            free(m);
+            free(n);
+        }
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+    snprintf(a_path, sizeof a_path, "%s/%s.pgn", dir, a);
+    snprintf(b_path, sizeof b_path, "%s/%s.pgn", dir, b);
+    test_assert_same_file(a_path, b_path);
+}
+
+static void round_robin__same_on_threads_after_kill_9_and_on_ranks(void **state) {
+    (void)state;
+    run_named(ROUND_ROBIN, "one", 1);
+    run_named(ROUND_ROBIN, "two", 2);
+    assert_same_tournament("one", "two");
+
+    char path[512], command[4096];
+    cJSON *json = test_load_json(strcat(strcpy(path, dir), "/one.json"));
+    const cJSON *tournament = cJSON_GetObjectItem(json, "tournament");
+    assert_int_equal(cJSON_GetObjectItem(json, "pairs")->valueint, 36);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(tournament, "kind")),
+                        "roundrobin");
+    const cJSON *pairings = cJSON_GetObjectItem(tournament, "pairings");
+    assert_int_equal(cJSON_GetArraySize(pairings), 3);
+    for (int p = 0; p < 3; p++)
+        assert_int_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(pairings, p), "pairs")->valueint,
+                         12);
+    const cJSON *rated = cJSON_GetObjectItem(cJSON_GetObjectItem(tournament, "rating"), "engines");
+    assert_int_equal(cJSON_GetArraySize(rated), 3);
+    cJSON_Delete(json);
+
+    /* Killed after a checkpoint, resumed: the uninterrupted run. */
+    snprintf(path, sizeof path, "%s/kill9.json", dir);
+    snprintf(command, sizeof command,
+             "cd %s && exec " ROUND_ROBIN " -concurrency 2 -out kill9.json -pgnout kill9.pgn "
+             ">/dev/null",
+             dir);
+    pid_t child = test_start_until(command, path, 20);
+    if (access(path, F_OK) != 0)
+        fail_msg("the tournament wrote no checkpoint within 20 s");
+    if (kill(child, SIGKILL) != 0)
+        fail_msg("abtest (pid %d) was gone before its kill", (int)child);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
+        fail_msg("SIGKILL did not stop the tournament (status %d): it had ended first", status);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume kill9.json -quiet", dir);
+    char *out;
+    if (test_run(command, &out) != 0)
+        fail_msg("resume: %s", out);
+    assert_non_null(strstr(out, "Finished tournament"));
+    free(out);
+    assert_same_tournament("one", "kill9");
+
+    const char *missing = test_mpi_missing();
+    if (missing) {
+        printf("skipped: the round robin on 3 MPI ranks: %s\n", missing);
+        return;
+    }
+    snprintf(command, sizeof command,
+             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s -concurrency 1 -out ranks.json "
+             "-pgnout ranks.pgn",
+             dir, ROUND_ROBIN + strlen(ABTEST));
+    if (test_run(command, &out) != 0)
+        fail_msg("3 ranks: %s", out);
+    free(out);
+    assert_same_tournament("one", "ranks");
+}
+
+static void gauntlet__candidates_first_against_the_seed(void **state) {
+    (void)state;
+    run_named(ABTEST " -engine name=base -engine name=k killers=off -engine name=h hint=off "
+                     "-engine name=d depth=2 -each nodes=300 -tournament gauntlet -seeds 1 "
+                     "-rounds 6 -quiet -openings file=" BOOK,
+              "gauntlet", 2);
+    char path[512];
+    snprintf(path, sizeof path, "%s/gauntlet.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *tournament = cJSON_GetObjectItem(json, "tournament");
+    const cJSON *pairings = cJSON_GetObjectItem(tournament, "pairings");
+    assert_int_equal(cJSON_GetArraySize(pairings), 3);
+    const char *candidates[] = {"k", "h", "d"};
+    for (int p = 0; p < 3; p++) {
+        const cJSON *engines = cJSON_GetObjectItem(cJSON_GetArrayItem(pairings, p), "engines");
+        assert_string_equal(
+            cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(engines, 0), "name")),
+            candidates[p]);
+        assert_string_equal(
+            cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(engines, 1), "name")),
+            "base");
+    }
+    const cJSON *rating = cJSON_GetObjectItem(tournament, "rating");
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(rating, "anchor")), "base");
+    /* Each candidate's rating is its own match against the seed, from the seed's side. */
+    const cJSON *engine;
+    cJSON_ArrayForEach(engine, cJSON_GetObjectItem(rating, "engines")) {
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(engine, "name"));
+        for (int p = 0; p < 3; p++)
+            if (!strcmp(name, candidates[p])) {
+                double match = cJSON_GetObjectItem(cJSON_GetArrayItem(pairings, p), "elo")
+                                   ->valuedouble;
+                double rated = cJSON_GetObjectItem(engine, "elo")->valuedouble;
+                if (fabs(rated - match) > 1e-9)
+                    fail_msg("%s: rated %.12f, its match %.12f", name, rated, match);
+            }
+    }
+    cJSON_Delete(json);
+}
+
+/* Two engines as a round robin: the match's own figures. */
+static void two_engines__the_match_figures(void **state) {
+    (void)state;
+    const char *engines = ABTEST " -engine name=a -engine name=b killers=off -each nodes=300 "
+                                 "-rounds 16 -quiet -openings file=" BOOK;
+    char command[4096];
+    snprintf(command, sizeof command, "%s -tournament roundrobin", engines);
+    run_named(engines, "match", 2);
+    run_named(command, "pairing", 2);
+    char path[512];
+    snprintf(path, sizeof path, "%s/pairing.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *tournament = cJSON_GetObjectItem(json, "tournament");
+    char *pairing = json_text(cJSON_GetArrayItem(cJSON_GetObjectItem(tournament, "pairings"), 0));
+    snprintf(path, sizeof path, "%s/pairing_0.json", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(pairing, f);
+    fclose(f);
+    free(pairing);
+    char match_path[512];
+    snprintf(match_path, sizeof match_path, "%s/match.json", dir);
+    const char *const keys[] = {"pairs", "pentanomial", "pentanomial_detail", "wdl", "elo",
+                                "elo_ci95", "nelo", "nelo_ci95", "los", "first_as_tigers"};
+    test_assert_same_keys(match_path, path, keys, sizeof keys / sizeof keys[0]);
+    /* The rating's second engine is the match's from the other side. */
+    cJSON *match = test_load_json(match_path);
+    const cJSON *second = cJSON_GetArrayItem(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(tournament, "rating"), "engines"), 1);
+    double elo = cJSON_GetObjectItem(match, "elo")->valuedouble;
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(second, "name")),
+                        elo >= 0 ? "b" : "a");
+    const cJSON *b = elo >= 0 ? second
+                              : cJSON_GetArrayItem(cJSON_GetObjectItem(
+                                                       cJSON_GetObjectItem(tournament, "rating"),
+                                                       "engines"),
+                                                   0);
+    assert_true(fabs(cJSON_GetObjectItem(b, "elo")->valuedouble + elo) < 1e-9);
+    const cJSON *ci = cJSON_GetObjectItem(match, "elo_ci95");
+    assert_true(fabs(cJSON_GetObjectItem(b, "elo_high")->valuedouble +
+                     cJSON_GetArrayItem(ci, 0)->valuedouble) < 1e-9);
+    cJSON_Delete(match);
+    cJSON_Delete(json);
+}
+
+static void bad_input__refused_before_any_game(void **state) {
+    (void)state;
+    const struct {
+        const char *arguments, *message;
+    } cases[] = {
+        {"-engine name=a -tournament roundrobin", "two engines or more are needed; found 1"},
+        {"-engine name=a -engine name=b -engine name=a -tournament roundrobin",
+         "engines 1 and 3 are both named a"},
+        {"-engine name=a -engine name=b -engine name=c -tournament gauntlet -seeds 3",
+         "-seeds 3: a gauntlet of 3 engines takes 1 to 2 seeds"},
+        {"-engine name=a -engine name=b -engine name=c -tournament gauntlet -seeds 0",
+         "-seeds: '0'"},
+        {"-engine name=a -engine name=b -engine name=c -tournament roundrobin -seeds 1",
+         "only a gauntlet has seeds"},
+        {"-engine name=a -engine name=b -engine name=c -tournament roundrobin -sprt elo0=0 "
+         "elo1=5",
+         "-sprt with -tournament"},
+        {"-engine name=a -engine name=b -engine name=c", "exactly two engines are needed"},
+        {"-engine name=a -engine name=b -engine name=c -tournament roundrobin -html page.html",
+         "-html: a tournament's page and plot are not drawn yet"},
+        {"-engine name=a -engine name=b -engine name=c -tournament swiss",
+         "'swiss' is not roundrobin or gauntlet"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char command[2048], *out;
+        snprintf(command, sizeof command, "cd %s && " ABTEST " %s -each nodes=100 -rounds 2 "
+                 "-openings file=" BOOK " -out refused.json", dir, cases[i].arguments);
+        assert_int_equal(test_run(command, &out), 2);
+        if (!strstr(out, cases[i].message) || strstr(out, "Finished game"))
+            fail_msg("%s:\n%s", cases[i].arguments, out);
+        free(out);
+        char path[512];
+        snprintf(path, sizeof path, "%s/refused.json", dir);
+        assert_int_not_equal(access(path, F_OK), 0);
+    }
+    /* A resume of a tournament with other engines, or as another kind. */
+    run_named(ROUND_ROBIN, "resumed", 1);
+    const char *others[][2] = {
+        {"-engine name=a -engine name=b killers=off -each nodes=300 -tournament roundrobin",
+         "engines (2 vs 3)"},
+        {"-engine name=a -engine name=b killers=off -engine name=c depth=3 -each nodes=300 "
+         "-tournament gauntlet",
+         "tournament (gauntlet -seeds 1 vs roundrobin)"},
+    };
+    for (size_t i = 0; i < 2; i++) {
+        char command[2048], *out;
+        snprintf(command, sizeof command, "cd %s && " ABTEST " -resume resumed.json %s -rounds 12",
+                 dir, others[i][0]);
+        assert_int_equal(test_run(command, &out), 2);
+        if (!strstr(out, others[i][1]))
+            fail_msg("%s:\n%s", others[i][0], out);
+        free(out);
+    }
+}
+
+static int group_setup(void **state) {
+    (void)state;
+    return test_make_dir(dir, sizeof dir, "tournament");
+}
+
+static int group_teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pairings__round_robin_gauntlet_and_refusals),
         cmocka_unit_test(numbering__interleaves_pairings_by_round),
         cmocka_unit_test(pool__each_pair_is_its_pairings_match_in_its_round),
         cmocka_unit_test(wire__carries_the_pairing_and_checks_it),
         cmocka_unit_test(settings__tournament_checked_and_recorded),
+        cmocka_unit_test(round_robin__same_on_threads_after_kill_9_and_on_ranks),
+        cmocka_unit_test(gauntlet__candidates_first_against_the_seed),
+        cmocka_unit_test(two_engines__the_match_figures),
+        cmocka_unit_test(bad_input__refused_before_any_game),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tslab_run_tests_setup("tournament", tests, sizeof tests / sizeof tests[0], argc, argv,
+                                 group_setup, group_teardown);
 }

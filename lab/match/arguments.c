@@ -80,7 +80,7 @@ typedef struct {
     MatchSettings *settings;
     Group *engines, *each; /* argc + 1 each */
     int engine_count, each_count;
-    bool rounds_given;
+    bool rounds_given, seeds_given;
     bool exit_now;
 } Parse;
 
@@ -277,10 +277,15 @@ static bool apply_each(EngineSpec *spec, char **argv, const Group *each, int eac
 
 static bool build_engines(char **argv, const Group *engines, int engine_count, const Group *each,
                           int each_count, MatchSettings *s, Error *err) {
-    if (engine_count != MATCH_ENGINES)
+    if (s->tournament == TOURNAMENT_MATCH && engine_count != MATCH_ENGINES)
         return error_set(err, "-engine: exactly two engines are needed (the engine under test "
-                              "first, then the baseline); found %d", engine_count);
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+                              "first, then the baseline); found %d (-tournament roundrobin or "
+                              "gauntlet plays more)", engine_count);
+    if (engine_count < MATCH_ENGINES)
+        return error_set(err, "-tournament %s: two engines or more are needed; found %d",
+                         tournament_kind_name(s->tournament), engine_count);
+    s->engine_count = engine_count;
+    for (int e = 0; e < engine_count; e++) {
         EngineSpec *spec = &s->engines[e];
         *spec = engine_spec_default();
         /* Every -each first, in order, so that an engine's own options win. */
@@ -299,9 +304,9 @@ static bool parse_engine(Parse *p, int *i, Error *err) {
     Group group = {*i + 1, group_end(p->argc, p->argv, *i + 1)};
     if (!strcmp(p->argv[*i], "-each"))
         p->each[p->each_count++] = group;
-    else if (p->engine_count == MATCH_ENGINES)
-        return error_set(err, "-engine: exactly two engines (the engine under test first, then "
-                              "the baseline)");
+    else if (p->engine_count == TOURNAMENT_RUN_ENGINES_MAX)
+        return error_set(err, "-engine: a run takes at most %d engines",
+                         TOURNAMENT_RUN_ENGINES_MAX);
     else
         p->engines[p->engine_count++] = group;
     *i = group.end - 1;
@@ -328,6 +333,30 @@ static bool parse_games(Parse *p, int *i, Error *err) {
         return error_set(err, "-games %lld: abtest always plays pairs, each opening with sides "
                               "swapped (fastchess's -games 2); -rounds N sets the number of pairs",
                          (long long)games);
+    return true;
+}
+
+/* fastchess's -tournament: a round robin or a gauntlet of the engines given. */
+static bool parse_tournament(Parse *p, int *i, Error *err) {
+    const char *word = *i + 1 < p->argc ? p->argv[*i + 1] : "";
+    TournamentKind kind;
+    if (!tournament_kind_from_name(word, &kind) || kind == TOURNAMENT_MATCH)
+        return error_set(err, "-tournament: '%s' is not roundrobin or gauntlet", word);
+    p->settings->tournament = kind;
+    (*i)++;
+    return true;
+}
+
+/* fastchess's -seeds N: a gauntlet's first N engines, each playing every other. */
+static bool parse_seeds(Parse *p, int *i, Error *err) {
+    const char *word = *i + 1 < p->argc ? p->argv[*i + 1] : "";
+    int64_t seeds;
+    Error inner;
+    if (!parse_int64(word, 1, TOURNAMENT_RUN_ENGINES_MAX - 1, &seeds, &inner))
+        return error_set(err, "-seeds: '%s': %s", word, inner.text);
+    p->settings->seeds = (int)seeds;
+    p->seeds_given = true;
+    (*i)++;
     return true;
 }
 
@@ -429,6 +458,13 @@ static const SpecialOption SPECIAL_OPTIONS[] = {
      "                                    limits: depth=N nodes=N movetime=MS\n",
      NULL, ALL_COMMANDS},
     {"-sprt", parse_sprt, true, NULL, print_sprt_usage, 0},
+    {"-tournament", parse_tournament, true,
+     "  -tournament roundrobin|gauntlet   more than two engines: every two of them, or each of\n"
+     "                                    the first -seeds against every other; -rounds is each\n"
+     "                                    pairing's pairs; a joint rating of all (docs/abtest.md)\n",
+     NULL, 0},
+    {"-seeds", parse_seeds, true,
+     "  -seeds N                          a gauntlet's seeds, its first N engines (1)\n", NULL, 0},
     {"-repeat", parse_repeat, false,
      "  -repeat, -games 2                 accepted: pairs with sides swapped are always played\n",
      NULL, 0},
@@ -553,6 +589,20 @@ static bool parse_words(Parse *p, Error *err) {
     return true;
 }
 
+/* What a tournament does not take yet, or takes only as a gauntlet, said before any game. */
+static bool check_tournament(const Parse *p, Error *err) {
+    const MatchSettings *s = p->settings;
+    if (p->seeds_given && s->tournament != TOURNAMENT_GAUNTLET)
+        return error_set(err, "-seeds: only a gauntlet has seeds (-tournament gauntlet)");
+    if (s->tournament == TOURNAMENT_MATCH)
+        return true;
+    if (s->has_sprt)
+        return error_set(err, "-sprt with -tournament: an SPRT tests one engine against another; "
+                              "a tournament's candidates decided by SPRTs need -tournament "
+                              "gauntlet -seeds 1, which this version does not play yet");
+    return true; /* -html and -plot: the runner refuses them, on a resume too */
+}
+
 bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Error *err) {
     settings_init(s);
     Parse p = {.argc = argc,
@@ -564,6 +614,8 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
     *exit_now = p.exit_now;
     if (ok && !p.exit_now && !(s->resume_path[0] && p.engine_count == 0)) {
         ok = build_engines(argv, p.engines, p.engine_count, p.each, p.each_count, s, err);
+        if (ok)
+            ok = check_tournament(&p, err);
         if (ok && !s->has_sprt && !p.rounds_given)
             ok = error_set(err, "give -rounds N, -sprt, or both");
         if (ok)

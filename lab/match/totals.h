@@ -64,7 +64,7 @@ typedef struct {
      * engine's signature, and the changes -allow-engine-change resumed through ("pair N: ...",
      * one a line). */
     BuildIdentity build;
-    EngineSignature signatures[MATCH_ENGINES];
+    EngineSignature signatures[TOURNAMENT_RUN_ENGINES_MAX]; /* by engine: a match's two, a run's all */
     char accepted_changes[TOTALS_CHANGES_MAX];
 } MatchTotals;
 

@@ -108,8 +108,8 @@ static void add_config(cJSON *engine, const EngineSpec *spec) {
     }
 }
 
-cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState state,
-                       uint64_t book_hash, int book_positions, const char *command) {
+/* What opens every results file: the tool, the build, the times, the state, the pairs. */
+static cJSON *header_json(const MatchTotals *t, RunState state) {
     cJSON *json = cJSON_CreateObject();
     char now[CLI_UTC_TEXT_MAX], host[256];
     bool over = state == RUN_SPRT || state == RUN_ROUNDS;
@@ -128,6 +128,48 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddStringToObject(json, "state", results_state_name(state));
     cJSON_AddNumberToObject(json, "pairs", (double)t->pairs);
     cJSON_AddNumberToObject(json, "games", 2.0 * (double)t->pairs);
+    return json;
+}
+
+/* An engine's entry: its name, role, configuration and signature (its counts are the
+ * caller's). */
+static cJSON *engine_json(const EngineSpec *spec, const char *role,
+                          const EngineSignature *signature) {
+    cJSON *engine = cJSON_CreateObject();
+    cJSON_AddStringToObject(engine, "name", spec->name);
+    cJSON_AddStringToObject(engine, "role", role);
+    add_config(engine, spec);
+    cJSON_AddItemToObject(engine, "signature", provenance_signature_to_json(signature));
+    return engine;
+}
+
+/* What closes every results file: time and sessions, the ranks, the book, the settings, the
+ * command, and where a resume goes on. */
+static void add_footer(cJSON *json, const MatchSettings *s, const MatchTotals *t,
+                       uint64_t book_hash, int book_positions, const char *command) {
+    cJSON_AddNumberToObject(json, "seconds", t->seconds);
+    cJSON_AddNumberToObject(json, "sessions", t->sessions);
+    cJSON_AddItemToObject(json, "ranks", session_json(&t->session));
+    cJSON *book = cJSON_AddObjectToObject(json, "book");
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016" PRIx64, book_hash);
+    cJSON_AddStringToObject(book, "path", s->book_path);
+    cJSON_AddStringToObject(book, "hash", hex);
+    cJSON_AddNumberToObject(book, "positions", book_positions);
+    char seed[24]; /* text: a 64-bit seed does not survive a JSON number */
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
+    cJSON_AddStringToObject(json, "seed", seed);
+    cJSON_AddItemToObject(json, "settings", settings_to_json(s));
+    cJSON_AddStringToObject(json, "command", command);
+    cJSON_AddItemToObject(json, "accepted_changes", json_lines(t->accepted_changes));
+    cJSON *resume = cJSON_AddObjectToObject(json, "resume");
+    cJSON_AddNumberToObject(resume, "next_pair", (double)t->pairs);
+    cJSON_AddNumberToObject(resume, "pgn_bytes", (double)t->pgn_bytes);
+}
+
+cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState state,
+                       uint64_t book_hash, int book_positions, const char *command) {
+    cJSON *json = header_json(t, state);
     cJSON *penta = cJSON_AddArrayToObject(json, "pentanomial");
     const uint64_t cells[5] = {t->penta.ll, t->penta.ld, t->penta.wl + t->penta.dd, t->penta.wd,
                                t->penta.ww};
@@ -187,11 +229,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON *engines = cJSON_AddArrayToObject(json, "engines");
     for (int e = 0; e < MATCH_ENGINES; e++) {
         const EngineMoveStats *m = &t->engine[e];
-        cJSON *engine = cJSON_CreateObject();
-        cJSON_AddStringToObject(engine, "name", s->engines[e].name);
-        cJSON_AddStringToObject(engine, "role", e ? "second" : "first");
-        add_config(engine, &s->engines[e]);
-        cJSON_AddItemToObject(engine, "signature", provenance_signature_to_json(&t->signatures[e]));
+        cJSON *engine = engine_json(&s->engines[e], e ? "second" : "first", &t->signatures[e]);
         cJSON_AddNumberToObject(engine, "moves", (double)m->moves);
         cJSON_AddNumberToObject(engine, "nodes", (double)m->nodes);
         cJSON_AddNumberToObject(engine, "depth_sum", (double)m->depth_sum);
@@ -230,23 +268,76 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         cJSON_AddNumberToObject(point, "elo_high", p->elo_high);
         cJSON_AddItemToArray(trajectory, point);
     }
-    cJSON_AddNumberToObject(json, "seconds", t->seconds);
-    cJSON_AddNumberToObject(json, "sessions", t->sessions);
-    cJSON_AddItemToObject(json, "ranks", session_json(&t->session));
-    cJSON *book = cJSON_AddObjectToObject(json, "book");
-    char hex[17];
-    snprintf(hex, sizeof hex, "%016" PRIx64, book_hash);
-    cJSON_AddStringToObject(book, "path", s->book_path);
-    cJSON_AddStringToObject(book, "hash", hex);
-    cJSON_AddNumberToObject(book, "positions", book_positions);
-    char seed[24]; /* text: a 64-bit seed does not survive a JSON number */
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
-    cJSON_AddStringToObject(json, "seed", seed);
-    cJSON_AddItemToObject(json, "settings", settings_to_json(s));
-    cJSON_AddStringToObject(json, "command", command);
-    cJSON_AddItemToObject(json, "accepted_changes", json_lines(t->accepted_changes));
-    cJSON *resume = cJSON_AddObjectToObject(json, "resume");
-    cJSON_AddNumberToObject(resume, "next_pair", (double)t->pairs);
-    cJSON_AddNumberToObject(resume, "pgn_bytes", (double)t->pgn_bytes);
+    add_footer(json, s, t, book_hash, book_positions, command);
+    return json;
+}
+
+cJSON *results_rating_json(const MatchSettings *s, const RatingList *list) {
+    cJSON *json = cJSON_CreateObject();
+    cJSON_AddStringToObject(json, "anchor", s->engines[list->anchor].name);
+    cJSON_AddStringToObject(json, "model", "pair scores, quasi-likelihood; sandwich 95% intervals");
+    cJSON_AddNumberToObject(json, "pooled_sigma", list->pooled_sigma);
+    int order[RATING_ENGINES_MAX];
+    tournament_rating_order(list, order);
+    cJSON *engines = cJSON_AddArrayToObject(json, "engines");
+    for (int rank = 0; rank < list->count; rank++) {
+        const RatingEngine *e = &list->engines[order[rank]];
+        cJSON *item = cJSON_CreateObject();
+        cJSON_AddNumberToObject(item, "rank", rank + 1);
+        cJSON_AddStringToObject(item, "name", s->engines[order[rank]].name);
+        cJSON_AddNumberToObject(item, "elo", e->elo);
+        cJSON_AddNumberToObject(item, "elo_low", e->elo_low);
+        cJSON_AddNumberToObject(item, "elo_high", e->elo_high);
+        cJSON_AddNumberToObject(item, "nelo", e->nelo);
+        cJSON_AddNumberToObject(item, "nelo_low", e->nelo_low);
+        cJSON_AddNumberToObject(item, "nelo_high", e->nelo_high);
+        cJSON_AddNumberToObject(item, "pairs", (double)e->pairs);
+        cJSON_AddNumberToObject(item, "score", e->score);
+        cJSON_AddNumberToObject(item, "draw_ratio", e->draw_ratio);
+        cJSON *los = cJSON_AddObjectToObject(item, "los");
+        for (int other = 0; other < list->count; other++)
+            if (other != order[rank])
+                cJSON_AddNumberToObject(los, s->engines[other].name,
+                                        rating_los(list, order[rank], other));
+        cJSON_AddItemToArray(engines, item);
+    }
+    return json;
+}
+
+cJSON *results_tournament_to_json(const MatchSettings *s, const MatchTotals *t,
+                                  TournamentTotals *pairings, const RatingList *rating,
+                                  RunState state, uint64_t book_hash, int book_positions,
+                                  const char *command) {
+    cJSON *json = header_json(t, state);
+    cJSON *tournament = cJSON_AddObjectToObject(json, "tournament");
+    cJSON_AddStringToObject(tournament, "kind", tournament_kind_name(s->tournament));
+    cJSON_AddNumberToObject(tournament, "seeds", s->seeds);
+    cJSON_AddItemToObject(tournament, "rating",
+                          rating ? results_rating_json(s, rating) : cJSON_CreateNull());
+    cJSON *list = cJSON_AddArrayToObject(tournament, "pairings");
+    tournament_totals_sync(pairings, t);
+    for (int p = 0; p < pairings->pairings.count; p++) {
+        const MatchTotals *pt = &pairings->totals[p];
+        RunState own = state == RUN_ROUNDS || pt->decision != SPRT_CONTINUE
+                           ? (pt->decision != SPRT_CONTINUE ? RUN_SPRT : RUN_ROUNDS)
+                           : state;
+        cJSON_AddItemToArray(list, results_to_json(&pairings->settings[p], pt, own, book_hash,
+                                                   book_positions, command));
+    }
+    cJSON *engines = cJSON_AddArrayToObject(json, "engines");
+    for (int e = 0; e < s->engine_count; e++) {
+        const char *role = s->tournament == TOURNAMENT_GAUNTLET
+                               ? (e < s->seeds ? "seed" : "candidate")
+                               : (e == 0 ? "anchor" : "engine");
+        cJSON_AddItemToArray(engines, engine_json(&s->engines[e], role, &t->signatures[e]));
+    }
+    cJSON *ends = cJSON_AddObjectToObject(json, "end_reasons");
+    for (int r = GAME_END_CAPTURES; r < TOTALS_END_REASONS; r++)
+        cJSON_AddNumberToObject(ends, game_end_name((GameEnd)r), (double)t->ends[r]);
+    cJSON_AddNumberToObject(json, "plies", (double)t->plies);
+    cJSON_AddNumberToObject(json, "discarded_pairs", (double)t->discarded_pairs);
+    cJSON_AddBoolToObject(json, "reproducible", settings_reproducible(s));
+    cJSON_AddBoolToObject(json, "book_exhausted", t->book_exhausted);
+    add_footer(json, s, t, book_hash, book_positions, command);
     return json;
 }

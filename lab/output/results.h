@@ -5,6 +5,7 @@
 
 #include "settings.h"
 #include "totals.h"
+#include "tournament_totals.h"
 
 #include <cJSON.h>
 
@@ -28,3 +29,15 @@ cJSON *results_to_json(const MatchSettings *settings, const MatchTotals *totals,
                        uint64_t book_hash, int book_positions, const char *command);
 
 const char *results_state_name(RunState state);
+
+/* The results file of a tournament: the run's counts, its engines, and under "tournament" its
+ * kind, the joint rating (null before every pairing has a pair) and each pairing as the
+ * results file of its own match. */
+cJSON *results_tournament_to_json(const MatchSettings *settings, const MatchTotals *totals,
+                                  TournamentTotals *pairings, const RatingList *rating,
+                                  RunState state, uint64_t book_hash, int book_positions,
+                                  const char *command);
+
+/* The rating list: the anchor, each engine strongest first with its Elo and 95% interval,
+ * nElo, pairs, score, draw ratio and its likelihood of superiority over every other. */
+cJSON *results_rating_json(const MatchSettings *settings, const RatingList *list);

@@ -152,19 +152,22 @@ static bool overshoot_from_json(const cJSON *json, const MatchSettings *s, Match
     return true;
 }
 
+static bool state_from_json(const cJSON *json, RunState *out, Error *err) {
+    const char *state = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "state"));
+    for (int i = 0; state && i < 4; i++)
+        if (!strcmp(state, STATE_NAMES[i])) {
+            *out = (RunState)i;
+            return true;
+        }
+    return error_set(err, "\"state\" must be running, sprt, rounds or interrupted");
+}
+
 /* The decision and the state agree with each other and with the counts. */
 static bool decision_agrees(const cJSON *json, const MatchSettings *s, ResultsFile *file,
                             Error *err) {
     MatchTotals *t = &file->totals;
-    const char *state = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "state"));
-    bool found = false;
-    for (int i = 0; state && i < 4; i++)
-        if (!strcmp(state, STATE_NAMES[i])) {
-            file->state = (RunState)i;
-            found = true;
-        }
-    if (!found)
-        return error_set(err, "\"state\" must be running, sprt, rounds or interrupted");
+    if (!state_from_json(json, &file->state, err))
+        return false;
     const cJSON *decision = cJSON_GetObjectItemCaseSensitive(json, "decision");
     const char *word = cJSON_GetStringValue(decision);
     if (!s->has_sprt) {
@@ -227,19 +230,13 @@ static bool trajectory_from_json(const cJSON *json, MatchTotals *t, Error *err) 
     return true;
 }
 
-static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
+/* What every results file counts of its run: pairs, plies, sessions, time, discarded pairs, end
+ * reasons, the book's exhaustion, the start, where a resume goes on. */
+static bool run_counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
     Error inner;
-    const cJSON *detail = object_at(json, "pentanomial_detail", err);
-    const cJSON *ends = detail ? object_at(json, "end_reasons", err) : NULL;
-    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(json, "engines");
-    if (!detail || !ends)
+    const cJSON *ends = object_at(json, "end_reasons", err);
+    if (!ends)
         return false;
-    uint64_t *cells[6] = {&t->penta.ll, &t->penta.ld, &t->penta.wl,
-                          &t->penta.dd, &t->penta.wd, &t->penta.ww};
-    static const char *const CELL_NAMES[6] = {"LL", "LD", "WL", "DD", "WD", "WW"};
-    for (int i = 0; i < 6; i++)
-        if (!count_at(detail, CELL_NAMES[i], cells[i], &inner))
-            return error_set(err, "pentanomial_detail: %s", inner.text);
     uint64_t pairs, sessions;
     if (!count_at(json, "pairs", &pairs, err) || !count_at(json, "plies", &t->plies, err) ||
         !count_at(json, "sessions", &sessions, err) ||
@@ -251,10 +248,6 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
         return error_set(err, "\"pairs\", \"sessions\" or \"seconds\" is out of range");
     t->pairs = (int64_t)pairs;
     t->sessions = (int)sessions + 1; /* this session */
-    if (!wdl_at(json, "wdl", &t->wdl, err) ||
-        !wdl_at(json, "first_as_tigers", &t->first_as[1], err) ||
-        !wdl_at(json, "first_as_sheep", &t->first_as[0], err))
-        return false;
     /* Files written before engines ran as processes have no forfeits, and those written before
      * the tablebase no tablebase adjudications: absent counts as 0. */
     for (int r = GAME_END_CAPTURES; r < TOTALS_END_REASONS; r++)
@@ -262,6 +255,38 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
              cJSON_GetObjectItemCaseSensitive(ends, game_end_name((GameEnd)r))) &&
             !count_at(ends, game_end_name((GameEnd)r), &t->ends[r], &inner))
             return error_set(err, "end_reasons: %s", inner.text);
+    t->book_exhausted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "book_exhausted"));
+    const char *started = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "started"));
+    snprintf(t->started, sizeof t->started, "%s", started ? started : "unknown");
+    const cJSON *resume = object_at(json, "resume", err);
+    uint64_t next_pair;
+    if (!resume || !count_at(resume, "next_pair", &next_pair, err) ||
+        !count_at(resume, "pgn_bytes", &t->pgn_bytes, err))
+        return false;
+    if (next_pair != pairs)
+        return error_set(err, "resume.next_pair (%" PRIu64 ") is not \"pairs\" (%" PRIu64 ")",
+                         next_pair, pairs);
+    return true;
+}
+
+/* A match's counts from its first engine's side: the pentanomial, W/D/L, the sides, each
+ * engine's moves, nodes, times and forfeits, the trajectory. */
+static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
+    Error inner;
+    const cJSON *detail = object_at(json, "pentanomial_detail", err);
+    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(json, "engines");
+    if (!detail || !run_counts_from_json(json, t, err))
+        return false;
+    uint64_t *cells[6] = {&t->penta.ll, &t->penta.ld, &t->penta.wl,
+                          &t->penta.dd, &t->penta.wd, &t->penta.ww};
+    static const char *const CELL_NAMES[6] = {"LL", "LD", "WL", "DD", "WD", "WW"};
+    for (int i = 0; i < 6; i++)
+        if (!count_at(detail, CELL_NAMES[i], cells[i], &inner))
+            return error_set(err, "pentanomial_detail: %s", inner.text);
+    if (!wdl_at(json, "wdl", &t->wdl, err) ||
+        !wdl_at(json, "first_as_tigers", &t->first_as[1], err) ||
+        !wdl_at(json, "first_as_sheep", &t->first_as[0], err))
+        return false;
     if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != MATCH_ENGINES)
         return error_set(err, "\"engines\" must list two engines");
     for (int e = 0; e < MATCH_ENGINES; e++) {
@@ -284,28 +309,21 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
                 return error_set(err, "engine %d: %s", e + 1, inner.text);
         }
     }
-    t->book_exhausted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "book_exhausted"));
-    const char *started = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "started"));
-    snprintf(t->started, sizeof t->started, "%s", started ? started : "unknown");
-    const cJSON *resume = object_at(json, "resume", err);
-    uint64_t next_pair;
-    if (!resume || !count_at(resume, "next_pair", &next_pair, err) ||
-        !count_at(resume, "pgn_bytes", &t->pgn_bytes, err))
-        return false;
-    if (next_pair != pairs)
-        return error_set(err, "resume.next_pair (%" PRIu64 ") is not \"pairs\" (%" PRIu64 ")",
-                         next_pair, pairs);
     return trajectory_from_json(json, t, err);
 }
 
 /* The build, each engine's signature and the changes accepted on resume; a file written before
  * they were kept reads as an unknown build, nothing signed, nothing accepted. */
-static bool provenance_from_json(const cJSON *json, MatchTotals *t, Error *err) {
+static bool provenance_from_json(const cJSON *json, int engine_count, MatchTotals *t,
+                                 Error *err) {
     if (!provenance_build_from_json(cJSON_GetObjectItemCaseSensitive(json, "build"), &t->build,
                                     err))
         return false;
     const cJSON *engines = cJSON_GetObjectItemCaseSensitive(json, "engines");
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+    if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != engine_count)
+        return error_set(err, "\"engines\" must list the %d engines of the settings",
+                         engine_count);
+    for (int e = 0; e < engine_count; e++) {
         Error inner;
         const cJSON *signature =
             cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(engines, e), "signature");
@@ -347,6 +365,111 @@ static bool book_from_json(const cJSON *json, ResultsFile *file, Error *err) {
     return true;
 }
 
+/* The counts of a match's file (its settings read). */
+static bool match_from_json(const cJSON *json, ResultsFile *file, Error *err) {
+    return book_from_json(json, file, err) && counts_from_json(json, &file->totals, err) &&
+           provenance_from_json(json, MATCH_ENGINES, &file->totals, err) &&
+           decision_agrees(json, &file->settings, file, err) &&
+           totals_agree(&file->totals, &file->settings, err);
+}
+
+/* Pairing p of a tournament file, read as the match it is, into the tournament's totals: its
+ * settings those of its two engines under the run's, its book the run's. */
+static bool pairing_from_json(const cJSON *json, ResultsFile *file, int p, ResultsFile *scratch,
+                              Error *err) {
+    TournamentTotals *t = &file->tournament;
+    Error inner;
+    memset(scratch, 0, sizeof *scratch);
+    totals_init(&scratch->totals);
+    /* Its settings first: a match's (no tournament inside a tournament), its two engines'. */
+    bool ok = settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"),
+                                 &scratch->settings, scratch->defaulted, &inner) ||
+              error_set(err, "pairing %d: %s", p + 1, inner.text);
+    ok = ok && (settings_same_experiment(&t->settings[p], &scratch->settings, &inner) ||
+                error_set(err, "pairing %d: %s", p + 1, inner.text));
+    ok = ok && (match_from_json(json, scratch, &inner) ||
+                error_set(err, "pairing %d: %s", p + 1, inner.text));
+    ok = ok && (scratch->book_hash == file->book_hash ||
+                error_set(err, "pairing %d: its book is not the run's", p + 1));
+    if (!ok) {
+        totals_destroy(&scratch->totals);
+        return false;
+    }
+    totals_destroy(&t->totals[p]);
+    t->totals[p] = scratch->totals; /* owned by the tournament now */
+    totals_init(&scratch->totals);
+    return true;
+}
+
+/* The run's counts are its pairings': pairs, plies and ends add up, and the pairs went round
+ * the pairings in turn (a pairing decided by its SPRT stops where it decided). */
+static bool pairings_agree(const ResultsFile *file, Error *err) {
+    const TournamentTotals *t = &file->tournament;
+    const MatchTotals *run = &file->totals;
+    int count = t->pairings.count;
+    int64_t pairs = 0;
+    uint64_t plies = 0, ends[TOTALS_END_REASONS] = {0};
+    for (int p = 0; p < count; p++) {
+        const MatchTotals *pt = &t->totals[p];
+        int64_t expected = run->pairs / count + (p < run->pairs % count);
+        if (pt->decision == SPRT_CONTINUE && pt->pairs != expected)
+            return error_set(err, "pairing %d counts %" PRId64 " pairs; %" PRId64 " pairs in "
+                                  "turn give it %" PRId64,
+                             p + 1, pt->pairs, run->pairs, expected);
+        pairs += pt->pairs;
+        plies += pt->plies;
+        for (int r = 0; r < TOTALS_END_REASONS; r++)
+            ends[r] += pt->ends[r];
+    }
+    if (pairs != run->pairs || plies != run->plies)
+        return error_set(err, "the pairings' pairs or plies do not add up to the run's");
+    for (int r = 0; r < TOTALS_END_REASONS; r++)
+        if (ends[r] != run->ends[r])
+            return error_set(err, "the pairings' \"%s\" do not add up to the run's",
+                             game_end_name((GameEnd)r));
+    if (run->pairs > file->settings.rounds * count)
+        return error_set(err, "\"pairs\" (%" PRId64 ") is more than -rounds %" PRId64 " of "
+                              "%d pairings",
+                         run->pairs, file->settings.rounds, count);
+    return true;
+}
+
+static bool tournament_from_json(const cJSON *json, ResultsFile *file, Error *err) {
+    const MatchSettings *s = &file->settings;
+    Error inner;
+    if (!book_from_json(json, file, err) || !run_counts_from_json(json, &file->totals, err) ||
+        !provenance_from_json(json, s->engine_count, &file->totals, err) ||
+        !state_from_json(json, &file->state, err))
+        return false;
+    if (!tournament_totals_init(&file->tournament, s, &inner))
+        return error_set(err, "settings: %s", inner.text);
+    const cJSON *tournament = object_at(json, "tournament", err);
+    const cJSON *list = tournament ? cJSON_GetObjectItemCaseSensitive(tournament, "pairings")
+                                   : NULL;
+    if (!tournament)
+        return false;
+    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != file->tournament.pairings.count)
+        return error_set(err, "tournament: \"pairings\" must list its %d pairings",
+                         file->tournament.pairings.count);
+    ResultsFile *scratch = calloc(1, sizeof *scratch);
+    if (!scratch)
+        return error_set(err, "out of memory");
+    bool ok = true;
+    for (int p = 0; ok && p < file->tournament.pairings.count; p++)
+        ok = pairing_from_json(cJSON_GetArrayItem(list, p), file, p, scratch, err);
+    free(scratch);
+    if (ok && file->state == RUN_ROUNDS &&
+        file->totals.pairs != s->rounds * file->tournament.pairings.count)
+        ok = error_set(err, "state \"rounds\" with %" PRId64 " of %" PRId64 " pairs",
+                       file->totals.pairs, s->rounds * file->tournament.pairings.count);
+    return ok && pairings_agree(file, err);
+}
+
+void results_file_destroy(ResultsFile *file) {
+    totals_destroy(&file->totals);
+    tournament_totals_destroy(&file->tournament);
+}
+
 bool results_load(const char *path, ResultsFile *file, Error *err) {
     char *text;
     size_t length;
@@ -369,17 +492,24 @@ bool results_parse(const char *text, size_t length, const char *path, ResultsFil
     if (!ok)
         error_set(&inner, "not valid JSON");
     ok = ok && format_check(json, &inner);
-    ok = ok && settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"),
-                                  &file->settings, file->defaulted, &inner);
-    ok = ok && book_from_json(json, file, &inner);
-    ok = ok && counts_from_json(json, &file->totals, &inner);
-    ok = ok && provenance_from_json(json, &file->totals, &inner);
-    ok = ok && decision_agrees(json, &file->settings, file, &inner);
-    ok = ok && totals_agree(&file->totals, &file->settings, &inner);
+    ok = ok && results_from_json(json, file, &inner);
     cJSON_Delete(json);
     if (!ok) {
-        totals_destroy(&file->totals);
+        results_file_destroy(file);
         return error_set(err, "%s: %s", path, inner.text);
     }
     return true;
+}
+
+bool results_from_json(const cJSON *json, ResultsFile *file, Error *err) {
+    memset(file, 0, sizeof *file);
+    totals_init(&file->totals);
+    bool ok = settings_from_json(cJSON_GetObjectItemCaseSensitive(json, "settings"),
+                                 &file->settings, file->defaulted, err);
+    if (ok)
+        ok = file->settings.tournament != TOURNAMENT_MATCH ? tournament_from_json(json, file, err)
+                                                           : match_from_json(json, file, err);
+    if (!ok)
+        results_file_destroy(file);
+    return ok;
 }

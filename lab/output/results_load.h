@@ -8,7 +8,8 @@
 /* A results file as read back. */
 typedef struct {
     MatchSettings settings;
-    MatchTotals totals; /* totals_destroy releases it */
+    MatchTotals totals; /* the run's (results_file_destroy releases it) */
+    TournamentTotals tournament; /* a tournament's pairings (zero for a match) */
     RunState state;
     uint64_t book_hash;
     int book_positions;
@@ -22,6 +23,12 @@ typedef struct {
  * reasons, plies, moves, decision, state, next pair), a trajectory in order. On any failure
  * returns false with "PATH: what is wrong". */
 bool results_load(const char *path, ResultsFile *file, Error *err);
+
+/* Releases what a file read holds (nothing after a failed read). */
+void results_file_destroy(ResultsFile *file);
+
+/* The same from parsed JSON (format checked by the caller). */
+bool results_from_json(const cJSON *json, ResultsFile *file, Error *err);
 
 /* The same from text (length bytes, named path in messages). */
 bool results_parse(const char *text, size_t length, const char *path, ResultsFile *file,

@@ -62,8 +62,9 @@ bool runfiles_open_records(RunFiles *files, bool resuming, uint64_t pgn_bytes, E
     return true;
 }
 
-bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, RunState state,
-                         const Book *book, const char *command) {
+bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, TournamentTotals *tour,
+                         const RatingList *rating, RunState state, const Book *book,
+                         const char *command) {
     const MatchSettings *s = files->settings;
     if (files->pgn) {
         if (fflush(files->pgn) != 0 || fsync(fileno(files->pgn)) != 0) {
@@ -78,7 +79,10 @@ bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, RunState state,
         files->saved_pairs = totals->pairs;
         return true;
     }
-    cJSON *json = results_to_json(s, totals, state, book->content_hash, book->count, command);
+    cJSON *json = tour ? results_tournament_to_json(s, totals, tour, rating, state,
+                                                    book->content_hash, book->count, command)
+                       : results_to_json(s, totals, state, book->content_hash, book->count,
+                                         command);
     Error err;
     bool ok = json && output_write_json(json, s->out_path, &err);
     cJSON_Delete(json);

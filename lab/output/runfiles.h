@@ -33,9 +33,11 @@ void runfiles_init(RunFiles *files);
 bool runfiles_open_records(RunFiles *files, bool resuming, uint64_t pgn_bytes, Error *err);
 
 /* Flushes and syncs the records, notes their length in totals, then writes the results file
- * atomically. False (the error kept in files->save_error) when either fails. */
-bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, RunState state,
-                         const Book *book, const char *command);
+ * atomically: a match's, or with tour a tournament's (with its rating, NULL while there is
+ * none). False (the error kept in files->save_error) when either fails. */
+bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, TournamentTotals *tour,
+                         const RatingList *rating, RunState state, const Book *book,
+                         const char *command);
 
 /* Closes the records and releases the locks. */
 void runfiles_destroy(RunFiles *files);

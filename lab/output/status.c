@@ -246,7 +246,8 @@ static const char *tigers_first_result(GameResult result) {
     return result == RESULT_TIGERS_WIN ? "1-0" : result == RESULT_SHEEP_WIN ? "0-1" : "1/2-1/2";
 }
 
-void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair) {
+void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair,
+                       int64_t planned_pairs) {
     for (int g = 0; g < 2; g++) {
         const GameRecord *game = &pair->games[g];
         /* The tigers are named first, as White is: "1-0" is a win for the first-named. */
@@ -258,8 +259,8 @@ void status_game_lines(FILE *out, const MatchSettings *s, const PairRecord *pair
         if (s->rounds >= SETTINGS_UNBOUNDED_ROUNDS)
             fprintf(out, "Started game %lld (%s vs %s)\n", number, tigers, sheep);
         else
-            fprintf(out, "Started game %lld of %lld (%s vs %s)\n", number, 2 * (long long)s->rounds,
-                    tigers, sheep);
+            fprintf(out, "Started game %lld of %lld (%s vs %s)\n", number,
+                    2 * (long long)planned_pairs, tigers, sheep);
         char annotation[64];
         end_annotation(game, annotation, sizeof annotation);
         fprintf(out, "Finished game %lld (%s vs %s): %s {%s}\n", number, tigers, sheep,

@@ -34,10 +34,13 @@ void status_block(FILE *out, const MatchSettings *settings, const MatchTotals *t
 /* fastchess's per-game lines for both games of a counted pair, which OpenBench counts:
  *   Started game 3 of 2000 (killers vs nokillers)
  *   Finished game 3 (killers vs nokillers): 1-0 {Tigers win by five captures}
- * Game numbers are 2 * pair + 1 and 2 * pair + 2; the tigers' player is named first and "1-0"
+ * settings are the pair's match (a tournament's pairing), planned_pairs the run's -rounds in
+ * pairs (-rounds times the pairings in a tournament). Game numbers are 2 * pair + 1 and
+ * 2 * pair + 2; the tigers' player is named first and "1-0"
  * is a win for the tigers ("0-1" for the sheep), so in odd games "1-0" is a win for the first
  * engine and in even games "0-1" is, as OpenBench's and cutechess's readers assume of White. */
-void status_game_lines(FILE *out, const MatchSettings *settings, const PairRecord *pair);
+void status_game_lines(FILE *out, const MatchSettings *settings, const PairRecord *pair,
+                       int64_t planned_pairs);
 
 /* The end: how the run ended, the split by side, end reasons, and a summary for commits. */
 void status_final(FILE *out, const MatchSettings *settings, const MatchTotals *totals,

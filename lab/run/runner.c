@@ -15,6 +15,8 @@
 #include "report_html.h"
 #include "results.h"
 #include "results_load.h"
+#include "textbuf.h"
+#include "tournament_status.h"
 #include "runfiles.h"
 #include "schedule.h"
 #include "status.h"
@@ -72,6 +74,12 @@ typedef struct {
     int64_t limit; /* rounds */
     int concurrency_given; /* -concurrency as given (0: none), for the other ranks */
     bool page_failed; /* -html could not be written (said once) */
+    /* A tournament (settings->tournament): each pairing's match, and the joint rating of the
+     * counts so far (rated: every pairing has a pair). */
+    bool tournament;
+    TournamentTotals tour;
+    RatingList rating;
+    bool rated;
     bool bounds_noted; /* small normalized bounds said (once) */
 } Runner;
 
@@ -109,7 +117,8 @@ static bool checkpoint(Runner *r, RunState state) {
     SessionRanks *session = &r->totals.session;
     session->seconds = session_seconds;
     pair_pool_traffic(r->pool, session);
-    bool saved = runfiles_checkpoint(&r->files, &r->totals, state, &r->book, r->command);
+    bool saved = runfiles_checkpoint(&r->files, &r->totals, r->tournament ? &r->tour : NULL,
+                                     r->rated ? &r->rating : NULL, state, &r->book, r->command);
     if (saved && r->settings->html_path[0])
         write_page(r, state);
     return saved;
@@ -254,7 +263,7 @@ static bool check_engines(Runner *r, MatchSettings *s) {
     bool resuming = s->resume_path[0] != '\0';
     BuildIdentity build;
     provenance_build(&build);
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+    for (int e = 0; e < s->engine_count; e++) {
         EngineSpec *spec = &s->engines[e];
         Error err;
         /* An in-process engine that probes the tablebase needs a sound one: said before any
@@ -293,16 +302,23 @@ static void stop_pairs(Runner *r) {
 /* Counts one pair (the next in order): totals, records, per-game lines, SPRT. Returns the new
  * state. */
 static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
+    /* The pair's own match: the run's, or its pairing's in a tournament. */
+    const MatchSettings *match = r->settings;
     totals_add_pair(&r->totals, pair);
+    if (r->tournament) {
+        tournament_totals_add(&r->tour, pair);
+        match = &r->tour.settings[pair->pairing];
+    }
     if (r->files.pgn)
-        pgn_write_pair(r->files.pgn, r->settings, pair, r->book.entries[pair->opening].id,
+        pgn_write_pair(r->files.pgn, match, pair, r->book.entries[pair->opening].id,
                        r->totals.started);
     if (!r->settings->quiet) {
         if (live)
             status_line_clear(stdout);
-        status_game_lines(stdout, r->settings, pair);
+        status_game_lines(stdout, match, pair, r->limit);
     }
-    if (r->totals.pairs > r->book.count && !r->totals.book_exhausted) {
+    int64_t rounds = r->tournament ? r->totals.pairs / r->tour.pairings.count : r->totals.pairs;
+    if (rounds > r->book.count && !r->totals.book_exhausted) {
         r->totals.book_exhausted = true;
         if (live)
             status_line_clear(stdout);
@@ -324,7 +340,7 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
 
 /* One line per clocked engine: its time control, margin and what its clock runs on. */
 static void print_clocks(const MatchSettings *s, FILE *out) {
-    for (int e = 0; e < MATCH_ENGINES; e++) {
+    for (int e = 0; e < s->engine_count; e++) {
         const EngineTiming *t = &s->engines[e].timing;
         char text[CLOCK_TEXT_MAX], runs_on[64] = "the wall clock";
         if (!engine_has_clock(&s->engines[e]))
@@ -346,16 +362,29 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
     char ranks[32] = "";
     if (session->count > 1)
         snprintf(ranks, sizeof ranks, " on %d ranks", session->count);
-    fprintf(out, "abtest: %s vs %s (every number from the first engine's side), %d worker(s)%s%s\n",
-            s->engines[0].name, s->engines[1].name, workers, ranks,
-            settings_reproducible(s) ? ""
-                                     : "; moves timed on the wall clock: results are NOT "
-                                       "reproducible (nodestime= makes a clock reproducible)");
+    const char *timed = settings_reproducible(s) ? ""
+                                                 : "; moves timed on the wall clock: results are "
+                                                   "NOT reproducible (nodestime= makes a clock "
+                                                   "reproducible)";
+    if (r->tournament) {
+        char names[TOURNAMENT_RUN_ENGINES_MAX * (MATCH_NAME_MAX + 2)];
+        TextBuf buf = textbuf(names, sizeof names);
+        for (int e = 0; e < s->engine_count; e++)
+            textbuf_printf(&buf, "%s%s", e ? ", " : "", s->engines[e].name);
+        fprintf(out, "abtest: %s of %s: %d pairings of %lld pairs (each pairing's numbers from "
+                     "its first engine's side), %d worker(s)%s%s\n",
+                tournament_kind_name(s->tournament), names, r->tour.pairings.count,
+                (long long)s->rounds, workers, ranks, timed);
+    } else {
+        fprintf(out, "abtest: %s vs %s (every number from the first engine's side), %d "
+                     "worker(s)%s%s\n",
+                s->engines[0].name, s->engines[1].name, workers, ranks, timed);
+    }
     fprintf(out, "command: %s\n", r->command);
     /* An in-process engine is its configuration; a program is its build, whose bench line
      * (check_engines) carries its signature: a config hash would be the same for every
      * program and look like an identity it is not. */
-    for (int e = 0; e < MATCH_ENGINES; e++)
+    for (int e = 0; e < s->engine_count; e++)
         if (!engine_is_program(&s->engines[e]))
             fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
                     (unsigned long long)config_hash(&s->engines[e].config));
@@ -363,7 +392,7 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
     /* With time on the wall clock, games that share a core slow each other down and lose on
      * time: the result measures the machine. fastchess warns alike. */
     bool wall = false;
-    for (int e = 0; e < MATCH_ENGINES; e++)
+    for (int e = 0; e < s->engine_count; e++)
         wall |= engine_on_wall_time(&s->engines[e]);
     int threads = session->count ? session->ranks[0].threads : workers;
     if (wall && threads > cli_cores())
@@ -375,10 +404,10 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
             s->order == ORDER_RANDOM ? "random" : "sequential", (unsigned long long)s->seed);
     /* Only a planned maximum can exceed the book; an SPRT without -rounds gets a note if and
      * when it passes the book's size. */
-    if (r->limit != SETTINGS_UNBOUNDED_ROUNDS && r->limit > r->book.count)
+    if (s->rounds != SETTINGS_UNBOUNDED_ROUNDS && s->rounds > r->book.count)
         fprintf(out, "note: -rounds %" PRId64 " is more than the book's %d openings; beyond them, "
                      "openings are replayed%s\n",
-                r->limit, r->book.count, s->random_plies ? "" : " (deterministic engines replay "
+                s->rounds, r->book.count, s->random_plies ? "" : " (deterministic engines replay "
                                                                 "the same games: use a larger "
                                                                 "book or randomplies=)");
     if (resuming)
@@ -402,9 +431,52 @@ static void report_save_failure(const Runner *r) {
         cli_error("the run stopped before anything was saved");
 }
 
+/* The joint rating of the counts so far (a tournament's, once every pairing has a pair). */
+static void refit(Runner *r) {
+    Error unused;
+    r->rated = r->tournament && tournament_totals_rating(&r->tour, r->settings->engine_count,
+                                                         &r->rating, &unused);
+}
+
+/* A point of every pairing's trajectory (a tournament's interval and end). */
+static void add_pairing_points(Runner *r) {
+    for (int p = 0; p < r->tour.pairings.count; p++) {
+        MatchTotals *t = &r->tour.totals[p];
+        if (t->trajectory_count == 0 || t->trajectory[t->trajectory_count - 1].pairs != t->pairs)
+            totals_add_point(t, &r->tour.settings[p].sprt, r->tour.settings[p].has_sprt);
+    }
+}
+
+static int finish_tournament(Runner *r, RunState state) {
+    const MatchSettings *s = r->settings;
+    if (state != RUN_INTERRUPTED)
+        add_pairing_points(r);
+    refit(r);
+    bool saved = !r->files.save_failed && checkpoint(r, state);
+    tournament_status_final(stdout, s, &r->totals, &r->tour, r->rated ? &r->rating : NULL,
+                            state);
+    if (!saved) {
+        report_save_failure(r);
+        return 2;
+    }
+    if (s->out_path[0])
+        printf("results: %s\n", s->out_path);
+    if (state == RUN_INTERRUPTED) {
+        if (s->out_path[0])
+            printf("resume with: %s -resume %s\n", cli_program(), s->out_path);
+        else
+            printf("no -out file: this run cannot be resumed\n");
+        return stop_signal() ? signal_status() : 130;
+    }
+    printf("Finished tournament\n");
+    return 0;
+}
+
 static int finish(Runner *r, RunState state) {
     const MatchSettings *s = r->settings;
     FILE *out = stdout;
+    if (r->tournament)
+        return finish_tournament(r, state);
     if (r->totals.trajectory_count == 0 ||
         r->totals.trajectory[r->totals.trajectory_count - 1].pairs != r->totals.pairs)
         if (state != RUN_INTERRUPTED) /* an interrupted run adds its points when it goes on */
@@ -482,6 +554,7 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
             return false;
         }
         r->totals = file.totals;
+        r->tour = file.tournament; /* the runner's now (zero for a match) */
         if (file.defaulted[0] && !accept_defaulted_options(r, s, file.defaulted))
             return false;
         recorded_hash = file.book_hash;
@@ -493,7 +566,19 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         }
     } else {
         cli_utc_now(r->totals.started);
+        if (s->tournament != TOURNAMENT_MATCH && !tournament_totals_init(&r->tour, s, &err)) {
+            cli_error("%s", err.text);
+            return false;
+        }
     }
+    r->tournament = s->tournament != TOURNAMENT_MATCH;
+    if (r->tournament && (s->html_path[0] || s->plot_path[0])) { /* a resume may add them */
+        cli_error("%s: a tournament's page and plot are not drawn yet (its results file and "
+                  "-pgnout hold every pairing)",
+                  s->html_path[0] ? "-html" : "-plot");
+        return false;
+    }
+    refit(r);
     if (!load_book(r, resuming, recorded_hash, &err)) {
         cli_error("%s", err.text);
         return false;
@@ -553,7 +638,19 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
         state = count_pair(r, &pair, live);
         match_pair_destroy(&pair);
         double now = cli_now_seconds();
-        if (r->totals.pairs % s->rating_interval == 0) {
+        if (r->tournament) { /* every -ratinginterval rounds */
+            if (r->totals.pairs % ((int64_t)s->rating_interval * r->tour.pairings.count) == 0 &&
+                state == RUN_RUNNING) {
+                add_pairing_points(r);
+                refit(r);
+                if (live)
+                    status_line_clear(stdout);
+                if (!s->quiet)
+                    tournament_status_block(stdout, s, &r->totals, &r->tour,
+                                            r->rated ? &r->rating : NULL);
+                checkpoint(r, RUN_RUNNING);
+            }
+        } else if (r->totals.pairs % s->rating_interval == 0) {
             totals_add_point(&r->totals, &s->sprt, s->has_sprt);
             if (state == RUN_RUNNING) {
                 if (live)
@@ -570,7 +667,7 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
                 checkpoint(r, RUN_RUNNING);
             }
         }
-        if (live) { /* the game lines scrolled it away: it stays below them */
+        if (live && !r->tournament) { /* the game lines scrolled it away: it stays below */
             double rate = (double)(r->totals.pairs - session_first) / (now - r->session_start);
             status_line(stdout, s, &r->totals, rate);
         }
@@ -591,11 +688,16 @@ static bool open_tablebase(Runner *r) {
 }
 
 /* A resumed run that had already ended plays nothing and changes nothing: it shows the result. */
-static void show_ended_run(const Runner *r, RunState recorded_state) {
+static void show_ended_run(Runner *r, RunState recorded_state) {
     const MatchSettings *s = r->settings;
     printf("%s: the run has already ended (%s after %lld pairs): nothing to play\n",
            s->resume_path, recorded_state == RUN_SPRT ? "SPRT decided" : "rounds played",
            (long long)r->totals.pairs);
+    if (r->tournament) {
+        tournament_status_final(stdout, s, &r->totals, &r->tour, r->rated ? &r->rating : NULL,
+                                recorded_state);
+        return;
+    }
     status_block(stdout, s, &r->totals);
     status_final(stdout, s, &r->totals, recorded_state, r->book.count);
 }
@@ -645,7 +747,10 @@ static int runner_open(Runner *r) {
         return stop_signal() ? signal_status() : 2;
     if (!open_tablebase(r))
         return 2;
-    r->limit = s->rounds;
+    /* -rounds is each pairing's pairs (fastchess's rounds); a match has one pairing. */
+    r->limit = r->tournament && s->rounds < SETTINGS_UNBOUNDED_ROUNDS
+                   ? s->rounds * r->tour.pairings.count
+                   : s->rounds;
     if (!(r->pool = pair_pool_new(s->concurrency, &r->abort, &err))) {
         cli_error("%s", err.text);
         return 2;
@@ -709,6 +814,7 @@ static void runner_free(Runner *r) {
     book_destroy(&r->book);
     tb_free(r->tablebase);
     totals_destroy(&r->totals);
+    tournament_totals_destroy(&r->tour);
     atomic_store(&signal_abort, NULL); /* before r goes: a late signal must not reach freed memory */
     free(r);
 }

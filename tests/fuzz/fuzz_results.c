@@ -3,7 +3,7 @@
 // agree (results_parse checks them) and settings that pass the command line's checks. The same
 // bytes go through abtest report's reader (a results, tuning or booktest file, by its "tool")
 // and, when it reads them, through its table, JSON and web page: a report never crashes on a
-// file, however damaged. Seeds: results files, and a tuning and a booktest file.
+// file, however damaged. Seeds: results files (a match's and a gauntlet's), and a tuning and a booktest file.
 #include "fuzz.h"
 #include "report_html.h"
 #include "report_table.h"
@@ -47,9 +47,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ResultsFile file;
     Error err;
     if (results_parse((const char *)data, size, "fuzz", &file, &err)) {
-        if (!settings_check(&file.settings, &err) || file.totals.pairs > file.settings.rounds)
+        /* -rounds is each pairing's pairs: a match has one pairing. */
+        int pairings = file.settings.tournament == TOURNAMENT_MATCH ? 1
+                                                                      : file.tournament.pairings.count;
+        if (!settings_check(&file.settings, &err) ||
+            file.totals.pairs > file.settings.rounds * pairings)
             abort();
-        totals_destroy(&file.totals);
+        results_file_destroy(&file);
     }
     report(data, size);
     return 0;
