@@ -88,7 +88,7 @@ static void deaf_engine__stall_after_the_deadline_run_saved(void **state) {
     const char *expected[] = {"engine deaf stopped answering", "it stopped reading its input",
                               "the run stops here", NULL};
     free(expect_run(RUN " -engine name=deaf cmd=" SCRIPTS
-                        "/deaf.py stall=1000 startup=1000" OPPONENT
+                        "/deaf.py stall=1000" OPPONENT
                         " -rounds 5000 -out deaf.json 2>&1 | grep -v 'illegal move'",
                     0, expected)); /* grep's status: the lines are there */
     char state_name[32];

@@ -14,10 +14,17 @@
 
 #define BOOK TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
-/* Three engines that differ: a round robin, 12 pairs a pairing. */
+/* Three engines that differ: a round robin, 20 pairs a pairing (0.55 s on one thread here,
+ * so that a kill after the first checkpoint comes well before the end). */
 #define ROUND_ROBIN                                                                                \
-    ABTEST " -engine name=a -engine name=b killers=off -engine name=c depth=3 -each nodes=300 "  \
-           "-tournament roundrobin -rounds 12 -ratinginterval 2 -quiet -openings file=" BOOK
+    ABTEST " -engine name=a -engine name=b killers=off -engine name=c depth=3 -each nodes=1000 " \
+           "-tournament roundrobin -rounds 20 -ratinginterval 2 -quiet -openings file=" BOOK
+/* A base and three candidates, each decided by its SPRT under the family's control (about 170
+ * pairs, 1.6 s on one thread here). */
+#define GAUNTLET_SPRT                                                                              \
+    ABTEST " -engine name=base -engine name=nok killers=off -engine name=noh hint=off "           \
+           "-engine name=d4 depth=4 -each nodes=1000 -tournament gauntlet -sprt elo0=0 elo1=40 "  \
+           "-ratinginterval 5 -quiet -openings file=" BOOK
 
 static char dir[256];
 
@@ -72,12 +79,50 @@ static void pairings__round_robin_gauntlet_and_refusals(void **state) {
 
 static void numbering__interleaves_pairings_by_round(void **state) {
     (void)state;
-    assert_int_equal(tournament_pairing_of(3, 0), 0);
-    assert_int_equal(tournament_pairing_of(3, 4), 1);
-    assert_int_equal(tournament_round_of(3, 4), 1);
-    assert_int_equal(tournament_round_of(3, 8), 2);
-    assert_int_equal(tournament_pairing_of(1, 8), 0); /* a match: the pair is its round */
-    assert_int_equal(tournament_round_of(1, 8), 8);
+    PairingSegment all = tournament_segment_all(3), match = tournament_segment_all(1);
+    assert_int_equal(tournament_pairing_of(&all, 0), 0);
+    assert_int_equal(tournament_pairing_of(&all, 4), 1);
+    assert_int_equal(tournament_round_of(&all, 4), 1);
+    assert_int_equal(tournament_round_of(&all, 8), 2);
+    assert_true(tournament_round_ends(&all, 8));
+    assert_false(tournament_round_ends(&all, 7));
+    assert_int_equal(tournament_pairing_of(&match, 8), 0); /* a match: the pair is its round */
+    assert_int_equal(tournament_round_of(&match, 8), 8);
+}
+
+/* Pairing 2 of 3 closed after 5 rounds (pairs 0-14); pairings 1 and 3 go on from pair 15 in
+ * round 5, so each one's k-th pair still plays round k. */
+static void numbering__a_closed_pairing_leaves_the_others_their_rounds(void **state) {
+    (void)state;
+    Error err;
+    PairingSegment segment;
+    const bool closed[3] = {false, true, false};
+    const int64_t at_close[3] = {5, 5, 5}, one_later[3] = {6, 5, 5};
+    assert_true(tournament_segment_from_counts(3, at_close, closed, &segment, &err));
+    assert_int_equal(segment.first_pair, 15);
+    assert_int_equal(segment.first_round, 5);
+    assert_int_equal(segment.count, 2);
+    assert_int_equal(tournament_pairing_of(&segment, 15), 0);
+    assert_int_equal(tournament_pairing_of(&segment, 16), 2);
+    assert_int_equal(tournament_round_of(&segment, 16), 5);
+    assert_int_equal(tournament_pairing_of(&segment, 17), 0);
+    assert_int_equal(tournament_round_of(&segment, 17), 6);
+    /* A resume after pair 15 finds the same segment. */
+    PairingSegment again;
+    assert_true(tournament_segment_from_counts(3, one_later, closed, &again, &err));
+    assert_int_equal(again.first_pair, 15);
+    assert_int_equal(again.first_round, 5);
+
+    /* Counts the schedule cannot give are refused. */
+    const int64_t apart[3] = {7, 5, 5}, behind_closed[3] = {4, 5, 4}, out_of_turn[3] = {5, 5, 6};
+    const bool none[3] = {false, false, false}, all[3] = {true, true, true};
+    assert_false(tournament_segment_from_counts(3, apart, none, &segment, &err));
+    assert_non_null(strstr(err.text, "at most one apart"));
+    assert_false(tournament_segment_from_counts(3, behind_closed, closed, &segment, &err));
+    assert_non_null(strstr(err.text, "closed at a round's end"));
+    assert_false(tournament_segment_from_counts(3, out_of_turn, none, &segment, &err));
+    assert_non_null(strstr(err.text, "pairing 3 is ahead of pairing 1"));
+    assert_false(tournament_segment_from_counts(3, at_close, all, &segment, &err));
 }
 
 /* Three in-process engines that play differently at depth 3. */
@@ -128,7 +173,7 @@ static void play_on_pool(Run *r, int threads, PairRecord out[PAIRS]) {
     PairPool *pool = pair_pool_new(threads, NULL, &err);
     if (!pool)
         fail_msg("%s", err.text);
-    PairJob job = {&r->settings, &r->book, &r->order, NULL, threads};
+    PairJob job = {&r->settings, &r->book, &r->order, NULL, threads, NULL};
     if (!pair_pool_set_job(pool, &job, &err) || !pair_pool_play(pool, 0, PAIRS, out, &err))
         fail_msg("%s", err.text);
     pair_pool_free(pool);
@@ -173,6 +218,7 @@ static void pool__each_pair_is_its_pairings_match_in_its_round(void **state) {
             fail_msg("%s", err.text);
         PairSetup match = setup;
         match.pairings = (PairingList){1, {{0, 1}}};
+        match.segment = tournament_segment_all(1);
         atomic_bool abort_flag;
         atomic_init(&abort_flag, false);
         PairRecord alone;
@@ -318,63 +364,172 @@ static void assert_same_tournament(const char *a, const char *b) {
     test_assert_same_file(a_path, b_path);
 }
 
+/* Runs arguments as NAME on 1 and 2 threads, killed with SIGKILL after its first checkpoint
+ * and resumed (one thread, so that the kill comes long before the end), and on 3 MPI ranks:
+ * every one the same tournament. */
+static void assert_same_on_every_shape(const char *arguments, const char *name) {
+    char one[64], other[64], path[512], command[4096];
+    snprintf(one, sizeof one, "%s_one", name);
+    run_named(arguments, one, 1);
+    snprintf(other, sizeof other, "%s_two", name);
+    run_named(arguments, other, 2);
+    assert_same_tournament(one, other);
+
+    snprintf(other, sizeof other, "%s_kill9", name);
+    snprintf(path, sizeof path, "%s/%s.json", dir, other);
+    snprintf(command, sizeof command,
+             "cd %s && exec %s -concurrency 1 -out %s.json -pgnout %s.pgn >/dev/null", dir,
+             arguments, other, other);
+    pid_t child = test_start_until(command, path, 20);
+    if (access(path, F_OK) != 0)
+        fail_msg("%s wrote no checkpoint within 20 s", name);
+    if (kill(child, SIGKILL) != 0)
+        fail_msg("abtest (pid %d) was gone before its kill", (int)child);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
+        fail_msg("SIGKILL did not stop %s (status %d): it had ended first", name, status);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume %s.json -quiet", dir, other);
+    char *out;
+    if (test_run(command, &out) != 0)
+        fail_msg("resume: %s", out);
+    assert_non_null(strstr(out, "Finished tournament"));
+    free(out);
+    assert_same_tournament(one, other);
+
+    const char *missing = test_mpi_missing();
+    if (missing) {
+        printf("skipped: %s on 3 MPI ranks: %s\n", name, missing);
+        return;
+    }
+    snprintf(other, sizeof other, "%s_ranks", name);
+    snprintf(command, sizeof command,
+             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s -concurrency 1 -out %s.json "
+             "-pgnout %s.pgn",
+             dir, arguments + strlen(ABTEST), other, other);
+    if (test_run(command, &out) != 0)
+        fail_msg("3 ranks: %s", out);
+    free(out);
+    assert_same_tournament(one, other);
+}
+
 static void round_robin__same_on_threads_after_kill_9_and_on_ranks(void **state) {
     (void)state;
-    run_named(ROUND_ROBIN, "one", 1);
-    run_named(ROUND_ROBIN, "two", 2);
-    assert_same_tournament("one", "two");
-
-    char path[512], command[4096];
-    cJSON *json = test_load_json(strcat(strcpy(path, dir), "/one.json"));
+    assert_same_on_every_shape(ROUND_ROBIN, "rr");
+    char path[512];
+    cJSON *json = test_load_json(strcat(strcpy(path, dir), "/rr_one.json"));
     const cJSON *tournament = cJSON_GetObjectItem(json, "tournament");
-    assert_int_equal(cJSON_GetObjectItem(json, "pairs")->valueint, 36);
+    assert_int_equal(cJSON_GetObjectItem(json, "pairs")->valueint, 60);
     assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(tournament, "kind")),
                         "roundrobin");
     const cJSON *pairings = cJSON_GetObjectItem(tournament, "pairings");
     assert_int_equal(cJSON_GetArraySize(pairings), 3);
     for (int p = 0; p < 3; p++)
         assert_int_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(pairings, p), "pairs")->valueint,
-                         12);
+                         20);
     const cJSON *rated = cJSON_GetObjectItem(cJSON_GetObjectItem(tournament, "rating"), "engines");
     assert_int_equal(cJSON_GetArraySize(rated), 3);
     cJSON_Delete(json);
+}
 
-    /* Killed after a checkpoint, resumed: the uninterrupted run. */
-    snprintf(path, sizeof path, "%s/kill9.json", dir);
-    snprintf(command, sizeof command,
-             "cd %s && exec " ROUND_ROBIN " -concurrency 2 -out kill9.json -pgnout kill9.pgn "
-             ">/dev/null",
-             dir);
-    pid_t child = test_start_until(command, path, 20);
-    if (access(path, F_OK) != 0)
-        fail_msg("the tournament wrote no checkpoint within 20 s");
-    if (kill(child, SIGKILL) != 0)
-        fail_msg("abtest (pid %d) was gone before its kill", (int)child);
-    int status;
-    assert_int_equal(waitpid(child, &status, 0), child);
-    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
-        fail_msg("SIGKILL did not stop the tournament (status %d): it had ended first", status);
-    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume kill9.json -quiet", dir);
-    char *out;
-    if (test_run(command, &out) != 0)
-        fail_msg("resume: %s", out);
-    assert_non_null(strstr(out, "Finished tournament"));
-    free(out);
-    assert_same_tournament("one", "kill9");
-
-    const char *missing = test_mpi_missing();
-    if (missing) {
-        printf("skipped: the round robin on 3 MPI ranks: %s\n", missing);
-        return;
+/* A gauntlet decided by SPRTs: every candidate decided, the run the same on every shape, and
+ * a decided pairing stops where it decided while the others go on. */
+static void gauntlet_sprt__same_on_threads_after_kill_9_and_on_ranks(void **state) {
+    (void)state;
+    assert_same_on_every_shape(GAUNTLET_SPRT, "gs");
+    char path[512];
+    cJSON *json = test_load_json(strcat(strcpy(path, dir), "/gs_one.json"));
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(json, "state")), "sprt");
+    const cJSON *pairings = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"),
+                                                "pairings");
+    int64_t total = 0;
+    for (int p = 0; p < 3; p++) {
+        const cJSON *pairing = cJSON_GetArrayItem(pairings, p);
+        const char *decision = cJSON_GetStringValue(cJSON_GetObjectItem(pairing, "decision"));
+        if (!decision || (strcmp(decision, "H0") && strcmp(decision, "H1")))
+            fail_msg("pairing %d: decision %s", p + 1, decision ? decision : "none");
+        int pairs = cJSON_GetObjectItem(pairing, "pairs")->valueint;
+        assert_int_equal(cJSON_GetObjectItem(pairing, "decision_pair")->valueint, pairs);
+        total += pairs;
     }
+    assert_int_equal(cJSON_GetObjectItem(json, "pairs")->valueint, total);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(
+                            cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"),
+                                                "tournament"),
+                            "family")),
+                        "holm");
+    cJSON_Delete(json);
+}
+
+/* Pairing p of a results file's tournament, written alone as a match's file would be
+ * (dir/pairing_P.json, its path in path). */
+static void write_pairing(const cJSON *pairings, int p, char *path, size_t size) {
+    char *pairing = json_text(cJSON_GetArrayItem(pairings, p));
+    snprintf(path, size, "%s/pairing_%d.json", dir, p + 1);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(pairing, f);
+    fclose(f);
+    free(pairing);
+}
+
+/* Without a family-wise control each candidate's test is its own SPRT: the same pairs, counts
+ * and decision as the candidate's match against the base (a look after every pair, Wald's
+ * bounds), since a pairing's k-th pair plays round k as a match's pair k does. */
+static void gauntlet_sprt__uncorrected_is_each_candidates_match(void **state) {
+    (void)state;
+    run_named(GAUNTLET_SPRT " -family none", "none", 2);
+    char path[512];
+    snprintf(path, sizeof path, "%s/none.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *pairings = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"),
+                                                "pairings");
+    const char *candidates[] = {"nok killers=off", "noh hint=off", "d4 depth=4"};
+    for (int p = 0; p < 3; p++) {
+        char command[2048], name[32];
+        snprintf(name, sizeof name, "match_%d", p + 1);
+        snprintf(command, sizeof command,
+                 ABTEST " -engine name=%s -engine name=base -each nodes=1000 -sprt elo0=0 "
+                        "elo1=40 overshoot=off -quiet -openings file=" BOOK,
+                 candidates[p]);
+        run_named(command, name, 2);
+        write_pairing(pairings, p, path, sizeof path);
+        char match_path[512];
+        snprintf(match_path, sizeof match_path, "%s/%s.json", dir, name);
+        const char *const keys[] = {"pairs", "pentanomial_detail", "wdl", "decision",
+                                    "decision_pair", "llr", "elo", "elo_ci95", "first_as_tigers"};
+        test_assert_same_keys(match_path, path, keys, sizeof keys / sizeof keys[0]);
+    }
+    cJSON_Delete(json);
+}
+
+/* A stronger candidate (3x the nodes) is accepted, a weaker one (0.3x) and an equal one are
+ * not, and the run says which were accepted in the rating's order. */
+static void gauntlet_sprt__stronger_accepted_weaker_and_equal_not(void **state) {
+    (void)state;
+    char command[2048], *out;
     snprintf(command, sizeof command,
-             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s -concurrency 1 -out ranks.json "
-             "-pgnout ranks.pgn",
-             dir, ROUND_ROBIN + strlen(ABTEST));
+             "cd %s && " ABTEST " -engine name=base -engine name=same -engine name=weak "
+             "nodes=300 -engine name=strong nodes=3000 -each nodes=1000 -tournament gauntlet "
+             "-sprt elo0=0 elo1=40 -quiet -openings file=" BOOK " -out decided.json",
+             dir);
     if (test_run(command, &out) != 0)
-        fail_msg("3 ranks: %s", out);
+        fail_msg("%s:\n%s", command, out);
+    if (!strstr(out, "Accepted, strongest first by the rating: strong (+") ||
+        !strstr(out, "Finished: every candidate decided after"))
+        fail_msg("%s", out);
     free(out);
-    assert_same_tournament("one", "ranks");
+    char path[512];
+    snprintf(path, sizeof path, "%s/decided.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *pairings = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"),
+                                                "pairings");
+    const char *expected[] = {"H0", "H0", "H1"}; /* same, weak, strong */
+    for (int p = 0; p < 3; p++)
+        assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(
+                                cJSON_GetArrayItem(pairings, p), "decision")),
+                            expected[p]);
+    cJSON_Delete(json);
 }
 
 static void gauntlet__candidates_first_against_the_seed(void **state) {
@@ -430,13 +585,7 @@ static void two_engines__the_match_figures(void **state) {
     snprintf(path, sizeof path, "%s/pairing.json", dir);
     cJSON *json = test_load_json(path);
     const cJSON *tournament = cJSON_GetObjectItem(json, "tournament");
-    char *pairing = json_text(cJSON_GetArrayItem(cJSON_GetObjectItem(tournament, "pairings"), 0));
-    snprintf(path, sizeof path, "%s/pairing_0.json", dir);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(pairing, f);
-    fclose(f);
-    free(pairing);
+    write_pairing(cJSON_GetObjectItem(tournament, "pairings"), 0, path, sizeof path);
     char match_path[512];
     snprintf(match_path, sizeof match_path, "%s/match.json", dir);
     const char *const keys[] = {"pairs", "pentanomial", "pentanomial_detail", "wdl", "elo",
@@ -478,7 +627,17 @@ static void bad_input__refused_before_any_game(void **state) {
          "only a gauntlet has seeds"},
         {"-engine name=a -engine name=b -engine name=c -tournament roundrobin -sprt elo0=0 "
          "elo1=5",
-         "-sprt with -tournament"},
+         "-sprt with -tournament roundrobin: an SPRT tests a candidate against one base"},
+        {"-engine name=a -engine name=b -engine name=c -engine name=d -tournament gauntlet "
+         "-seeds 2 -sprt elo0=0 elo1=5",
+         "-sprt with -tournament gauntlet -seeds 2 or more"},
+        {"-engine name=a -engine name=b -engine name=c -tournament gauntlet -family holm",
+         "-family: only a gauntlet decided by SPRTs"},
+        {"-engine name=a -engine name=b -family none -sprt elo0=0 elo1=5",
+         "-family: only a gauntlet decided by SPRTs"},
+        {"-engine name=a -engine name=b -engine name=c -tournament gauntlet -sprt elo0=0 elo1=5 "
+         "-family bh",
+         "-family: 'bh' is not holm, bonferroni or none"},
         {"-engine name=a -engine name=b -engine name=c", "exactly two engines are needed"},
         {"-engine name=a -engine name=b -engine name=c -tournament roundrobin -html page.html",
          "-html: a tournament's page and plot are not drawn yet"},
@@ -515,6 +674,18 @@ static void bad_input__refused_before_any_game(void **state) {
             fail_msg("%s:\n%s", others[i][0], out);
         free(out);
     }
+    /* A gauntlet's SPRTs resumed under another family-wise control. */
+    run_named(GAUNTLET_SPRT " -family none -rounds 2", "family", 1);
+    {
+        char command[2048], *out;
+        snprintf(command, sizeof command,
+                 "cd %s && " GAUNTLET_SPRT " -family bonferroni -rounds 2 -resume family.json",
+                 dir);
+        assert_int_equal(test_run(command, &out), 2);
+        if (!strstr(out, "-family (bonferroni vs none)"))
+            fail_msg("%s:\n%s", command, out);
+        free(out);
+    }
 }
 
 static int group_setup(void **state) {
@@ -531,10 +702,14 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pairings__round_robin_gauntlet_and_refusals),
         cmocka_unit_test(numbering__interleaves_pairings_by_round),
+        cmocka_unit_test(numbering__a_closed_pairing_leaves_the_others_their_rounds),
         cmocka_unit_test(pool__each_pair_is_its_pairings_match_in_its_round),
         cmocka_unit_test(wire__carries_the_pairing_and_checks_it),
         cmocka_unit_test(settings__tournament_checked_and_recorded),
         cmocka_unit_test(round_robin__same_on_threads_after_kill_9_and_on_ranks),
+        cmocka_unit_test(gauntlet_sprt__same_on_threads_after_kill_9_and_on_ranks),
+        cmocka_unit_test(gauntlet_sprt__uncorrected_is_each_candidates_match),
+        cmocka_unit_test(gauntlet_sprt__stronger_accepted_weaker_and_equal_not),
         cmocka_unit_test(gauntlet__candidates_first_against_the_seed),
         cmocka_unit_test(two_engines__the_match_figures),
         cmocka_unit_test(bad_input__refused_before_any_game),

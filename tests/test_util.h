@@ -195,15 +195,16 @@ static inline void test_assert_same_run(const char *dir, const char *reference, 
 }
 
 /* Starts a shell command in the background and returns its pid once path exists (a first
- * checkpoint, say), or after seconds without it (the caller checks). */
+ * checkpoint, say), or after seconds without it (the caller checks). Looked for every 5 ms, so
+ * that a short run is caught soon after its first checkpoint. */
 static inline pid_t test_start_until(const char *command, const char *path, int seconds) {
     pid_t child = fork();
     if (child == 0) {
         execl("/bin/sh", "sh", "-c", command, (char *)NULL);
         _exit(127);
     }
-    for (int i = 0; i < 20 * seconds && access(path, F_OK) != 0; i++) {
-        struct timespec pause = {0, 50 * 1000 * 1000};
+    for (int i = 0; i < 200 * seconds && access(path, F_OK) != 0; i++) {
+        struct timespec pause = {0, 5 * 1000 * 1000};
         nanosleep(&pause, NULL);
     }
     return child;

@@ -80,7 +80,7 @@ typedef struct {
     MatchSettings *settings;
     Group *engines, *each; /* argc + 1 each */
     int engine_count, each_count;
-    bool rounds_given, seeds_given;
+    bool rounds_given, seeds_given, family_given;
     bool exit_now;
 } Parse;
 
@@ -360,6 +360,16 @@ static bool parse_seeds(Parse *p, int *i, Error *err) {
     return true;
 }
 
+/* A gauntlet's family-wise control over its candidates' SPRTs (the simulator's -family). */
+static bool parse_family(Parse *p, int *i, Error *err) {
+    const char *word = *i + 1 < p->argc ? p->argv[*i + 1] : "";
+    if (!family_control_from_name(word, &p->settings->family))
+        return error_set(err, "-family: '%s' is not holm, bonferroni or none", word);
+    p->family_given = true;
+    (*i)++;
+    return true;
+}
+
 /* fastchess's -repeat is what abtest always does. */
 static bool parse_repeat(Parse *p, int *i, Error *err) {
     (void)p, (void)i, (void)err;
@@ -465,6 +475,10 @@ static const SpecialOption SPECIAL_OPTIONS[] = {
      NULL, 0},
     {"-seeds", parse_seeds, true,
      "  -seeds N                          a gauntlet's seeds, its first N engines (1)\n", NULL, 0},
+    {"-family", parse_family, true,
+     "  -family holm|bonferroni|none      a gauntlet's SPRTs: how the chance that any null\n"
+     "                                    candidate passes stays at most alpha (holm)\n",
+     NULL, 0},
     {"-repeat", parse_repeat, false,
      "  -repeat, -games 2                 accepted: pairs with sides swapped are always played\n",
      NULL, 0},
@@ -589,17 +603,18 @@ static bool parse_words(Parse *p, Error *err) {
     return true;
 }
 
-/* What a tournament does not take yet, or takes only as a gauntlet, said before any game. */
+/* What only a gauntlet takes, said before any game (-sprt's kinds: settings_check). */
 static bool check_tournament(const Parse *p, Error *err) {
-    const MatchSettings *s = p->settings;
+    MatchSettings *s = p->settings;
     if (p->seeds_given && s->tournament != TOURNAMENT_GAUNTLET)
         return error_set(err, "-seeds: only a gauntlet has seeds (-tournament gauntlet)");
-    if (s->tournament == TOURNAMENT_MATCH)
-        return true;
-    if (s->has_sprt)
-        return error_set(err, "-sprt with -tournament: an SPRT tests one engine against another; "
-                              "a tournament's candidates decided by SPRTs need -tournament "
-                              "gauntlet -seeds 1, which this version does not play yet");
+    if (p->family_given && !(s->tournament == TOURNAMENT_GAUNTLET && s->has_sprt))
+        return error_set(err, "-family: only a gauntlet decided by SPRTs (-tournament gauntlet "
+                              "-seeds 1 -sprt ...) has a family of tests");
+    /* The family's levels are Wald's bounds (family.h), as the simulator measured them:
+     * fishtest's overshoot correction is for one test. */
+    if (s->tournament != TOURNAMENT_MATCH)
+        s->sprt.overshoot = false;
     return true; /* -html and -plot: the runner refuses them, on a resume too */
 }
 

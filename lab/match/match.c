@@ -409,7 +409,7 @@ static bool play_game(const PairSeats *seats, const PairSetup *setup, const Boar
 }
 
 int64_t match_pair_round(const PairSetup *setup, int64_t index) {
-    return tournament_round_of(setup->pairings.count, index);
+    return tournament_round_of(&setup->segment, index);
 }
 
 bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
@@ -417,7 +417,7 @@ bool match_play_pair(MatchWorker *worker, const PairSetup *setup, int64_t index,
                      PairRecord *out, Error *err) {
     memset(out, 0, sizeof *out);
     out->index = index;
-    out->pairing = tournament_pairing_of(setup->pairings.count, index);
+    out->pairing = tournament_pairing_of(&setup->segment, index);
     out->opening = opening_index;
     PairSeats seats = pair_seats(worker, setup->pairings.pairings[out->pairing]);
     Board start = match_opening_position(&opening->board, setup->random_plies, setup->seed,

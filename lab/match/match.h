@@ -71,7 +71,8 @@ typedef struct {
 
 /* What a pair needs besides the engines. */
 typedef struct {
-    PairingList pairings;      /* pair n is pairings[n mod count] in round n div count */
+    PairingList pairings;      /* the run's pairings */
+    PairingSegment segment;    /* which of them pair n is, in which round (tournament.h) */
     int max_plies;             /* adjudicated as a draw after this many plies */
     int random_plies;          /* extra random plies after the opening, same for both games */
     uint64_t seed;

@@ -302,6 +302,8 @@ bool pair_pool_set_job(PairPool *p, const PairJob *job, Error *err) {
     pthread_mutex_lock(&p->mutex);
     p->settings = *job->settings;
     p->setup = settings_pair_setup(&p->settings, job->tablebase);
+    if (job->segment)
+        p->setup.segment = *job->segment;
     p->book = job->book;
     p->order = job->order;
     p->generation++;

@@ -31,6 +31,8 @@ typedef struct {
     const Schedule *order;
     const struct Tablebase *tablebase; /* -tb adjudication (NULL: none) */
     int rank_threads; /* game threads of each other rank: -concurrency as given (0: its own) */
+    /* The pairings playing from which pair (NULL: every pairing from pair 0); copied. */
+    const PairingSegment *segment;
 } PairJob;
 
 /* The job as the pool holds it, for a source that checks what it is given (pair_wire_verify)

@@ -234,7 +234,10 @@ static bool verify_game(const GameRecord *game, int max_plies, int number, Error
 
 bool pair_wire_verify(const PairRecord *pair, const PairSetup *setup, const Book *book,
                       const Schedule *schedule, Error *err) {
-    int pairing = tournament_pairing_of(setup->pairings.count, pair->index);
+    if (pair->index < setup->segment.first_pair)
+        return error_set(err, "pair %lld: before pair %lld, where the job's pairings start",
+                         (long long)pair->index + 1, (long long)setup->segment.first_pair + 1);
+    int pairing = tournament_pairing_of(&setup->segment, pair->index);
     if (pair->pairing != pairing)
         return error_set(err, "pair %lld: pairing %d, the schedule says %d",
                          (long long)pair->index + 1, pair->pairing + 1, pairing + 1);

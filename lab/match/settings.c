@@ -279,6 +279,15 @@ bool settings_check(const MatchSettings *s, Error *err) {
         Error copy = *err;
         return error_set(err, "-sprt: %s", copy.text);
     }
+    /* An SPRT tests one engine against another: in a tournament, each candidate of a gauntlet
+     * against its one seed. */
+    if (s->has_sprt && s->tournament != TOURNAMENT_MATCH &&
+        !(s->tournament == TOURNAMENT_GAUNTLET && s->seeds == 1))
+        return error_set(err, "-sprt with -tournament %s: an SPRT tests a candidate against "
+                              "one base, so a tournament takes -sprt only as -tournament "
+                              "gauntlet -seeds 1",
+                         s->tournament == TOURNAMENT_GAUNTLET ? "gauntlet -seeds 2 or more"
+                                                              : "roundrobin");
     return true;
 }
 
@@ -313,6 +322,8 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
         textbuf_printf(&buf, " -tournament %s", tournament_kind_name(s->tournament));
     if (s->tournament == TOURNAMENT_GAUNTLET)
         textbuf_printf(&buf, " -seeds %d", s->seeds);
+    if (s->tournament != TOURNAMENT_MATCH && s->has_sprt)
+        textbuf_printf(&buf, " -family %s", family_control_name(s->family));
     if (s->has_sprt) {
         textbuf_printf(&buf, " -sprt");
         sprt_params_tokens(&s->sprt, &buf);
@@ -356,6 +367,9 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
         textbuf_printf(&buf, " tournament (%s vs %s);", tournament_text(a, x, sizeof x),
                        tournament_text(b, y, sizeof y));
     }
+    if (a->tournament != TOURNAMENT_MATCH && a->has_sprt && b->has_sprt && a->family != b->family)
+        textbuf_printf(&buf, " -family (%s vs %s);", family_control_name(a->family),
+                       family_control_name(b->family));
     if (a->engine_count != b->engine_count)
         textbuf_printf(&buf, " engines (%d vs %d);", a->engine_count, b->engine_count);
     int engines = a->engine_count < b->engine_count ? a->engine_count : b->engine_count;
@@ -419,6 +433,7 @@ PairSetup settings_pair_setup(const MatchSettings *s, const struct Tablebase *ta
     if (!settings_pairings(s, &pairings, &unused)) /* settings_check refuses such settings */
         pairings.count = 0;
     return (PairSetup){.pairings = pairings,
+                       .segment = tournament_segment_all(pairings.count),
                        .max_plies = s->max_plies,
                        .random_plies = s->random_plies,
                        .seed = s->seed,

@@ -7,6 +7,7 @@
 // have tables of their own. Frozen before any thread starts.
 #pragma once
 
+#include "family.h"
 #include "match.h"
 #include "sprt.h"
 #include "textbuf.h"
@@ -28,6 +29,9 @@ typedef struct {
     int engine_count;
     TournamentKind tournament; /* recorded only when not a match, so a match's file is as before */
     int seeds;                 /* a gauntlet's seeds, its first engines (1 otherwise) */
+    /* A gauntlet decided by SPRTs: how its candidates' tests hold the family-wise error
+     * (family.h; recorded only then). */
+    FamilyControl family;
     bool has_sprt;
     SprtParams sprt;
     /* The fields of SETTINGS_FIELDS: */

@@ -56,6 +56,8 @@ cJSON *settings_to_json(const MatchSettings *s) {
         cJSON *tournament = cJSON_AddObjectToObject(json, "tournament");
         cJSON_AddStringToObject(tournament, "kind", tournament_kind_name(s->tournament));
         cJSON_AddNumberToObject(tournament, "seeds", s->seeds);
+        if (s->has_sprt)
+            cJSON_AddStringToObject(tournament, "family", family_control_name(s->family));
     }
     return json;
 }
@@ -75,6 +77,12 @@ static bool tournament_from_json(const cJSON *item, MatchSettings *s, Error *err
         return error_set(err, "settings: \"tournament\" needs \"seeds\": a whole number in "
                               "1..%d", TOURNAMENT_RUN_ENGINES_MAX - 1);
     s->seeds = (int)seeds->valuedouble;
+    /* "family": a gauntlet decided by SPRTs has it (holm when absent: the only kind before). */
+    const cJSON *family = cJSON_GetObjectItemCaseSensitive(item, "family");
+    if (family && !(cJSON_IsString(family) &&
+                    family_control_from_name(family->valuestring, &s->family)))
+        return error_set(err, "settings: \"tournament\": \"family\" must be holm, bonferroni "
+                              "or none");
     return true;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tournament.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 static const char *const KIND_NAMES[] = {
@@ -59,4 +60,49 @@ bool tournament_pairings(TournamentKind kind, int engines, int seeds, PairingLis
         return true;
     }
     return error_set(err, "an unknown tournament kind %d", (int)kind);
+}
+
+PairingSegment tournament_segment_all(int pairings) {
+    PairingSegment segment = {.first_pair = 0, .first_round = 0, .count = pairings};
+    for (int p = 0; p < pairings; p++)
+        segment.open[p] = (uint8_t)p;
+    return segment;
+}
+
+bool tournament_segment_from_counts(int pairings, const int64_t pairs[], const bool closed[],
+                                    PairingSegment *out, Error *err) {
+    PairingSegment segment = {.count = 0};
+    int64_t fewest = INT64_MAX, most = 0, closed_pairs = 0, closed_most = 0;
+    for (int p = 0; p < pairings; p++) {
+        if (closed[p]) {
+            closed_pairs += pairs[p];
+            closed_most = pairs[p] > closed_most ? pairs[p] : closed_most;
+            continue;
+        }
+        segment.open[segment.count++] = (uint8_t)p;
+        fewest = pairs[p] < fewest ? pairs[p] : fewest;
+        most = pairs[p] > most ? pairs[p] : most;
+    }
+    if (segment.count == 0)
+        return error_set(err, "every pairing is closed: nothing follows");
+    if (most - fewest > 1)
+        return error_set(err, "open pairings with %" PRId64 " and %" PRId64 " pairs: in turn they "
+                              "are at most one apart",
+                         fewest, most);
+    if (closed_most > fewest)
+        return error_set(err, "a closed pairing has %" PRId64 " pairs, more than an open one's "
+                              "%" PRId64 ": it closed at a round's end",
+                         closed_most, fewest);
+    /* The pairings ahead by one come first in order: they played the round's first pairs. */
+    for (int i = 0, ahead = 0; i < segment.count; i++)
+        if (pairs[segment.open[i]] > fewest) {
+            if (i != ahead)
+                return error_set(err, "pairing %d is ahead of pairing %d, which comes before it",
+                                 segment.open[i] + 1, segment.open[ahead] + 1);
+            ahead++;
+        }
+    segment.first_round = fewest;
+    segment.first_pair = closed_pairs + fewest * segment.count;
+    *out = segment;
+    return true;
 }

@@ -40,8 +40,38 @@ bool tournament_kind_from_name(const char *name, TournamentKind *kind);
 bool tournament_pairings(TournamentKind kind, int engines, int seeds, PairingList *out,
                          Error *err);
 
-/* The pairing and the round of pair n among pairings pairings. */
-static inline int tournament_pairing_of(int pairings, int64_t pair) {
-    return (int)(pair % pairings);
+/* The pairings still playing from a pair on. A run starts with every pairing open at pair 0;
+ * a gauntlet decided by SPRTs closes a candidate's pairing at a look (the end of a round, when
+ * every open pairing has played the same number of pairs) and goes on from the next pair with
+ * the others: pair n >= first_pair is open[(n - first_pair) mod count] in its own round
+ * first_round + (n - first_pair) div count. So a pairing's k-th pair always plays round k (the
+ * same opening and random plies as in a match of its two engines), and the segment follows
+ * from the pairings' counts alone (tournament_segment_from_counts), which a resume reads. */
+typedef struct {
+    int64_t first_pair, first_round;
+    int count;
+    uint8_t open[TOURNAMENT_PAIRINGS_MAX]; /* indices into the run's PairingList, in order */
+} PairingSegment;
+
+/* Every one of pairings open from pair 0. */
+PairingSegment tournament_segment_all(int pairings);
+
+/* The segment after pairs counted, pairs[p] of pairing p, the closed ones marked closed[p]: the
+ * open ones in order from the round of the fewest pairs. False with err when the counts cannot
+ * come from the schedule (an open pairing more than one pair from another, or behind a closed
+ * one's). */
+bool tournament_segment_from_counts(int pairings, const int64_t pairs[], const bool closed[],
+                                    PairingSegment *out, Error *err);
+
+/* The pairing (index into the run's list) and the round of pair n (n >= first_pair). */
+static inline int tournament_pairing_of(const PairingSegment *segment, int64_t pair) {
+    return segment->open[(pair - segment->first_pair) % segment->count];
 }
-static inline int64_t tournament_round_of(int pairings, int64_t pair) { return pair / pairings; }
+static inline int64_t tournament_round_of(const PairingSegment *segment, int64_t pair) {
+    return segment->first_round + (pair - segment->first_pair) / segment->count;
+}
+
+/* Whether pair n is the last of a round of the segment (a gauntlet's SPRTs look then). */
+static inline bool tournament_round_ends(const PairingSegment *segment, int64_t pair) {
+    return (pair - segment->first_pair + 1) % segment->count == 0;
+}

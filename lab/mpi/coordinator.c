@@ -87,7 +87,8 @@ void coordinator_free(Coordinator *c) {
 
 /* A job as text (job_json.h); NULL when memory is short. */
 static char *job_text(const PairPoolJob *job) {
-    cJSON *json = job_json(job->settings, job->book->content_hash, job->generation);
+    cJSON *json =
+        job_json(job->settings, &job->setup.segment, job->book->content_hash, job->generation);
     char *text = json ? cJSON_PrintUnformatted(json) : NULL;
     cJSON_Delete(json);
     return text;
@@ -96,7 +97,13 @@ static char *job_text(const PairPoolJob *job) {
 /* {"threads": N, "job": {...}}: what every rank needs to play the first job's pairs. */
 static char *setup_text(const PairJob *job, int threads_option) {
     cJSON *json = cJSON_CreateObject();
-    cJSON *first = json ? job_json(job->settings, job->book->content_hash, 1) : NULL;
+    PairingList pairings;
+    Error unused;
+    if (!settings_pairings(job->settings, &pairings, &unused)) /* checked before any job */
+        pairings.count = 1;
+    PairingSegment all = tournament_segment_all(pairings.count);
+    const PairingSegment *segment = job->segment ? job->segment : &all;
+    cJSON *first = json ? job_json(job->settings, segment, job->book->content_hash, 1) : NULL;
     if (!first) {
         cJSON_Delete(json);
         return NULL;

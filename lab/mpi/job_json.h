@@ -9,10 +9,14 @@
 
 #include <cJSON.h>
 
-/* {"generation": G, "settings": {...}, "book_hash": "16 hex digits"}; G counts the pool's jobs
- * (1 for the first). NULL when memory is short. */
-cJSON *job_json(const MatchSettings *settings, uint64_t book_hash, int64_t generation);
+/* {"generation": G, "settings": {...}, "book_hash": "16 hex digits", "segment": {"first_pair":
+ * N, "first_round": R, "open": [pairing indices]}}; G counts the pool's jobs (1 for the first),
+ * the segment says which pairings play from which pair (tournament.h). NULL when memory is
+ * short. */
+cJSON *job_json(const MatchSettings *settings, const PairingSegment *segment, uint64_t book_hash,
+                int64_t generation);
 
-/* Reads it back with the checks of a results file's settings; false with the reason. */
-bool job_json_read(const cJSON *json, MatchSettings *settings, uint64_t *book_hash,
-                   int64_t *generation, Error *err);
+/* Reads it back with the checks of a results file's settings, and the segment against the
+ * settings' pairings; false with the reason. */
+bool job_json_read(const cJSON *json, MatchSettings *settings, PairingSegment *segment,
+                   uint64_t *book_hash, int64_t *generation, Error *err);

@@ -38,6 +38,7 @@ typedef struct {
     char book_path[SETTINGS_PATH_MAX]; /* the book's, as the job named it */
     Schedule schedule;
     bool has_schedule;
+    PairingSegment segment; /* the job's pairings from which pair */
     int64_t generation;
     int threads;
     PairPool *pool;
@@ -51,7 +52,7 @@ static bool take_job(RankWorker *w, const cJSON *json, Error *err) {
     uint64_t hash = 0;
     int64_t generation = 0;
     Error inner;
-    if (!job_json_read(json, &w->settings, &hash, &generation, err))
+    if (!job_json_read(json, &w->settings, &w->segment, &hash, &generation, err))
         return false;
     if (!w->has_book || strcmp(w->book_path, w->settings.book_path) ||
         w->book.content_hash != hash) {
@@ -74,7 +75,7 @@ static bool take_job(RankWorker *w, const cJSON *json, Error *err) {
     if (!w->pool)
         return true;
     pair_pool_end(w->pool); /* nothing of the last job is left to send */
-    PairJob job = {&w->settings, &w->book, &w->schedule, NULL, 0}; /* no tablebase on ranks */
+    PairJob job = {&w->settings, &w->book, &w->schedule, NULL, 0, &w->segment}; /* no -tb here */
     return pair_pool_set_job(w->pool, &job, err);
 }
 
@@ -121,7 +122,7 @@ static bool start_games(RankWorker *w, Error *err) {
     w->pool = pair_pool_new(w->threads, NULL, err);
     if (!w->pool)
         return false;
-    PairJob job = {&w->settings, &w->book, &w->schedule, NULL, 0};
+    PairJob job = {&w->settings, &w->book, &w->schedule, NULL, 0, &w->segment};
     return pair_pool_set_job(w->pool, &job, err);
 }
 

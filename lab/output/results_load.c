@@ -402,20 +402,19 @@ static bool pairing_from_json(const cJSON *json, ResultsFile *file, int p, Resul
 }
 
 /* The run's counts are its pairings': pairs, plies and ends add up, and the pairs went round
- * the pairings in turn (a pairing decided by its SPRT stops where it decided). */
+ * the open pairings in turn (a pairing decided by its SPRT closed at the end of a round). */
 static bool pairings_agree(const ResultsFile *file, Error *err) {
     const TournamentTotals *t = &file->tournament;
     const MatchTotals *run = &file->totals;
-    int count = t->pairings.count;
-    int64_t pairs = 0;
+    int count = t->pairings.count, open = 0;
+    int64_t pairs = 0, counts[TOURNAMENT_PAIRINGS_MAX];
+    bool closed[TOURNAMENT_PAIRINGS_MAX];
     uint64_t plies = 0, ends[TOTALS_END_REASONS] = {0};
     for (int p = 0; p < count; p++) {
         const MatchTotals *pt = &t->totals[p];
-        int64_t expected = run->pairs / count + (p < run->pairs % count);
-        if (pt->decision == SPRT_CONTINUE && pt->pairs != expected)
-            return error_set(err, "pairing %d counts %" PRId64 " pairs; %" PRId64 " pairs in "
-                                  "turn give it %" PRId64,
-                             p + 1, pt->pairs, run->pairs, expected);
+        counts[p] = pt->pairs;
+        closed[p] = pt->decision != SPRT_CONTINUE;
+        open += !closed[p];
         pairs += pt->pairs;
         plies += pt->plies;
         for (int r = 0; r < TOTALS_END_REASONS; r++)
@@ -423,14 +422,23 @@ static bool pairings_agree(const ResultsFile *file, Error *err) {
     }
     if (pairs != run->pairs || plies != run->plies)
         return error_set(err, "the pairings' pairs or plies do not add up to the run's");
+    PairingSegment segment;
+    Error inner;
+    if (open > 0 && !tournament_segment_from_counts(count, counts, closed, &segment, &inner))
+        return error_set(err, "the pairings' counts are not the schedule's: %s", inner.text);
+    if ((open == 0) != (file->state == RUN_SPRT))
+        return error_set(err, "state \"%s\" with %d of %d pairings open",
+                         STATE_NAMES[file->state], open, count);
+    for (int p = 0; p < count; p++)
+        if (counts[p] > file->settings.rounds ||
+            (file->state == RUN_ROUNDS && !closed[p] && counts[p] != file->settings.rounds))
+            return error_set(err, "state \"%s\" with %" PRId64 " pairs of pairing %d (-rounds "
+                                  "%" PRId64 ")",
+                             STATE_NAMES[file->state], counts[p], p + 1, file->settings.rounds);
     for (int r = 0; r < TOTALS_END_REASONS; r++)
         if (ends[r] != run->ends[r])
             return error_set(err, "the pairings' \"%s\" do not add up to the run's",
                              game_end_name((GameEnd)r));
-    if (run->pairs > file->settings.rounds * count)
-        return error_set(err, "\"pairs\" (%" PRId64 ") is more than -rounds %" PRId64 " of "
-                              "%d pairings",
-                         run->pairs, file->settings.rounds, count);
     return true;
 }
 
@@ -458,10 +466,6 @@ static bool tournament_from_json(const cJSON *json, ResultsFile *file, Error *er
     for (int p = 0; ok && p < file->tournament.pairings.count; p++)
         ok = pairing_from_json(cJSON_GetArrayItem(list, p), file, p, scratch, err);
     free(scratch);
-    if (ok && file->state == RUN_ROUNDS &&
-        file->totals.pairs != s->rounds * file->tournament.pairings.count)
-        ok = error_set(err, "state \"rounds\" with %" PRId64 " of %" PRId64 " pairs",
-                       file->totals.pairs, s->rounds * file->tournament.pairings.count);
     return ok && pairings_agree(file, err);
 }
 

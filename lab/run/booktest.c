@@ -409,7 +409,7 @@ static bool cell_job(Booktest *b, int i, PairJob *job, Error *err) {
     b->has_order = schedule_init(&b->order, &b->books[book], &b->cell);
     if (!b->has_order)
         return error_set(err, "out of memory");
-    *job = (PairJob){&b->cell, &b->books[book], &b->order, NULL, b->cell.concurrency};
+    *job = (PairJob){&b->cell, &b->books[book], &b->order, NULL, b->cell.concurrency, NULL};
     return true;
 }
 

@@ -80,6 +80,12 @@ typedef struct {
     TournamentTotals tour;
     RatingList rating;
     bool rated;
+    /* The pairings playing from which pair (a match's one from pair 0), and a gauntlet's
+     * family of SPRTs (settings->has_sprt): the pairs of a closed pairing that were in flight
+     * when it closed are dropped, counted in closed_discards. */
+    PairingSegment segment;
+    Family family;
+    int64_t closed_discards;
     bool bounds_noted; /* small normalized bounds said (once) */
 } Runner;
 
@@ -296,7 +302,115 @@ static bool check_engines(Runner *r, MatchSettings *s) {
 /* Ends the pool's span: running games given up, the pairs handed out and not counted
  * counted as discarded. */
 static void stop_pairs(Runner *r) {
-    r->totals.discarded_pairs = pair_pool_end(r->pool);
+    r->totals.discarded_pairs = pair_pool_end(r->pool) + r->closed_discards;
+}
+
+/* Which pairings play from which pair, from the counts (tournament.h), and the last pair they
+ * may reach: -rounds pairs each. False with the reason when the counts cannot be the
+ * schedule's. */
+static bool plan_segment(Runner *r, Error *err) {
+    const MatchSettings *s = r->settings;
+    if (!r->tournament) {
+        r->segment = tournament_segment_all(1);
+        r->limit = s->rounds;
+        return true;
+    }
+    int count = r->tour.pairings.count;
+    int64_t pairs[TOURNAMENT_PAIRINGS_MAX];
+    bool closed[TOURNAMENT_PAIRINGS_MAX];
+    for (int p = 0; p < count; p++) {
+        pairs[p] = r->tour.totals[p].pairs;
+        closed[p] = r->tour.totals[p].decision != SPRT_CONTINUE;
+    }
+    if (!tournament_segment_from_counts(count, pairs, closed, &r->segment, err))
+        return false;
+    r->limit = s->rounds < SETTINGS_UNBOUNDED_ROUNDS
+                   ? r->segment.first_pair + r->segment.count * (s->rounds - r->segment.first_round)
+                   : SETTINGS_UNBOUNDED_ROUNDS;
+    return true;
+}
+
+/* A gauntlet's family of SPRTs, with the decisions its pairings already hold (a resume). */
+static bool family_from_counts(Runner *r, Error *err) {
+    const MatchSettings *s = r->settings;
+    int count = r->tour.pairings.count;
+    if (!family_init(&r->family, s->family, count, s->sprt.alpha, s->sprt.beta, err))
+        return false;
+    for (int p = 0; p < count; p++) {
+        SprtDecision decision = r->tour.totals[p].decision;
+        if (decision == SPRT_H1) {
+            r->family.decision[p] = FAMILY_H1;
+            r->family.h1++;
+        } else if (decision == SPRT_H0) {
+            r->family.decision[p] = FAMILY_H0;
+            r->family.h0++;
+        }
+    }
+    return true;
+}
+
+/* The LLRs of the pairings a look has just decided, highest first for H1 and lowest first
+ * for H0: the order in which the step-down gave them their levels. */
+static void sort_decided(int decided[], int count, const double llr[], bool h1) {
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0; j--) {
+            double a = llr[decided[j - 1]], b = llr[decided[j]];
+            if (h1 ? b <= a : b >= a)
+                break;
+            int swap = decided[j];
+            decided[j] = decided[j - 1];
+            decided[j - 1] = swap;
+        }
+}
+
+/* Closes the pairings a look decided: their decision at their count, a last trajectory point,
+ * a line each with the bound its level held it to. */
+static void close_decided(Runner *r, const double llr[], FamilyDecision kind, int taken_before,
+                          bool live) {
+    int decided[FAMILY_TESTS_MAX], count = 0;
+    for (int p = 0; p < r->tour.pairings.count; p++)
+        if (r->family.decision[p] == kind && r->tour.totals[p].decision == SPRT_CONTINUE)
+            decided[count++] = p;
+    sort_decided(decided, count, llr, kind == FAMILY_H1);
+    for (int i = 0; i < count; i++) {
+        int p = decided[i];
+        MatchTotals *t = &r->tour.totals[p];
+        const MatchSettings *match = &r->tour.settings[p];
+        t->decision = kind == FAMILY_H1 ? SPRT_H1 : SPRT_H0;
+        t->decision_pair = t->pairs;
+        totals_add_point(t, &match->sprt, true);
+        if (r->settings->quiet)
+            continue;
+        if (live)
+            status_line_clear(stdout);
+        double bound = kind == FAMILY_H1 ? family_upper(&r->family, taken_before + i)
+                                         : family_lower(&r->family, taken_before + i);
+        printf("SPRT: %s vs %s: %s after %" PRId64 " pairs, LLR %.3f %s %.3f (%s, %s level %d "
+               "of %d)\n",
+               match->engines[0].name, match->engines[1].name,
+               kind == FAMILY_H1 ? "H1 accepted" : "H0 accepted", t->pairs, llr[p],
+               kind == FAMILY_H1 ? ">=" : "<=", bound, family_control_name(r->family.control),
+               kind == FAMILY_H1 ? "H1" : "H0", taken_before + i + 1, r->family.count);
+    }
+}
+
+/* A gauntlet's look at the end of a round of its open pairings: the step-down over every open
+ * candidate's LLR. Returns RUN_SPRT when every candidate is decided; *closed tells whether
+ * any pairing closed now. */
+static RunState look(Runner *r, bool live, bool *closed) {
+    double llr[FAMILY_TESTS_MAX] = {0};
+    for (int i = 0; i < r->segment.count; i++) {
+        int p = r->segment.open[i];
+        SprtSample sample = totals_sample(&r->tour.totals[p]);
+        llr[p] = sprt_llr(&sample, &r->tour.settings[p].sprt);
+    }
+    int h1 = r->family.h1, h0 = r->family.h0;
+    *closed = family_look(&r->family, llr) > 0;
+    if (!*closed)
+        return RUN_RUNNING;
+    close_decided(r, llr, FAMILY_H1, h1, live);
+    close_decided(r, llr, FAMILY_H0, h0, live);
+    return r->family.h1 + r->family.h0 == r->family.count ? RUN_SPRT : RUN_RUNNING;
 }
 
 /* Counts one pair (the next in order): totals, records, per-game lines, SPRT. Returns the new
@@ -317,7 +431,8 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
             status_line_clear(stdout);
         status_game_lines(stdout, match, pair, r->limit);
     }
-    int64_t rounds = r->tournament ? r->totals.pairs / r->tour.pairings.count : r->totals.pairs;
+    /* The rounds reached: a pairing's k-th pair plays round k (a match's pair k). */
+    int64_t rounds = tournament_round_of(&r->segment, pair->index) + 1;
     if (rounds > r->book.count && !r->totals.book_exhausted) {
         r->totals.book_exhausted = true;
         if (live)
@@ -327,7 +442,7 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
                                                                 "the same games: use a larger "
                                                                 "book or randomplies=)");
     }
-    if (r->settings->has_sprt) {
+    if (r->settings->has_sprt && !r->tournament) {
         SprtDecision decision = totals_decide(&r->totals, &r->settings->sprt);
         if (decision != SPRT_CONTINUE) {
             r->totals.decision = decision;
@@ -371,10 +486,20 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
         TextBuf buf = textbuf(names, sizeof names);
         for (int e = 0; e < s->engine_count; e++)
             textbuf_printf(&buf, "%s%s", e ? ", " : "", s->engines[e].name);
-        fprintf(out, "abtest: %s of %s: %d pairings of %lld pairs (each pairing's numbers from "
-                     "its first engine's side), %d worker(s)%s%s\n",
-                tournament_kind_name(s->tournament), names, r->tour.pairings.count,
-                (long long)s->rounds, workers, ranks, timed);
+        char length[64] = "until every candidate is decided";
+        if (s->rounds < SETTINGS_UNBOUNDED_ROUNDS)
+            snprintf(length, sizeof length, "of %lld pairs%s", (long long)s->rounds,
+                     s->has_sprt ? " at most" : "");
+        fprintf(out, "abtest: %s of %s: %d pairings %s (each pairing's numbers from its first "
+                     "engine's side), %d worker(s)%s%s\n",
+                tournament_kind_name(s->tournament), names, r->tour.pairings.count, length,
+                workers, ranks, timed);
+        if (s->has_sprt)
+            fprintf(out, "SPRT: each candidate against %s, elo0 %g elo1 %g, family-wise alpha %g "
+                         "beta %g held by -family %s (Wald's bounds at each level, a look at the "
+                         "end of every round)\n",
+                    s->engines[0].name, s->sprt.elo0, s->sprt.elo1, s->sprt.alpha, s->sprt.beta,
+                    family_control_name(s->family));
     } else {
         fprintf(out, "abtest: %s vs %s (every number from the first engine's side), %d "
                      "worker(s)%s%s\n",
@@ -579,6 +704,17 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         return false;
     }
     refit(r);
+    /* An ended run plays nothing: it has no next pairs (a decided gauntlet has no open
+     * pairing). */
+    if (!*already_ended &&
+        (!plan_segment(r, &err) ||
+         (r->tournament && s->has_sprt && !family_from_counts(r, &err)))) {
+        if (resuming)
+            cli_error("-resume %s: %s", s->resume_path, err.text);
+        else
+            cli_error("%s", err.text);
+        return false;
+    }
     if (!load_book(r, resuming, recorded_hash, &err)) {
         cli_error("%s", err.text);
         return false;
@@ -621,6 +757,55 @@ static bool describe_local_session(Runner *r) {
     return true;
 }
 
+/* The job the pool plays: the settings' engines and games over the book in its order, from
+ * the segment's first pair. */
+static PairJob runner_job(const Runner *r) {
+    return (PairJob){r->settings, &r->book, &r->schedule, r->tablebase, r->concurrency_given,
+                     &r->segment};
+}
+
+/* After a look closed pairings: the pairs of the old segment still out are dropped, and the
+ * open pairings go on from the next pair. False with the reason (an engine would not start). */
+static bool reopen(Runner *r, Error *err) {
+    r->closed_discards += pair_pool_end(r->pool);
+    if (!plan_segment(r, err))
+        return false;
+    PairJob job = runner_job(r);
+    if (!pair_pool_set_job(r->pool, &job, err))
+        return false;
+    pair_pool_start(r->pool, r->totals.pairs, r->limit);
+    return true;
+}
+
+/* A tournament's pair counted: at the end of a round of its open pairings, a gauntlet's SPRTs
+ * look, and every -ratinginterval rounds the points, the rating, a block and a checkpoint.
+ * Returns the state. */
+static RunState tournament_round(Runner *r, int64_t index, RunState state, bool live) {
+    const MatchSettings *s = r->settings;
+    if (!tournament_round_ends(&r->segment, index) || state == RUN_INTERRUPTED)
+        return state;
+    bool closed = false;
+    if (s->has_sprt && look(r, live, &closed) == RUN_SPRT)
+        return RUN_SPRT;
+    /* Every open pairing has played the same rounds now. */
+    int64_t rounds = r->tour.totals[r->segment.open[0]].pairs;
+    if (state == RUN_RUNNING && rounds % s->rating_interval == 0) {
+        add_pairing_points(r);
+        refit(r);
+        if (live)
+            status_line_clear(stdout);
+        if (!s->quiet)
+            tournament_status_block(stdout, s, &r->totals, &r->tour, r->rated ? &r->rating : NULL);
+        checkpoint(r, RUN_RUNNING);
+    }
+    Error err;
+    if (closed && state == RUN_RUNNING && !reopen(r, &err)) {
+        cli_error("%s", err.text);
+        return RUN_INTERRUPTED;
+    }
+    return state;
+}
+
 /* The main loop: counts finished pairs in order until the run ends or stops. */
 static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
     const MatchSettings *s = r->settings;
@@ -636,21 +821,12 @@ static RunState count_pairs(Runner *r, int64_t session_first, bool live) {
         if (next == POOL_WAITING)
             continue;
         state = count_pair(r, &pair, live);
+        int64_t index = pair.index;
         match_pair_destroy(&pair);
         double now = cli_now_seconds();
-        if (r->tournament) { /* every -ratinginterval rounds */
-            if (r->totals.pairs % ((int64_t)s->rating_interval * r->tour.pairings.count) == 0 &&
-                state == RUN_RUNNING) {
-                add_pairing_points(r);
-                refit(r);
-                if (live)
-                    status_line_clear(stdout);
-                if (!s->quiet)
-                    tournament_status_block(stdout, s, &r->totals, &r->tour,
-                                            r->rated ? &r->rating : NULL);
-                checkpoint(r, RUN_RUNNING);
-            }
-        } else if (r->totals.pairs % s->rating_interval == 0) {
+        if (r->tournament)
+            state = tournament_round(r, index, state, live);
+        else if (r->totals.pairs % s->rating_interval == 0) {
             totals_add_point(&r->totals, &s->sprt, s->has_sprt);
             if (state == RUN_RUNNING) {
                 if (live)
@@ -716,11 +892,6 @@ static Runner *runner_new(MatchSettings *s, const PairRemote *remote) {
     return r;
 }
 
-/* The job the pool plays: the settings' engines and games over the book in its order. */
-static PairJob runner_job(const Runner *r) {
-    return (PairJob){r->settings, &r->book, &r->schedule, r->tablebase, r->concurrency_given};
-}
-
 /* Everything before the first game: settings, book and schedule; the refusals; the engine
  * programs' bench; the tablebase; the pool and the other ranks; the outputs. Returns -1 when
  * the run is ready to play, else the exit code (the reason said). */
@@ -747,10 +918,6 @@ static int runner_open(Runner *r) {
         return stop_signal() ? signal_status() : 2;
     if (!open_tablebase(r))
         return 2;
-    /* -rounds is each pairing's pairs (fastchess's rounds); a match has one pairing. */
-    r->limit = r->tournament && s->rounds < SETTINGS_UNBOUNDED_ROUNDS
-                   ? s->rounds * r->tour.pairings.count
-                   : s->rounds;
     if (!(r->pool = pair_pool_new(s->concurrency, &r->abort, &err))) {
         cli_error("%s", err.text);
         return 2;

@@ -273,7 +273,7 @@ static bool make_engines(const Tune *t, int64_t k, EngineSpec engines[MATCH_ENGI
 static PairJob iteration_job(Tune *t, const EngineSpec engines[MATCH_ENGINES]) {
     t->job = t->match;
     memcpy(t->job.engines, engines, sizeof *engines * MATCH_ENGINES);
-    return (PairJob){&t->job, &t->book, &t->order, t->tablebase, t->concurrency_given};
+    return (PairJob){&t->job, &t->book, &t->order, t->tablebase, t->concurrency_given, NULL};
 }
 
 /* Iteration k's pairs, (k - 1) * pairs + j for j < pairs, on the pool: half_points[j] (0..4,

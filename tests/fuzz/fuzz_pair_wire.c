@@ -11,7 +11,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static Book book;
     static Schedule schedule;
     static bool ready;
-    static EngineSpec engines[MATCH_ENGINES];
     Error err;
     if (!ready) {
         MatchSettings settings = {0};
@@ -21,7 +20,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort();
         ready = true;
     }
-    PairSetup setup = {engines, 300, 0, 1, false, NULL};
+    /* A match: one pairing, engine 0 against engine 1, open from pair 0. */
+    PairSetup setup = {.pairings = {.count = 1, .pairings = {{0, 1}}},
+                       .segment = tournament_segment_all(1),
+                       .max_plies = 300,
+                       .seed = 1};
     size_t at = 0;
     while (at < size) { /* a message may hold several pairs */
         PairRecord pair;
