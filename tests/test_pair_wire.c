@@ -36,7 +36,11 @@ static int setup(void **state) {
     }
     f->engines[1].config.killers = false;
     f->setup = (PairSetup){
-        .pairings = {1, {{0, 1}}}, .max_plies = 300, .random_plies = 2, .seed = 7};
+        .pairings = {1, {{0, 1}}},
+        .segment = tournament_segment_all(1),
+        .max_plies = 300,
+        .random_plies = 2,
+        .seed = 7};
     MatchWorker worker;
     if (!match_worker_init(&worker, f->engines, MATCH_ENGINES, NULL, &err))
         fail_msg("%s", err.text);

@@ -352,7 +352,11 @@ static void abtest__adjudicates_at_the_sliding_phase(void **state) {
     }
     MatchWorker worker;
     assert_true(match_worker_init(&worker, engines, MATCH_ENGINES, NULL, &err));
-    PairSetup setup = {.pairings = {1, {{0, 1}}}, .max_plies = 300, .random_plies = 4, .seed = 3,
+    PairSetup setup = {.pairings = {1, {{0, 1}}},
+                       .segment = tournament_segment_all(1),
+                       .max_plies = 300,
+                       .random_plies = 4,
+                       .seed = 3,
                        .tablebase = tb};
     BookEntry opening = {.board = board_start()};
     atomic_bool abort_flag;

@@ -573,6 +573,91 @@ static void gauntlet__candidates_first_against_the_seed(void **state) {
 }
 
 /* Two engines as a round robin: the match's own figures. */
+/* Runs `cd dir && command`, which must exit 0; returns its output (malloc'd). */
+static char *output_of(const char *command) {
+    char full[4096], *out;
+    snprintf(full, sizeof full, "cd %s && %s", dir, command);
+    if (test_run(full, &out) != 0)
+        fail_msg("%s:\n%s", command, out);
+    return out;
+}
+
+static void assert_holds(const char *text, const char *expected) {
+    if (!strstr(text, expected))
+        fail_msg("'%s' not in:\n%s", expected, text);
+}
+
+/* abtest report and the run's own page know a tournament: its rating list (as the results file
+ * has it), a chart of the ratings with their intervals, each pairing as a match's row; the
+ * filters take its engines and states. */
+static void report__rating_chart_and_pairings(void **state) {
+    (void)state;
+    free(output_of(ROUND_ROBIN " -out rr_page.json -html rr_live.html"));
+    char path[512];
+    snprintf(path, sizeof path, "%s/rr_page.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *rated = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(json,
+                                                                                     "tournament"),
+                                                                 "rating"),
+                                             "engines");
+    const cJSON *top = cJSON_GetArrayItem(rated, 0);
+    char row[256], bar[256];
+    double top_elo = cJSON_GetObjectItem(top, "elo")->valuedouble;
+    /* The first row of the list: rank, name and Elo (the anchor's 0 shown as +0.0), in columns
+     * as wide as the widest cell ("engine"). */
+    snprintf(row, sizeof row, "    1     %-6s  %+.1f",
+             cJSON_GetStringValue(cJSON_GetObjectItem(top, "name")),
+             fabs(top_elo) < 0.05 ? 0.0 : top_elo);
+    snprintf(bar, sizeof bar, "data-label=\"%s\" data-value=\"%.2f\"",
+             cJSON_GetStringValue(cJSON_GetObjectItem(top, "name")),
+             cJSON_GetObjectItem(top, "elo")->valuedouble);
+
+    char *text = output_of(ABTEST " report rr_page.json");
+    assert_holds(text, "report: 0 run(s), 1 tournament(s), 0 file(s) not read");
+    assert_holds(text, "rr_page.json: roundrobin of 3 engines, 3 pairings, 60 pairs, rounds");
+    assert_holds(text, row);
+    assert_holds(text, "a vs b");
+    assert_holds(text, "b vs c");
+    free(text);
+
+    char *page = output_of(ABTEST " report rr_page.json -html rr_report.html >/dev/null && cat "
+                                  "rr_report.html");
+    assert_holds(page, "data-tournaments=\"1\"");
+    assert_holds(page, "class=\"tournament-detail\"");
+    assert_holds(page, "data-chart=\"rating\" data-points=\"3\"");
+    assert_holds(page, bar);
+    free(page);
+    /* The run's own page (-html) draws the same section. */
+    page = output_of("cat rr_live.html");
+    assert_holds(page, "data-chart=\"rating\" data-points=\"3\"");
+    assert_holds(page, bar);
+    free(page);
+
+    char *listed = output_of(ABTEST " report rr_page.json -json -");
+    cJSON *list = cJSON_Parse(listed);
+    assert_non_null(list);
+    const cJSON *item = cJSON_GetArrayItem(list, 0);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(item, "kind")), "tournament");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(item, "pairings")), 3);
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(item, "rating"), 0);
+    assert_true(cJSON_GetObjectItem(first, "elo")->valuedouble ==
+                cJSON_GetObjectItem(top, "elo")->valuedouble);
+    cJSON_Delete(list);
+    free(listed);
+
+    /* Filters: an engine of it keeps it, another name or state does not. */
+    text = output_of(ABTEST " report rr_page.json -engine c");
+    assert_holds(text, "1 tournament(s)");
+    free(text);
+    text = output_of(ABTEST " report rr_page.json -engine z");
+    assert_holds(text, "report: 0 run(s), 0 file(s) not read");
+    free(text);
+    text = output_of(ABTEST " report rr_page.json -state decided");
+    assert_holds(text, "report: 0 run(s), 0 file(s) not read");
+    free(text);
+    cJSON_Delete(json);
+}
+
 static void two_engines__the_match_figures(void **state) {
     (void)state;
     const char *engines = ABTEST " -engine name=a -engine name=b killers=off -each nodes=300 "
@@ -639,8 +724,8 @@ static void bad_input__refused_before_any_game(void **state) {
          "-family bh",
          "-family: 'bh' is not holm, bonferroni or none"},
         {"-engine name=a -engine name=b -engine name=c", "exactly two engines are needed"},
-        {"-engine name=a -engine name=b -engine name=c -tournament roundrobin -html page.html",
-         "-html: a tournament's page and plot are not drawn yet"},
+        {"-engine name=a -engine name=b -engine name=c -tournament roundrobin -plot elo.png",
+         "-plot: a tournament has no plot of one SPRT"},
         {"-engine name=a -engine name=b -engine name=c -tournament swiss",
          "'swiss' is not roundrobin or gauntlet"},
     };
@@ -711,6 +796,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(gauntlet_sprt__uncorrected_is_each_candidates_match),
         cmocka_unit_test(gauntlet_sprt__stronger_accepted_weaker_and_equal_not),
         cmocka_unit_test(gauntlet__candidates_first_against_the_seed),
+        cmocka_unit_test(report__rating_chart_and_pairings),
         cmocka_unit_test(two_engines__the_match_figures),
         cmocka_unit_test(bad_input__refused_before_any_game),
     };

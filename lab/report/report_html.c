@@ -6,6 +6,7 @@
 #include "outfile.h"
 #include "paths.h"
 #include "report_booktest.h"
+#include "report_tournament.h"
 #include "report_table.h"
 #include "report_tuning.h"
 #include "svg_chart.h"
@@ -31,6 +32,7 @@ static const char STYLE[] =
     ".line{fill:none;stroke:#1f5fbf;stroke-width:1.5}.band{fill:#1f5fbf;opacity:.18}"
     ".level{stroke:#c33;stroke-dasharray:4 3}.level-label,.axis,.value{font-size:11px;"
     "fill:#555}.chart-title{font-size:12px;font-weight:bold}.bar{fill:#1f5fbf}"
+    ".point{fill:#1f5fbf}"
     ".tick{stroke:#bbb}.final{font-size:11px;font-weight:bold;fill:#1f5fbf}"
     "pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;word-break:break-all}"
     ".wide{overflow-x:auto}td.difference{white-space:normal;min-width:20em;max-width:32em}"
@@ -277,25 +279,32 @@ void report_html_page(FILE *out, const ReportEntry entries[], int count, bool li
             STYLE);
     int tunings = report_list_count(entries, count, REPORT_TUNING);
     int booktests = report_list_count(entries, count, REPORT_BOOKTEST);
+    int tournaments = report_list_count(entries, count, REPORT_TOURNAMENT);
     fprintf(out,
             "<h1>tslab report</h1>\n<p class=\"summary\" data-runs=\"%d\" data-tunings=\"%d\" "
-            "data-booktests=\"%d\" data-unread=\"%d\">%d run(s)",
-            runs, tunings, booktests, unread, runs);
+            "data-booktests=\"%d\" data-unread=\"%d\" data-tournaments=\"%d\">%d run(s)",
+            runs, tunings, booktests, unread, tournaments, runs);
+    if (tournaments)
+        fprintf(out, ", %d tournament(s)", tournaments);
     if (tunings)
         fprintf(out, ", %d tuning(s)", tunings);
     if (booktests)
         fprintf(out, ", %d booktest(s)", booktests);
     fprintf(out, ", %d file(s) not read%s</p>\n", unread,
             live ? "; the run is live: this page reloads itself" : "");
-    fputs("<div class=\"wide\"><table class=\"runs\"><thead><tr>", out);
-    for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
-        if (!REPORT_COLUMNS[c].section_only)
-            fprintf(out, "<th>%s</th>", REPORT_COLUMNS[c].header);
-    fputs("</tr></thead><tbody>\n", out);
-    for (int i = 0; i < count; i++)
-        if (entries[i].kind == REPORT_RUN)
-            run_row(out, &entries[i].run, i);
-    fputs("</tbody></table></div>\n", out);
+    /* The runs' table, unless the page holds only tournaments (their sections have theirs). */
+    if (runs || !tournaments) {
+        fputs("<div class=\"wide\"><table class=\"runs\"><thead><tr>", out);
+        for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
+            if (!REPORT_COLUMNS[c].section_only)
+                fprintf(out, "<th>%s</th>", REPORT_COLUMNS[c].header);
+        fputs("</tr></thead><tbody>\n", out);
+        for (int i = 0; i < count; i++)
+            if (entries[i].kind == REPORT_RUN)
+                run_row(out, &entries[i].run, i);
+        fputs("</tbody></table></div>\n", out);
+    }
+    report_tournaments_html(out, entries, count);
     report_tunings_html_table(out, entries, count);
     report_booktests_html(out, entries, count);
     if (unread) {

@@ -81,6 +81,19 @@ bool report_entry_read(ReportEntry *entry, const cJSON *json, Error *why) {
         snprintf(entry->state, sizeof entry->state, done ? "finished" : "unfinished");
         return true;
     }
+    if (run_summary_is_tournament(json)) {
+        if (!(entry->tournament = malloc(sizeof *entry->tournament)))
+            return error_set(why, "out of memory");
+        entry->tournament->run.file = entry->run.file;
+        if (!tournament_summary_from_json(json, entry->tournament, why)) {
+            free(entry->tournament);
+            entry->tournament = NULL;
+            return false;
+        }
+        entry->kind = REPORT_TOURNAMENT;
+        snprintf(entry->state, sizeof entry->state, "%s", entry->tournament->run.state);
+        return true;
+    }
     if (!run_summary_from_json(json, &entry->run, why))
         return false;
     entry->kind = REPORT_RUN;
@@ -256,7 +269,13 @@ void report_list_check_running(ReportList *list) {
         if (e->kind == REPORT_RUN && !strcmp(e->run.state, "running") &&
             !outfile_lock_held(e->path))
             snprintf(e->run.state, sizeof e->run.state, "stopped");
-        if (e->kind != REPORT_RUN && !strcmp(e->state, "unfinished") && outfile_lock_held(e->path))
+        if (e->kind == REPORT_TOURNAMENT && !strcmp(e->state, "running") &&
+            !outfile_lock_held(e->path)) {
+            snprintf(e->state, sizeof e->state, "stopped");
+            snprintf(e->tournament->run.state, sizeof e->tournament->run.state, "stopped");
+        }
+        if ((e->kind == REPORT_TUNING || e->kind == REPORT_BOOKTEST) &&
+            !strcmp(e->state, "unfinished") && outfile_lock_held(e->path))
             snprintf(e->state, sizeof e->state, "running");
     }
 }
@@ -291,12 +310,15 @@ void report_entry_release(ReportEntry *e) {
         tune_record_destroy(e->tuning);
     if (e->booktest)
         booktest_record_destroy(e->booktest);
+    if (e->tournament)
+        tournament_summary_destroy(e->tournament);
     free(e->tuning);
     free(e->booktest);
+    free(e->tournament);
 }
 
 static bool state_matches(const char *state, const char *wanted) {
-    bool decided = !strcmp(state, "H0") || !strcmp(state, "H1");
+    bool decided = !strcmp(state, "H0") || !strcmp(state, "H1") || !strcmp(state, "decided");
     if (!strcmp(wanted, "decided"))
         return decided;
     if (!strcmp(wanted, "undecided"))
@@ -304,14 +326,23 @@ static bool state_matches(const char *state, const char *wanted) {
     return !strcmp(state, wanted);
 }
 
+static bool has_engine(const TournamentSummary *t, const char *engine) {
+    for (int e = 0; e < t->engine_count; e++)
+        if (!strcmp(t->engines[e], engine))
+            return true;
+    return false;
+}
+
 void report_list_filter(ReportList *list, const char *engine, const char *state) {
     int kept = 0;
     for (int i = 0; i < list->count; i++) {
         const ReportEntry *e = &list->entries[i];
-        bool keep = e->kind == REPORT_RUN ? (!engine || !strcmp(e->run.engines[0], engine) ||
+        bool keep = e->kind == REPORT_RUN        ? (!engine || !strcmp(e->run.engines[0], engine) ||
                                              !strcmp(e->run.engines[1], engine)) &&
                                                 (!state || state_matches(e->run.state, state))
-                                          : !engine && !state;
+                    : e->kind == REPORT_TOURNAMENT ? (!engine || has_engine(e->tournament, engine)) &&
+                                                         (!state || state_matches(e->state, state))
+                                                   : !engine && !state;
         if (keep)
             list->entries[kept++] = *e;
         else
@@ -320,9 +351,21 @@ void report_list_filter(ReportList *list, const char *engine, const char *state)
     list->count = kept;
 }
 
-/* The order of the kinds: runs, tunings, booktests, files not read. */
+/* The order of the kinds: runs, tournaments, tunings, booktests, files not read. */
 static int kind_rank(ReportKind kind) {
-    return kind == REPORT_RUN ? 0 : kind == REPORT_TUNING ? 1 : kind == REPORT_BOOKTEST ? 2 : 3;
+    static const ReportKind ORDER[] = {REPORT_RUN, REPORT_TOURNAMENT, REPORT_TUNING,
+                                       REPORT_BOOKTEST, REPORT_UNREAD};
+    int rank = 0;
+    while (ORDER[rank] != kind && rank < 4)
+        rank++;
+    return rank;
+}
+
+/* When a run or tournament started ("" for the other kinds). */
+static const char *started_of(const ReportEntry *e) {
+    return e->kind == REPORT_RUN          ? e->run.started
+           : e->kind == REPORT_TOURNAMENT ? e->tournament->run.started
+                                          : "";
 }
 
 /* By kind; runs by start date (oldest first; the caller reverses the dates for newest first);
@@ -330,7 +373,7 @@ static int kind_rank(ReportKind kind) {
 static int compare_runs(const ReportEntry *x, const ReportEntry *y, int date_sign) {
     if (x->kind != y->kind)
         return kind_rank(x->kind) - kind_rank(y->kind);
-    int by_date = x->kind == REPORT_RUN ? date_sign * strcmp(x->run.started, y->run.started) : 0;
+    int by_date = date_sign * strcmp(started_of(x), started_of(y));
     return by_date ? by_date : strcmp(x->run.file, y->run.file);
 }
 

@@ -15,6 +15,7 @@
 typedef enum {
     REPORT_UNREAD,   /* reason says why */
     REPORT_RUN,      /* a match's results file: run */
+    REPORT_TOURNAMENT, /* a tournament's results file: tournament */
     REPORT_TUNING,   /* abtest tune's file: tuning */
     REPORT_BOOKTEST, /* abtest booktest's file: booktest */
 } ReportKind;
@@ -24,7 +25,9 @@ typedef struct {
     RunSummary run;            /* REPORT_RUN; run.file points at path whatever the kind */
     TuneRecord *tuning;        /* REPORT_TUNING: the file as read (malloc'd, owned) */
     BooktestRecord *booktest;  /* REPORT_BOOKTEST: the file as read (malloc'd, owned) */
-    char state[RUN_SUMMARY_SHORT]; /* a tuning's or booktest's: finished, running, unfinished */
+    TournamentSummary *tournament; /* REPORT_TOURNAMENT: malloc'd, owned */
+    /* a tuning's or booktest's: finished, running, unfinished; a tournament's: its run's */
+    char state[RUN_SUMMARY_SHORT];
     char reason[RUN_SUMMARY_TEXT]; /* "not JSON", "not a results file ...", ... */
     char *path;                    /* the file as found, whole (malloc'd; no length limit) */
 } ReportEntry;
@@ -67,19 +70,20 @@ typedef struct {
  * not exist or memory runs out. */
 bool report_list_add(ReportList *list, const char *path, Error *err);
 
-/* A run whose file says "running" while no process holds its lock (PATH.lock, which a live
+/* A run (or tournament) whose file says "running" while no process holds its lock (PATH.lock, which a live
  * abtest holds; checked without blocking, a FIFO or a link there is no lock) was stopped
  * without saving its end (kill -9, a crash, a lost machine): its state becomes "stopped". A
  * tuning or booktest with work left is "running" while its lock is held, else "unfinished". */
 void report_list_check_running(ReportList *list);
 
-/* Keeps the runs with an engine of that name (NULL: any) and of that state (NULL: any; or
- * "decided" for H0 and H1, "undecided" for the rest). Tunings, booktests and files not read are
- * kept only when neither filter is given. */
+/* Keeps the runs and tournaments with an engine of that name (NULL: any) and of that state
+ * (NULL: any; or "decided" for H0 and H1 and a gauntlet whose every SPRT ended, "undecided" for
+ * the rest). Tunings, booktests and files not read are kept only when neither filter is
+ * given. */
 void report_list_filter(ReportList *list, const char *engine, const char *state);
 
-/* Runs by start, newest or oldest first; then tunings, booktests and files not read, each by
- * name. */
+/* Runs, then tournaments, by start, newest or oldest first; then tunings, booktests and files
+ * not read, each by name. */
 void report_list_sort(ReportList *list, bool newest_first);
 
 void report_list_free(ReportList *list);

@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "report_booktest.h"
+#include "report_tournament.h"
 #include "report_tuning.h"
 #include "sprt_keys.h"
 
@@ -218,8 +219,11 @@ void report_table_print(FILE *out, const ReportList *list) {
     int runs = report_list_count(list->entries, list->count, REPORT_RUN);
     int tunings = report_list_count(list->entries, list->count, REPORT_TUNING);
     int booktests = report_list_count(list->entries, list->count, REPORT_BOOKTEST);
+    int tournaments = report_list_count(list->entries, list->count, REPORT_TOURNAMENT);
     int unread = report_list_count(list->entries, list->count, REPORT_UNREAD);
     fprintf(out, "report: %d run(s)", runs);
+    if (tournaments)
+        fprintf(out, ", %d tournament(s)", tournaments);
     if (tunings)
         fprintf(out, ", %d tuning(s)", tunings);
     if (booktests)
@@ -233,6 +237,7 @@ void report_table_print(FILE *out, const ReportList *list) {
         report_aligned_print(out, "", runs + 1, (int)REPORT_COLUMN_COUNT, run_cell, &rows);
     }
     free(rows.runs);
+    report_tournaments_print(out, list->entries, list->count);
     report_tunings_print(out, list->entries, list->count);
     report_booktests_print(out, list->entries, list->count);
     bool heading = false;
@@ -425,6 +430,10 @@ cJSON *report_table_json(const ReportList *list) {
         }
         if (e->kind == REPORT_BOOKTEST) {
             cJSON_AddItemToArray(array, report_booktest_json(e));
+            continue;
+        }
+        if (e->kind == REPORT_TOURNAMENT) {
+            cJSON_AddItemToArray(array, report_tournament_json(e));
             continue;
         }
         cJSON *item = cJSON_CreateObject();

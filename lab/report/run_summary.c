@@ -305,3 +305,121 @@ bool run_summary_load(const char *path, RunSummary *s, Error *err) {
     cJSON_Delete(json);
     return ok;
 }
+
+bool run_summary_is_tournament(const cJSON *json) {
+    return cJSON_IsObject(member(json, "tournament"));
+}
+
+/* The rating list as the file holds it (rating.engines, strongest first). */
+static bool rating_from(const cJSON *rating, TournamentSummary *t, Error *err) {
+    t->rated = cJSON_IsObject(rating);
+    if (!t->rated)
+        return cJSON_IsNull(rating) ? true : error_set(err, "\"rating\" is not an object");
+    Error inner;
+    if (!text_at(rating, "anchor", t->anchor, sizeof t->anchor, &inner))
+        return error_set(err, "rating: %s", inner.text);
+    const cJSON *engines = member(rating, "engines");
+    if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) != t->engine_count)
+        return error_set(err, "rating: \"engines\" is not a list of the %d engines",
+                         t->engine_count);
+    for (int i = 0; i < t->engine_count; i++) {
+        const cJSON *item = cJSON_GetArrayItem(engines, i);
+        RatedEngine *e = &t->rating[i];
+        double pairs;
+        if (!text_at(item, "name", e->name, sizeof e->name, &inner) ||
+            !real_at(item, "elo", &e->elo, &inner) ||
+            !real_at(item, "elo_low", &e->elo_low, &inner) ||
+            !real_at(item, "elo_high", &e->elo_high, &inner) ||
+            !real_at(item, "nelo", &e->nelo, &inner) || !count_at(item, "pairs", &pairs, &inner) ||
+            !real_at(item, "score", &e->score, &inner) ||
+            !real_at(item, "draw_ratio", &e->draw_ratio, &inner))
+            return error_set(err, "rating, engine %d: %s", i + 1, inner.text);
+        e->pairs = (int64_t)pairs;
+    }
+    return true;
+}
+
+/* The run's own fields: the state ("decided": every candidate's SPRT ended), counts, times,
+ * build, command, book; and the limits when every pairing has the same. */
+static bool tournament_run_from(const cJSON *json, TournamentSummary *t, Error *err) {
+    RunSummary *s = &t->run;
+    char state[RUN_SUMMARY_SHORT];
+    double pairs = 0;
+    if (!text_at(json, "state", state, sizeof state, err) || !count_at(json, "pairs", &pairs, err) ||
+        !text_at(json, "started", s->started, sizeof s->started, err) ||
+        !real_at(json, "seconds", &s->seconds, err))
+        return false;
+    if (strcmp(state, "sprt") && strcmp(state, "rounds") && strcmp(state, "interrupted") &&
+        strcmp(state, "running"))
+        return error_set(err, "\"state\" is '%s' (running, sprt, rounds or interrupted)", state);
+    snprintf(s->state, sizeof s->state, "%s", strcmp(state, "sprt") ? state : "decided");
+    s->pairs = (int64_t)pairs;
+    Error ignored;
+    text_at(json, "updated", s->updated, sizeof s->updated, &ignored);
+    text_at(json, "commit", s->commit, sizeof s->commit, &ignored);
+    text_at(member(json, "build"), "source", s->source, sizeof s->source, &ignored);
+    text_at(json, "version", s->version, sizeof s->version, &ignored);
+    text_at(json, "command", s->command, sizeof s->command, &ignored);
+    if (!text_at(member(json, "book"), "path", s->book, sizeof s->book, &ignored))
+        snprintf(s->book, sizeof s->book, "?");
+    snprintf(s->limits, sizeof s->limits, "%s", t->pairings[0].limits);
+    for (int p = 1; p < t->pairing_count; p++)
+        if (strcmp(t->pairings[p].limits, s->limits))
+            snprintf(s->limits, sizeof s->limits, "per engine");
+    return true;
+}
+
+bool tournament_summary_from_json(const cJSON *json, TournamentSummary *t, Error *err) {
+    const char *file = t->run.file;
+    memset(t, 0, sizeof *t);
+    t->run.file = file;
+    const cJSON *tool = member(json, "tool"), *tournament = member(json, "tournament");
+    if (!cJSON_IsString(tool) || strcmp(tool->valuestring, "tslab abtest") ||
+        !cJSON_IsObject(tournament))
+        return error_set(err, "not an abtest tournament's results file");
+    double seeds = 0;
+    if (!text_at(tournament, "kind", t->kind, sizeof t->kind, err) ||
+        !count_at(tournament, "seeds", &seeds, err))
+        return false;
+    t->seeds = (int)seeds;
+    Error ignored;
+    text_at(member(member(json, "settings"), "tournament"), "family", t->family, sizeof t->family,
+            &ignored);
+    const cJSON *engines = member(json, "engines");
+    int count = cJSON_GetArraySize(engines);
+    if (!cJSON_IsArray(engines) || count < 2 || count > RUN_SUMMARY_ENGINES)
+        return error_set(err, "\"engines\" is not a list of 2 to %d engines", RUN_SUMMARY_ENGINES);
+    t->engine_count = count;
+    for (int e = 0; e < count; e++)
+        if (!text_at(cJSON_GetArrayItem(engines, e), "name", t->engines[e], sizeof t->engines[e],
+                     err))
+            return false;
+    const cJSON *pairings = member(tournament, "pairings");
+    int pairing_count = cJSON_GetArraySize(pairings);
+    if (!cJSON_IsArray(pairings) || pairing_count < 1 ||
+        pairing_count > RUN_SUMMARY_ENGINES * (RUN_SUMMARY_ENGINES - 1) / 2)
+        return error_set(err, "\"pairings\" is not a list of pairings");
+    if (!(t->pairings = calloc((size_t)pairing_count, sizeof *t->pairings)))
+        return error_set(err, "out of memory");
+    t->pairing_count = pairing_count;
+    for (int p = 0; p < pairing_count; p++) {
+        Error inner;
+        t->pairings[p].file = file;
+        if (!run_summary_from_json(cJSON_GetArrayItem(pairings, p), &t->pairings[p], &inner)) {
+            tournament_summary_destroy(t);
+            return error_set(err, "pairing %d: %s", p + 1, inner.text);
+        }
+    }
+    if (!rating_from(member(tournament, "rating"), t, err) ||
+        !tournament_run_from(json, t, err)) {
+        tournament_summary_destroy(t);
+        return false;
+    }
+    return true;
+}
+
+void tournament_summary_destroy(TournamentSummary *t) {
+    free(t->pairings);
+    t->pairings = NULL;
+    t->pairing_count = 0;
+}

@@ -2,7 +2,8 @@
 // One run as a report shows it, read from its results file (docs/abtest.md, "Results file"):
 // the engines and what differs between them, the limits, the book, the state, the SPRT and the
 // estimates, the pentanomial, when and how long. Reading never trusts the file: a file that is
-// not a results file, or a damaged one, gives a reason instead of a summary.
+// not a results file, or a damaged one, gives a reason instead of a summary. A tournament's file
+// reads as its run, its rating list and each pairing as a match's summary.
 #pragma once
 
 #include "error.h"
@@ -46,3 +47,37 @@ bool run_summary_load(const char *path, RunSummary *summary, Error *err);
 
 /* The same from a parsed file (json is not kept; summary->file is kept as it was). */
 bool run_summary_from_json(const cJSON *json, RunSummary *summary, Error *err);
+
+/* Engines a tournament's summary holds (TOURNAMENT_RUN_ENGINES_MAX). */
+#define RUN_SUMMARY_ENGINES 16
+
+/* An engine of a tournament's rating list, as the file holds it (rating.engines). */
+typedef struct {
+    char name[RUN_SUMMARY_NAME];
+    double elo, elo_low, elo_high, nelo, score, draw_ratio;
+    int64_t pairs;
+} RatedEngine;
+
+typedef struct {
+    /* The run itself: file, state ("decided" once a gauntlet's every SPRT ended), pairs,
+     * started, updated, seconds, commit, source, version, command, book. */
+    RunSummary run;
+    char kind[RUN_SUMMARY_SHORT];   /* "roundrobin", "gauntlet" */
+    char family[RUN_SUMMARY_SHORT]; /* a gauntlet's SPRTs: "holm", ...; "" without */
+    int seeds, engine_count;
+    char engines[RUN_SUMMARY_ENGINES][RUN_SUMMARY_NAME];
+    char anchor[RUN_SUMMARY_NAME];
+    bool rated;                            /* false until every pairing has a pair */
+    RatedEngine rating[RUN_SUMMARY_ENGINES]; /* engine_count of them, strongest first */
+    int pairing_count;
+    RunSummary *pairings; /* [pairing_count], malloc'd (tournament_summary_destroy); each
+                             pairing's file is the run's */
+} TournamentSummary;
+
+/* Whether a parsed results file is a tournament's (it has a "tournament" object). */
+bool run_summary_is_tournament(const cJSON *json);
+
+/* Reads a tournament's file (parsed) into summary; summary->run.file is kept as it was. False
+ * with err when it is not one or a field is missing or wrong (nothing to free then). */
+bool tournament_summary_from_json(const cJSON *json, TournamentSummary *summary, Error *err);
+void tournament_summary_destroy(TournamentSummary *summary);

@@ -39,15 +39,20 @@ static void widen(Range *r, double y) {
     }
 }
 
-static void open_svg(FILE *out, const char *css_class, const char *title, int points, double last) {
+static void open_svg_sized(FILE *out, const char *css_class, const char *title, int points,
+                           double last, double height) {
     fprintf(out,
             "<figure class=\"chart %s\"><svg viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
             "data-chart=\"%s\" data-points=\"%d\" data-last=\"%.2f\">\n<title>",
-            css_class, WIDTH, HEIGHT, css_class, points, last);
+            css_class, WIDTH, height, css_class, points, last);
     html_put_escaped(out, title);
     fprintf(out, "</title><text class=\"chart-title\" x=\"%.0f\" y=\"14\">", LEFT);
     html_put_escaped(out, title);
     fputs("</text>\n", out);
+}
+
+static void open_svg(FILE *out, const char *css_class, const char *title, int points, double last) {
+    open_svg_sized(out, css_class, title, points, last, HEIGHT);
 }
 
 /* Room above a bar for its value label, below the title (at y = 14): measured in the page's
@@ -146,5 +151,62 @@ void svg_bar_chart(FILE *out, const char *css_class, const char *title, const ch
                 x + slot * 0.35, HEIGHT - 10, labels[i], x + slot * 0.35,
                 HEIGHT - BOTTOM - height - 4, values[i]);
     }
+    fprintf(out, "</svg></figure>\n");
+}
+
+/* The interval chart: a row an item, its name on the left (NAMES wide), the value axis below. */
+#define NAMES 120.0
+#define ROW 20.0
+
+void svg_interval_chart(FILE *out, const char *css_class, const char *title,
+                        const char *const labels[], const double value[], const double low[],
+                        const double high[], int count) {
+    Range r = {INFINITY, -INFINITY, 0, 0};
+    for (int i = 0; i < count; i++) {
+        double ends[3] = {value[i], low[i], high[i]};
+        for (int k = 0; k < 3; k++)
+            if (isfinite(ends[k])) {
+                r.x0 = ends[k] < r.x0 ? ends[k] : r.x0;
+                r.x1 = ends[k] > r.x1 ? ends[k] : r.x1;
+            }
+    }
+    if (!(r.x1 >= r.x0))
+        r.x0 = -1, r.x1 = 1;
+    double margin = (r.x1 - r.x0) * 0.12 + 1e-9; /* room for the value labels at the ends */
+    r.x0 -= margin;
+    r.x1 += margin;
+    double height = TOP + count * ROW + BOTTOM, plot = WIDTH - NAMES - RIGHT;
+#define IX(x) (NAMES + ((x) - r.x0) / (r.x1 - r.x0) * plot)
+    open_svg_sized(out, css_class, title, count, count ? value[count - 1] : 0, height);
+    fprintf(out, "<rect class=\"frame\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>\n",
+            NAMES, TOP, plot, count * ROW);
+    /* Ticks at round values along the bottom, and the zero line (the anchor). */
+    double step = tick_step(r.x1 - r.x0);
+    for (double v = ceil(r.x0 / step) * step; v < r.x1; v += step)
+        fprintf(out,
+                "<text class=\"axis tick\" x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>"
+                "<line class=\"tick\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\"/>\n",
+                IX(v), height - 10, fabs(v) < step / 1e6 ? 0 : v, IX(v), IX(v),
+                TOP + count * ROW, TOP + count * ROW + 3);
+    if (r.x0 < 0 && r.x1 > 0)
+        fprintf(out, "<line class=\"level\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\"/>\n",
+                IX(0.0), IX(0.0), TOP, TOP + count * ROW);
+    for (int i = 0; i < count; i++) {
+        double y = TOP + (i + 0.5) * ROW;
+        fputs("<g class=\"rated\" data-label=\"", out);
+        html_put_escaped(out, labels[i]);
+        fprintf(out,
+                "\" data-value=\"%.2f\" data-low=\"%.2f\" data-high=\"%.2f\">"
+                "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">",
+                value[i], low[i], high[i], NAMES - 6, y + 4);
+        html_put_escaped(out, labels[i]);
+        fprintf(out,
+                "</text><line class=\"line\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
+                "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\"/>"
+                "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">%+.1f</text></g>\n",
+                IX(low[i]), IX(high[i]), y, y, IX(value[i]), y, IX(high[i]) + 4, y + 4,
+                fabs(value[i]) < 0.05 ? 0.0 : value[i]);
+    }
+#undef IX
     fprintf(out, "</svg></figure>\n");
 }

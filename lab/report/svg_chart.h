@@ -28,3 +28,10 @@ void svg_line_chart(FILE *out, const SvgLineChart *chart);
 /* Bars with labels and values (the pentanomial, the end reasons). */
 void svg_bar_chart(FILE *out, const char *css_class, const char *title, const char *const labels[],
                    const double values[], int count);
+
+/* A value with its interval for each of count items, a row each in the given order (a rating
+ * list: engines, Elo, 95% interval), a line at zero; each row carries data-label, data-value,
+ * data-low and data-high. */
+void svg_interval_chart(FILE *out, const char *css_class, const char *title,
+                        const char *const labels[], const double value[], const double low[],
+                        const double high[], int count);

@@ -46,7 +46,8 @@ static const char synopsis[] =
     "                     [-sort newest|oldest|given] [-json FILE] [-html FILE] [-markdown]\n"
     "  One row per results file (default: the results/ directory, its *.json files): engines,\n"
     "  what differs, limits, book, state, LLR, Elo, nElo, SPRT-corrected Elo, pentanomial,\n"
-    "  pairs, start, duration, commit; files that are not results files listed with the reason.\n";
+    "  pairs, start, duration, commit; then each tournament's rating list and pairings, the\n"
+    "  tunings and the booktests; files that are not results files listed with the reason.\n";
 
 int abtest_report_main(int argc, char **argv) {
     Paths paths = {{0}, 0};
@@ -54,10 +55,11 @@ int abtest_report_main(int argc, char **argv) {
                *html_path = NULL;
     bool markdown = false;
     const CliFlag flags[] = {
-        {"-engine", CLI_FLAG_TEXT, &engine, 0, 0, "NAME", "only runs with an engine of that name"},
+        {"-engine", CLI_FLAG_TEXT, &engine, 0, 0, "NAME",
+         "only runs and tournaments with an engine of that name"},
         {"-state", CLI_FLAG_TEXT, &state, 0, 0, "STATE",
-         "only runs in that state: H0, H1, rounds, interrupted, running, stopped, decided "
-         "(H0 or H1), undecided"},
+         "only runs and tournaments in that state: H0, H1, rounds, interrupted, running, "
+         "stopped, decided (H0, H1, a decided gauntlet), undecided"},
         {"-sort", CLI_FLAG_TEXT, &sort, 0, 0, "ORDER",
          "by start: newest first (default) or oldest; or as given"},
         {"-markdown", CLI_FLAG_SWITCH, &markdown, 0, 0, NULL,

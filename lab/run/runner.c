@@ -99,19 +99,26 @@ static cJSON *page_details(void *context, const ReportEntry *entry, bool *owned)
 
 static void write_page(Runner *r, RunState state) {
     const MatchSettings *s = r->settings;
-    cJSON *json = results_to_json(s, &r->totals, state, r->book.content_hash, r->book.count,
-                                  r->command);
+    cJSON *json =
+        r->tournament
+            ? results_tournament_to_json(s, &r->totals, &r->tour, r->rated ? &r->rating : NULL,
+                                         state, r->book.content_hash, r->book.count, r->command)
+            : results_to_json(s, &r->totals, state, r->book.content_hash, r->book.count,
+                              r->command);
+    /* The entry abtest report would make of the file, read by its reader. */
     ReportEntry entry = {0};
     entry.run.file = s->out_path[0] ? s->out_path : "-";
     Error err = {{0}};
-    entry.kind = json && run_summary_from_json(json, &entry.run, &err) ? REPORT_RUN : REPORT_UNREAD;
-    bool ok = entry.kind == REPORT_RUN && report_html_write_entries(s->html_path, &entry, 1,
-                                                      state == RUN_RUNNING, page_details, json,
-                                                      &err);
+    bool ok = json && report_entry_read(&entry, json, &err) &&
+              report_html_write_entries(s->html_path, &entry, 1, state == RUN_RUNNING,
+                                        page_details, json, &err);
     if (!ok && !r->page_failed)
         cli_error("warning: -html %s: %s; the run goes on without its page", s->html_path,
                   json ? err.text : "out of memory");
     r->page_failed = !ok;
+    if (entry.tournament)
+        tournament_summary_destroy(entry.tournament);
+    free(entry.tournament);
     cJSON_Delete(json);
 }
 
@@ -697,10 +704,9 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         }
     }
     r->tournament = s->tournament != TOURNAMENT_MATCH;
-    if (r->tournament && (s->html_path[0] || s->plot_path[0])) { /* a resume may add them */
-        cli_error("%s: a tournament's page and plot are not drawn yet (its results file and "
-                  "-pgnout hold every pairing)",
-                  s->html_path[0] ? "-html" : "-plot");
+    if (r->tournament && s->plot_path[0]) { /* a resume may add it */
+        cli_error("-plot: a tournament has no plot of one SPRT; its page (-html) charts the "
+                  "rating, and abtest report lists every pairing");
         return false;
     }
     refit(r);

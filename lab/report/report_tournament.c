@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+#include "report_tournament.h"
+
+#include "html_text.h"
+#include "report_table.h"
+#include "svg_chart.h"
+#include "textbuf.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A value as "%+.1f" shows it, without a "-0.0" for a tiny negative one. */
+static double shown(double value) { return fabs(value) < 0.05 ? 0.0 : value; }
+
+/* The runs' table's columns a pairing shows (the others are the run's). */
+static const char *const PAIRING_HEADERS[] = {"engines", "difference", "state",
+                                              "LLR (bounds) [elo0, elo1]", "Elo", "nElo",
+                                              "ptnml", "pairs"};
+#define PAIRING_COLUMNS (int)(sizeof PAIRING_HEADERS / sizeof PAIRING_HEADERS[0])
+
+static const ReportColumn *pairing_column(int column) {
+    for (size_t c = 0; c < REPORT_COLUMN_COUNT; c++)
+        if (!strcmp(REPORT_COLUMNS[c].header, PAIRING_HEADERS[column]))
+            return &REPORT_COLUMNS[c];
+    return &REPORT_COLUMNS[0]; /* not reached: every header is a column's */
+}
+
+static const char *const RATING_HEADERS[] = {"rank", "engine", "Elo", "95%", "nElo",
+                                             "pairs", "score", "draws"};
+#define RATING_COLUMNS (int)(sizeof RATING_HEADERS / sizeof RATING_HEADERS[0])
+
+/* A cell of the rating list (row 0: the headers), unescaped. */
+static void rating_text(const TournamentSummary *t, int row, int column, char *out,
+                        size_t size) {
+    if (row == 0) {
+        snprintf(out, size, "%s", RATING_HEADERS[column]);
+        return;
+    }
+    const RatedEngine *e = &t->rating[row - 1];
+    bool anchor = !strcmp(e->name, t->anchor);
+    switch (column) {
+    case 0: snprintf(out, size, "%d", row); break;
+    case 1: snprintf(out, size, "%s", e->name); break;
+    case 2: snprintf(out, size, "%+.1f", shown(e->elo)); break;
+    case 3:
+        if (anchor)
+            snprintf(out, size, "(anchor)");
+        else
+            snprintf(out, size, "[%+.1f, %+.1f]", shown(e->elo_low), shown(e->elo_high));
+        break;
+    case 4: snprintf(out, size, "%+.1f", shown(e->nelo)); break;
+    case 5: snprintf(out, size, "%lld", (long long)e->pairs); break;
+    case 6: snprintf(out, size, "%.1f%%", 100 * e->score); break;
+    default: snprintf(out, size, "%.1f%%", 100 * e->draw_ratio); break;
+    }
+}
+
+static void rating_cell(const void *context, int row, int column, char *out, size_t size) {
+    char raw[REPORT_CELL];
+    rating_text(context, row, column, raw, sizeof raw);
+    report_escape_text(raw, false, out, size);
+}
+
+static void pairing_cell(const void *context, int row, int column, char *out, size_t size) {
+    const TournamentSummary *t = context;
+    const ReportColumn *c = pairing_column(column);
+    char raw[REPORT_CELL];
+    if (row == 0)
+        snprintf(raw, sizeof raw, "%s", c->header);
+    else
+        c->cell(&t->pairings[row - 1], raw, sizeof raw);
+    report_escape_text(raw, false, out, size);
+}
+
+/* The line that says what the tournament is. */
+static void about_text(const TournamentSummary *t, char *out, size_t size) {
+    TextBuf buf = textbuf(out, size);
+    textbuf_printf(&buf, "%s of %d engines", t->kind, t->engine_count);
+    if (!strcmp(t->kind, "gauntlet"))
+        textbuf_printf(&buf, " (%d seed%s)", t->seeds, t->seeds == 1 ? "" : "s");
+    if (t->family[0])
+        textbuf_printf(&buf, ", candidates decided by SPRTs under -family %s", t->family);
+    char commit[2 * RUN_SUMMARY_SHORT];
+    report_commit_text(t->run.commit, t->run.source, commit, sizeof commit);
+    textbuf_printf(&buf, ", %d pairings, %lld pairs, %s, limits %s, book %s, started %s, commit %s",
+                   t->pairing_count, (long long)t->run.pairs, t->run.state, t->run.limits,
+                   t->run.book, t->run.started, commit);
+}
+
+void report_tournaments_print(FILE *out, const ReportEntry entries[], int count) {
+    bool heading = false;
+    for (int i = 0; i < count; i++) {
+        if (entries[i].kind != REPORT_TOURNAMENT)
+            continue;
+        if (!heading)
+            fprintf(out, "tournaments:\n");
+        heading = true;
+        const TournamentSummary *t = entries[i].tournament;
+        char about[2 * RUN_SUMMARY_TEXT], file[REPORT_CELL], text[2 * REPORT_CELL];
+        about_text(t, about, sizeof about);
+        report_escape_text(entries[i].path, false, file, sizeof file);
+        report_escape_text(about, false, text, sizeof text);
+        fprintf(out, "  %s: %s\n", file, text);
+        if (t->rated)
+            report_aligned_print(out, "    ", t->engine_count + 1, RATING_COLUMNS, rating_cell, t);
+        else
+            fprintf(out, "    no rating yet: a pairing has no pair\n");
+        fprintf(out, "    pairings (each from its first engine's side):\n");
+        report_aligned_print(out, "    ", t->pairing_count + 1, PAIRING_COLUMNS, pairing_cell, t);
+    }
+}
+
+cJSON *report_tournament_json(const ReportEntry *entry) {
+    const TournamentSummary *t = entry->tournament;
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "file", t->run.file);
+    cJSON_AddBoolToObject(item, "read", true);
+    cJSON_AddStringToObject(item, "kind", "tournament");
+    cJSON_AddStringToObject(item, "tournament", t->kind);
+    cJSON_AddNumberToObject(item, "seeds", t->seeds);
+    cJSON_AddStringToObject(item, "family", t->family);
+    cJSON_AddStringToObject(item, "state", t->run.state);
+    cJSON_AddNumberToObject(item, "pairs", (double)t->run.pairs);
+    cJSON *engines = cJSON_AddArrayToObject(item, "engines");
+    for (int e = 0; e < t->engine_count; e++)
+        cJSON_AddItemToArray(engines, cJSON_CreateString(t->engines[e]));
+    if (t->rated) {
+        cJSON *rating = cJSON_AddArrayToObject(item, "rating");
+        for (int r = 0; r < t->engine_count; r++) {
+            const RatedEngine *e = &t->rating[r];
+            cJSON *rated = cJSON_CreateObject();
+            cJSON_AddNumberToObject(rated, "rank", r + 1);
+            cJSON_AddStringToObject(rated, "name", e->name);
+            cJSON_AddNumberToObject(rated, "elo", e->elo);
+            const double interval[2] = {e->elo_low, e->elo_high};
+            cJSON_AddItemToObject(rated, "elo_ci95", cJSON_CreateDoubleArray(interval, 2));
+            cJSON_AddNumberToObject(rated, "nelo", e->nelo);
+            cJSON_AddNumberToObject(rated, "pairs", (double)e->pairs);
+            cJSON_AddNumberToObject(rated, "score", e->score);
+            cJSON_AddNumberToObject(rated, "draw_ratio", e->draw_ratio);
+            cJSON_AddItemToArray(rating, rated);
+        }
+    } else {
+        cJSON_AddNullToObject(item, "rating");
+    }
+    cJSON *pairings = cJSON_AddArrayToObject(item, "pairings");
+    for (int p = 0; p < t->pairing_count; p++)
+        cJSON_AddItemToArray(pairings, report_run_json(&t->pairings[p]));
+    cJSON_AddStringToObject(item, "started", t->run.started);
+    cJSON_AddNumberToObject(item, "seconds", t->run.seconds);
+    cJSON_AddStringToObject(item, "commit", t->run.commit);
+    cJSON_AddStringToObject(item, "source", t->run.source);
+    cJSON_AddStringToObject(item, "command", t->run.command);
+    return item;
+}
+
+/* rows x columns of cell as an HTML table of class css_class (row 0: the headers). */
+static void html_table(FILE *out, const char *css_class, int rows, int columns,
+                       ReportCellText cell, const void *context) {
+    fprintf(out, "<table class=\"%s\">\n", css_class);
+    char text[REPORT_CELL];
+    for (int row = 0; row < rows; row++) {
+        fputs("<tr>", out);
+        for (int column = 0; column < columns; column++) {
+            cell(context, row, column, text, sizeof text);
+            fputs(row == 0 ? "<th>" : "<td>", out);
+            html_put_escaped(out, text);
+            fputs(row == 0 ? "</th>" : "</td>", out);
+        }
+        fputs("</tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
+/* The rating as a chart: each engine's Elo with its interval, strongest first. */
+static void rating_chart(FILE *out, const TournamentSummary *t) {
+    const char *labels[RUN_SUMMARY_ENGINES];
+    double elo[RUN_SUMMARY_ENGINES], low[RUN_SUMMARY_ENGINES], high[RUN_SUMMARY_ENGINES];
+    for (int r = 0; r < t->engine_count; r++) {
+        labels[r] = t->rating[r].name;
+        elo[r] = t->rating[r].elo;
+        low[r] = t->rating[r].elo_low;
+        high[r] = t->rating[r].elo_high;
+    }
+    char title[2 * RUN_SUMMARY_NAME];
+    snprintf(title, sizeof title, "Rating: Elo with 95%% intervals, %s at 0", t->anchor);
+    fputs("<div class=\"charts\">", out);
+    svg_interval_chart(out, "rating", title, labels, elo, low, high, t->engine_count);
+    fputs("</div>\n", out);
+}
+
+static void html_section(FILE *out, const ReportEntry *entry, int index) {
+    const TournamentSummary *t = entry->tournament;
+    fprintf(out, "<section class=\"tournament-detail\" id=\"tournament-%d\" data-file=\"", index);
+    html_put_escaped(out, t->run.file);
+    fprintf(out, "\" data-state=\"%s\" data-pairs=\"%lld\" data-pairings=\"%d\">\n<h3>",
+            t->run.state, (long long)t->run.pairs, t->pairing_count);
+    html_put_escaped(out, t->kind);
+    fputs(" &mdash; ", out);
+    html_put_escaped(out, t->run.file);
+    fputs("</h3>\n<p>", out);
+    char text[2 * RUN_SUMMARY_TEXT];
+    about_text(t, text, sizeof text);
+    html_put_escaped(out, text);
+    fputs("</p>\n", out);
+    if (t->rated) {
+        html_table(out, "rating", t->engine_count + 1, RATING_COLUMNS, rating_cell, t);
+        rating_chart(out, t);
+    } else {
+        fputs("<p>No rating yet: a pairing has no pair.</p>\n", out);
+    }
+    fputs("<p>Pairings, each from its first engine's side:</p>\n<div class=\"wide\">", out);
+    html_table(out, "pairings", t->pairing_count + 1, PAIRING_COLUMNS, pairing_cell, t);
+    fputs("</div>\n", out);
+    bool unfinished = !strcmp(t->run.state, "interrupted") || !strcmp(t->run.state, "stopped");
+    html_commands(out, t->run.command, unfinished ? "build/abtest -resume " : NULL, t->run.file);
+    fputs("</section>\n", out);
+}
+
+void report_tournaments_html(FILE *out, const ReportEntry entries[], int count) {
+    if (report_list_count(entries, count, REPORT_TOURNAMENT) == 0)
+        return;
+    fputs("<h2>Tournaments</h2>\n", out);
+    for (int i = 0; i < count; i++)
+        if (entries[i].kind == REPORT_TOURNAMENT)
+            html_section(out, &entries[i], i);
+}
