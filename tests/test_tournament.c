@@ -645,6 +645,18 @@ static void report__rating_chart_and_pairings(void **state) {
     cJSON_Delete(list);
     free(listed);
 
+    /* The ledger's form (-markdown): the list as a table and the intervals as a text chart. */
+    char markdown_row[256];
+    snprintf(markdown_row, sizeof markdown_row, "| 1 | %s | %+.1f |",
+             cJSON_GetStringValue(cJSON_GetObjectItem(top, "name")),
+             fabs(top_elo) < 0.05 ? 0.0 : top_elo);
+    text = output_of(ABTEST " report rr_page.json -markdown");
+    assert_holds(text, "| rank | engine | Elo | 95% | nElo | pairs | score | draws |");
+    assert_holds(text, markdown_row);
+    assert_holds(text, "```text\nElo, 95% intervals");
+    assert_true(strstr(text, "variant vs base") == NULL); /* no empty table of runs */
+    free(text);
+
     /* Filters: an engine of it keeps it, another name or state does not. */
     text = output_of(ABTEST " report rr_page.json -engine c");
     assert_holds(text, "1 tournament(s)");

@@ -334,6 +334,11 @@ static const ReportColumn MARKDOWN_COLUMNS[] = {
 
 void report_table_markdown(FILE *out, const ReportList *list) {
     size_t columns = sizeof MARKDOWN_COLUMNS / sizeof MARKDOWN_COLUMNS[0];
+    /* Tournaments alone: their own tables, no empty table of runs. */
+    if (report_list_count(list->entries, list->count, REPORT_TOURNAMENT) == list->count) {
+        report_tournaments_markdown(out, list->entries, list->count);
+        return;
+    }
     for (size_t c = 0; c < columns; c++)
         fprintf(out, "| %s ", MARKDOWN_COLUMNS[c].header);
     fputs("|\n", out);
@@ -343,8 +348,8 @@ void report_table_markdown(FILE *out, const ReportList *list) {
     char raw[REPORT_CELL], cell[REPORT_CELL];
     for (int i = 0; i < list->count; i++) {
         const ReportEntry *e = &list->entries[i];
-        if (e->kind == REPORT_TUNING || e->kind == REPORT_BOOKTEST)
-            continue; /* the ledger's table is of runs */
+        if (e->kind == REPORT_TUNING || e->kind == REPORT_BOOKTEST || e->kind == REPORT_TOURNAMENT)
+            continue; /* the ledger's table is of runs; tournaments follow it */
         if (e->kind == REPORT_UNREAD) {
             char reason[REPORT_CELL];
             report_escape_text(e->path, true, cell, sizeof cell);

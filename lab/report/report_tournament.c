@@ -225,3 +225,78 @@ void report_tournaments_html(FILE *out, const ReportEntry entries[], int count) 
         if (entries[i].kind == REPORT_TOURNAMENT)
             html_section(out, &entries[i], i);
 }
+
+/* The text chart's width in characters between its bars. */
+#define TEXT_CHART_WIDTH 48
+
+/* One engine's row of the text chart: '[' at the interval's low end, ']' at its high end, '-'
+ * between, 'o' at the Elo, ':' at zero where nothing else is. */
+static void text_chart_row(const RatedEngine *e, double x0, double x1, char row[]) {
+    memset(row, ' ', TEXT_CHART_WIDTH);
+    row[TEXT_CHART_WIDTH] = '\0';
+#define AT(x) ((int)lround(((x) - x0) / (x1 - x0) * (TEXT_CHART_WIDTH - 1)))
+    if (x0 < 0 && x1 > 0)
+        row[AT(0.0)] = ':';
+    int low = AT(e->elo_low), high = AT(e->elo_high);
+    for (int c = low + 1; c < high; c++)
+        row[c] = '-';
+    if (high > low) {
+        row[low] = '[';
+        row[high] = ']';
+    }
+    row[AT(e->elo)] = 'o';
+#undef AT
+}
+
+void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int count) {
+    for (int i = 0; i < count; i++) {
+        if (entries[i].kind != REPORT_TOURNAMENT)
+            continue;
+        const TournamentSummary *t = entries[i].tournament;
+        char about[2 * RUN_SUMMARY_TEXT], text[2 * REPORT_CELL], file[REPORT_CELL];
+        about_text(t, about, sizeof about);
+        report_escape_text(about, true, text, sizeof text);
+        report_escape_text(t->run.file, true, file, sizeof file);
+        fprintf(out, "\n`%s`: %s\n\n", file, text);
+        if (!t->rated) {
+            fputs("No rating yet: a pairing has no pair.\n", out);
+            continue;
+        }
+        for (int column = 0; column < RATING_COLUMNS; column++)
+            fprintf(out, "| %s ", RATING_HEADERS[column]);
+        fputs("|\n", out);
+        for (int column = 0; column < RATING_COLUMNS; column++)
+            fputs("|---", out);
+        fputs("|\n", out);
+        char raw[REPORT_CELL];
+        for (int row = 1; row <= t->engine_count; row++) {
+            for (int column = 0; column < RATING_COLUMNS; column++) {
+                rating_text(t, row, column, raw, sizeof raw);
+                report_escape_text(raw, true, text, sizeof text);
+                fprintf(out, "| %s ", text);
+            }
+            fputs("|\n", out);
+        }
+        /* The chart: every interval on one scale, strongest first. */
+        double x0 = 0, x1 = 0;
+        int name_width = 0;
+        for (int r = 0; r < t->engine_count; r++) {
+            x0 = fmin(x0, t->rating[r].elo_low);
+            x1 = fmax(x1, t->rating[r].elo_high);
+            int width = (int)strlen(t->rating[r].name);
+            name_width = width > name_width ? width : name_width;
+        }
+        if (x1 <= x0)
+            x1 = x0 + 1;
+        fprintf(out, "\n```text\nElo, 95%% intervals ('o' the estimate, ':' %s's 0), %+.0f to "
+                     "%+.0f\n",
+                t->anchor, x0, x1);
+        for (int r = 0; r < t->engine_count; r++) {
+            char bar[TEXT_CHART_WIDTH + 1];
+            text_chart_row(&t->rating[r], x0, x1, bar);
+            report_escape_text(t->rating[r].name, false, text, sizeof text);
+            fprintf(out, "%-*s |%s| %+.1f\n", name_width, text, bar, shown(t->rating[r].elo));
+        }
+        fputs("```\n", out);
+    }
+}

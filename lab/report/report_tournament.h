@@ -21,3 +21,7 @@ cJSON *report_tournament_json(const ReportEntry *entry);
 
 /* The page's "Tournaments": a section each; nothing when there are none. */
 void report_tournaments_html(FILE *out, const ReportEntry entries[], int count);
+
+/* For docs/experiments.md (abtest report -markdown): each tournament's line, its rating list as
+ * a Markdown table and the ratings as a text chart of their intervals. */
+void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int count);
