@@ -670,6 +670,40 @@ static void report__rating_chart_and_pairings(void **state) {
     cJSON_Delete(json);
 }
 
+/* An engine of either kind: build/engine as a program in a round robin plays the games the same
+ * search plays in process, in every pairing it is in and in the others. */
+static void programs__same_games_as_in_process(void **state) {
+    (void)state;
+#define WITH_P(P)                                                                                  \
+    ABTEST " -engine name=a -engine name=p" P " -engine name=c depth=3 -each nodes=1000 "        \
+           "-tournament roundrobin -rounds 6 -quiet -openings file=" BOOK
+    /* bench=off: its bench (the whole suite) would cost more than the games here. */
+    run_named(WITH_P(" cmd=" TSLAB_BUILD_DIR "/engine bench=off"), "with_program", 2);
+    run_named(WITH_P(""), "in_process", 2);
+#undef WITH_P
+    char path[512];
+    snprintf(path, sizeof path, "%s/with_program.json", dir);
+    cJSON *program = test_load_json(path);
+    snprintf(path, sizeof path, "%s/in_process.json", dir);
+    cJSON *in_process = test_load_json(path);
+    const cJSON *a = cJSON_GetObjectItem(cJSON_GetObjectItem(program, "tournament"), "pairings");
+    const cJSON *b = cJSON_GetObjectItem(cJSON_GetObjectItem(in_process, "tournament"),
+                                         "pairings");
+    const char *const keys[] = {"pentanomial_detail", "wdl", "plies", "end_reasons"};
+    for (int p = 0; p < 3; p++)
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            char *x = json_text(cJSON_GetObjectItem(cJSON_GetArrayItem(a, p), keys[k]));
+            char *y = json_text(cJSON_GetObjectItem(cJSON_GetArrayItem(b, p), keys[k]));
+            if (strcmp(x, y))
+                fail_msg("pairing %d, %s: %s with the program, %s in process", p + 1, keys[k],
+                         x, y);
+            free(x);
+            free(y);
+        }
+    cJSON_Delete(program);
+    cJSON_Delete(in_process);
+}
+
 static void two_engines__the_match_figures(void **state) {
     (void)state;
     const char *engines = ABTEST " -engine name=a -engine name=b killers=off -each nodes=300 "
@@ -809,6 +843,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(gauntlet_sprt__stronger_accepted_weaker_and_equal_not),
         cmocka_unit_test(gauntlet__candidates_first_against_the_seed),
         cmocka_unit_test(report__rating_chart_and_pairings),
+        cmocka_unit_test(programs__same_games_as_in_process),
         cmocka_unit_test(two_engines__the_match_figures),
         cmocka_unit_test(bad_input__refused_before_any_game),
     };
