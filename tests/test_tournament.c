@@ -464,12 +464,10 @@ static void gauntlet_sprt__same_on_threads_after_kill_9_and_on_ranks(void **stat
 /* Pairing p of a results file's tournament, written alone as a match's file would be
  * (dir/pairing_P.json, its path in path). */
 static void write_pairing(const cJSON *pairings, int p, char *path, size_t size) {
-    char *pairing = json_text(cJSON_GetArrayItem(pairings, p));
-    snprintf(path, size, "%s/pairing_%d.json", dir, p + 1);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(pairing, f);
-    fclose(f);
+    char *pairing = json_text(cJSON_GetArrayItem(pairings, p)), name[32];
+    snprintf(name, sizeof name, "pairing_%d.json", p + 1);
+    test_write_file_in(dir, name, pairing);
+    snprintf(path, size, "%s/%s", dir, name);
     free(pairing);
 }
 

@@ -355,8 +355,8 @@ void report_list_filter(ReportList *list, const char *engine, const char *state)
 static int kind_rank(ReportKind kind) {
     static const ReportKind ORDER[] = {REPORT_RUN, REPORT_TOURNAMENT, REPORT_TUNING,
                                        REPORT_BOOKTEST, REPORT_UNREAD};
-    int rank = 0;
-    while (ORDER[rank] != kind && rank < 4)
+    int rank = 0, last = (int)(sizeof ORDER / sizeof ORDER[0]) - 1;
+    while (rank < last && ORDER[rank] != kind)
         rank++;
     return rank;
 }

@@ -397,7 +397,7 @@ bool tournament_summary_from_json(const cJSON *json, TournamentSummary *t, Error
     const cJSON *pairings = member(tournament, "pairings");
     int pairing_count = cJSON_GetArraySize(pairings);
     if (!cJSON_IsArray(pairings) || pairing_count < 1 ||
-        pairing_count > RUN_SUMMARY_ENGINES * (RUN_SUMMARY_ENGINES - 1) / 2)
+        pairing_count > TOURNAMENT_PAIRINGS_MAX)
         return error_set(err, "\"pairings\" is not a list of pairings");
     if (!(t->pairings = calloc((size_t)pairing_count, sizeof *t->pairings)))
         return error_set(err, "out of memory");

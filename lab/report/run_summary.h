@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "sprt.h"
+#include "tournament.h"
 
 #include <cJSON.h>
 #include <stdbool.h>
@@ -48,8 +49,8 @@ bool run_summary_load(const char *path, RunSummary *summary, Error *err);
 /* The same from a parsed file (json is not kept; summary->file is kept as it was). */
 bool run_summary_from_json(const cJSON *json, RunSummary *summary, Error *err);
 
-/* Engines a tournament's summary holds (TOURNAMENT_RUN_ENGINES_MAX). */
-#define RUN_SUMMARY_ENGINES 16
+/* Engines a tournament's summary holds: as many as a run may have. */
+#define RUN_SUMMARY_ENGINES TOURNAMENT_RUN_ENGINES_MAX
 
 /* An engine of a tournament's rating list, as the file holds it (rating.engines). */
 typedef struct {

@@ -788,7 +788,7 @@ static bool reopen(Runner *r, Error *err) {
  * Returns the state. */
 static RunState tournament_round(Runner *r, int64_t index, RunState state, bool live) {
     const MatchSettings *s = r->settings;
-    if (!tournament_round_ends(&r->segment, index) || state == RUN_INTERRUPTED)
+    if (!tournament_round_ends(&r->segment, index))
         return state;
     bool closed = false;
     if (s->has_sprt && look(r, live, &closed) == RUN_SPRT)
