@@ -532,8 +532,12 @@ static void sprt_keys__one_table_for_every_command(void **state) {
     };
     static const char *const mistakes[][2] = {
         {"elo0=0 elo1=5 pentanomial=on", "-sprt: unknown key in 'pentanomial=on' (elo0, elo1, "
-                                         "alpha, beta, model, overshoot)"},
-        {"elo0=0", "-sprt needs elo0= and elo1="},
+                                         "alpha, beta, model, overshoot, preset)"},
+        {"elo0=0", "-sprt needs elo0= and elo1=, or preset=NAME"},
+        {"preset=gain", "-sprt preset=gain: no such preset (gain-stc, gain-ltc, nonreg, "
+                        "fishtest-stc, fishtest-ltc, fishtest-nonreg"},
+        {"preset=nonreg preset=gain-stc", "-sprt: preset= is given twice"},
+        {"elo1=-5 preset=gain-stc", "elo0 (0) must be less than elo1 (-5)"},
         {"elo0=0 elo1=5 model=bayes", "-sprt model: 'bayes' is not allowed "
                                       "(normalized|logistic|bayeselo)"},
         {"elo0=0 elo1=5 overshoot=yes", "-sprt overshoot: 'yes' is not allowed (on|off)"},
@@ -562,6 +566,48 @@ static void sprt_keys__one_table_for_every_command(void **state) {
                               &out),
                      130);
     assert_non_null(strstr(out, "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized "
+                                "overshoot=on"));
+    free(out);
+}
+
+/* A preset sets elo0, elo1, alpha, beta and the model; a key beside it, before or after, wins;
+ * the match records the keys it stands for. */
+static void presets__set_the_test_and_yield_to_keys(void **state) {
+    (void)state;
+    static const struct {
+        const char *tokens;
+        double elo0, elo1, alpha;
+    } rows[] = {
+        {"preset=gain-stc", 0, 5, 0.05},
+        {"preset=gain-ltc", 1, 6, 0.05},
+        {"preset=nonreg", -4, 1, 0.05},
+        {"preset=fishtest-stc", 0, 2, 0.05},
+        {"preset=fishtest-ltc", 0.5, 2.5, 0.05},
+        {"preset=fishtest-nonreg", -1.75, 0.25, 0.05},
+        {"elo1=3 preset=gain-stc alpha=0.1", 0, 3, 0.1},
+        {"preset=gain-ltc elo0=2", 2, 6, 0.05},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char copy[128], *words[8];
+        int count = 0;
+        snprintf(copy, sizeof copy, "%s", rows[i].tokens);
+        for (char *w = strtok(copy, " "); w && count < 8; w = strtok(NULL, " "))
+            words[count++] = w;
+        SprtParams p;
+        Error err;
+        if (!sprt_params_parse(words, count, &p, &err))
+            fail_msg("%s: %s", rows[i].tokens, err.text);
+        assert_true(p.elo0 == rows[i].elo0 && p.elo1 == rows[i].elo1 &&
+                    p.alpha == rows[i].alpha && p.beta == 0.05 &&
+                    p.model == SPRT_MODEL_NORMALIZED && p.overshoot);
+    }
+    char *out;
+    assert_int_equal(test_run(ABTEST " -engine name=a -engine name=b -each nodes=20 -sprt "
+                                     "preset=nonreg model=logistic -debug-stopafter 1 -quiet "
+                                     "-concurrency 1",
+                              &out),
+                     130);
+    assert_non_null(strstr(out, "-sprt elo0=-4 elo1=1 alpha=0.05 beta=0.05 model=logistic "
                                 "overshoot=on"));
     free(out);
 }
@@ -738,6 +784,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(corrected_elo__ends_on_any_bounds),
         cmocka_unit_test(close_bounds__refused_by_every_command),
         cmocka_unit_test(sprt_keys__one_table_for_every_command),
+        cmocka_unit_test(presets__set_the_test_and_yield_to_keys),
         cmocka_unit_test(plan__matches_fishtest_calculator),
         cmocka_unit_test(plan__pairs_from_nelo_agree_with_the_calculator),
         cmocka_unit_test(plan__left_from_the_llr_reached),

@@ -125,7 +125,7 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, bool *help, Error
     if (plot)
         a->plot_path = !strncmp(plot, "file=", 5) ? plot + 5 : plot;
     if (!sprt.given)
-        return error_set(err, "-sprt elo0= elo1= is required (abtest simulate -help)");
+        return error_set(err, "-sprt elo0= elo1= (or preset=NAME) is required (abtest simulate -help)");
     if (!sprt_params_parse(sprt.words, sprt.count, &a->params, err))
         return false;
 

@@ -23,6 +23,7 @@ static const char sprt_usage[] =
     "usage: abtest sprt (-penta LL,LD,DD+WL,WD,WW | -penta LL,LD,WL,DD,WD,WW | -wdl W,D,L)\n"
     "                   -sprt elo0=X elo1=Y [alpha=0.05] [beta=0.05]\n"
     "                   [model=normalized|logistic|bayeselo] [-json FILE]\n"
+    "  (-sprt preset=NAME [KEY=VALUE...]: a named test, docs/sprt.md \"Presets\")\n"
     "  Prints, for the given counts (first engine's side), the LLR with its bounds and decision,\n"
     "  Elo +/- 95%, nElo +/- 95% and LOS, exactly as fishtest computes them.\n"
     "  model=bayeselo (legacy, cutechess era) estimates drawelo from W/D/L: give -wdl or the\n"
@@ -231,7 +232,7 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
         cmd->has_wdl = true;
     }
     if (!sprt.given)
-        return error_set(err, "-sprt elo0= elo1= is required (abtest sprt -help)");
+        return error_set(err, "-sprt elo0= elo1= (or preset=NAME) is required (abtest sprt -help)");
     if (!sprt_params_parse(sprt.words, sprt.count, &cmd->params, err))
         return false;
     bool plan = cmd->plan_draw_ratio >= 0;

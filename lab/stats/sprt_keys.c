@@ -40,6 +40,30 @@ static const SprtKey SPRT_KEYS[] = {
 };
 #define SPRT_KEY_COUNT (sizeof SPRT_KEYS / sizeof SPRT_KEYS[0])
 
+/* Named tests in fishtest's manner (docs/sprt.md, "Presets"): preset=NAME sets elo0, elo1,
+ * alpha, beta and the model; a key given beside it overrides that key, wherever it stands. The
+ * gain-* and nonreg rows are this game's scale (a feature of its search is worth tens of Elo at
+ * the ledger's budgets, so they are 2.5 times fishtest's widths); the fishtest-* rows are
+ * fishtest's own bounds for chess. */
+typedef struct {
+    const char *name;
+    double elo0, elo1, alpha, beta;
+    SprtModel model;
+    const char *meaning;
+} SprtPreset;
+
+static const SprtPreset SPRT_PRESETS[] = {
+    {"gain-stc", 0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "a gain, at a short clock"},
+    {"gain-ltc", 1, 6, 0.05, 0.05, SPRT_MODEL_NORMALIZED,
+     "a gain confirmed at a long clock: under one nElo counts as none"},
+    {"nonreg", -4, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "a simplification that must not lose"},
+    {"fishtest-stc", 0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "fishtest's short-clock gain test"},
+    {"fishtest-ltc", 0.5, 2.5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "fishtest's long-clock gain test"},
+    {"fishtest-nonreg", -1.75, 0.25, 0.05, 0.05, SPRT_MODEL_NORMALIZED,
+     "fishtest's non-regression test"},
+};
+#define SPRT_PRESET_COUNT (sizeof SPRT_PRESETS / sizeof SPRT_PRESETS[0])
+
 /* Any number a key accepts; sprt_params_check then bounds each (elo0 < elo1, 0 < alpha...). */
 #define SPRT_NUMBER_LIMIT 1e9
 
@@ -58,6 +82,7 @@ SprtParams sprt_params_default(void) {
 void sprt_keys_list(TextBuf *buf) {
     for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
         textbuf_printf(buf, "%s%s", i ? ", " : "", SPRT_KEYS[i].key);
+    textbuf_printf(buf, ", preset");
 }
 
 static void key_text(const SprtKey *k, const SprtParams *p, char *out, size_t size);
@@ -71,6 +96,7 @@ void sprt_keys_usage(TextBuf *buf) {
         textbuf_printf(buf, "%s%s%s=%s%s", i ? " " : "", k->required ? "" : "[", k->key,
                        k->usage ? k->usage : value, k->required ? "" : "]");
     }
+    textbuf_printf(buf, " | preset=NAME [KEY=VALUE...]");
 }
 
 static const SprtKey *find_key(const char *key, size_t length) {
@@ -132,10 +158,11 @@ static bool check_params(const SprtParams *p, Error *err) {
 static bool unknown_key(const char *token, size_t length, Error *err) {
     char key[32], quoted[ERROR_EXCERPT_MAX], list[128];
     snprintf(key, sizeof key, "%.*s", (int)(length < sizeof key ? length : sizeof key - 1), token);
-    const char *names[SPRT_KEY_COUNT];
+    const char *names[SPRT_KEY_COUNT + 1];
     for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
         names[i] = SPRT_KEYS[i].key;
-    const char *best = parse_closest(key, names, SPRT_KEY_COUNT, 2);
+    names[SPRT_KEY_COUNT] = "preset";
+    const char *best = parse_closest(key, names, SPRT_KEY_COUNT + 1, 2);
     if (best)
         return error_set(err, "-sprt: unknown key in '%s' (did you mean %s=?)",
                          error_excerpt(token, quoted), best);
@@ -144,24 +171,74 @@ static bool unknown_key(const char *token, size_t length, Error *err) {
     return error_set(err, "-sprt: unknown key in '%s' (%s)", error_excerpt(token, quoted), list);
 }
 
+const char *sprt_preset_name(size_t index) {
+    return index < SPRT_PRESET_COUNT ? SPRT_PRESETS[index].name : NULL;
+}
+
+void sprt_presets_list(TextBuf *buf) {
+    for (size_t i = 0; i < SPRT_PRESET_COUNT; i++)
+        textbuf_printf(buf, "%s%s", i ? ", " : "", SPRT_PRESETS[i].name);
+}
+
+bool sprt_preset_apply(const char *name, SprtParams *p, Error *err) {
+    char quoted[ERROR_EXCERPT_MAX], list[256];
+    for (size_t i = 0; i < SPRT_PRESET_COUNT; i++) {
+        const SprtPreset *x = &SPRT_PRESETS[i];
+        if (strcmp(x->name, name))
+            continue;
+        p->elo0 = x->elo0;
+        p->elo1 = x->elo1;
+        p->alpha = x->alpha;
+        p->beta = x->beta;
+        p->model = x->model;
+        return true;
+    }
+    TextBuf buf = textbuf(list, sizeof list);
+    sprt_presets_list(&buf);
+    return error_set(err, "-sprt preset=%s: no such preset (%s; docs/sprt.md, \"Presets\")",
+                     error_excerpt(name, quoted), list);
+}
+
+/* Splits "key=value" (false when it is not that shape, said in err). */
+static bool split_token(const char *token, const char **equals, Error *err) {
+    char quoted[ERROR_EXCERPT_MAX];
+    *equals = strchr(token, '=');
+    if (!*equals || *equals == token)
+        return error_set(err, "-sprt: '%s' is not key=value", error_excerpt(token, quoted));
+    return true;
+}
+
 bool sprt_params_parse(char *const *tokens, int count, SprtParams *p, Error *err) {
     *p = sprt_params_default();
-    bool given[SPRT_KEY_COUNT] = {false};
-    char quoted[ERROR_EXCERPT_MAX];
+    bool given[SPRT_KEY_COUNT] = {false}, preset = false;
+    const char *equals;
+    /* The preset first, so that a key beside it overrides it wherever it stands. */
     for (int t = 0; t < count; t++) {
-        const char *equals = strchr(tokens[t], '=');
-        if (!equals || equals == tokens[t])
-            return error_set(err, "-sprt: '%s' is not key=value", error_excerpt(tokens[t], quoted));
-        const SprtKey *k = find_key(tokens[t], (size_t)(equals - tokens[t]));
+        if (!split_token(tokens[t], &equals, err))
+            return false;
+        if ((size_t)(equals - tokens[t]) != strlen("preset") || strncmp(tokens[t], "preset", 6))
+            continue;
+        if (preset)
+            return error_set(err, "-sprt: preset= is given twice");
+        if (!sprt_preset_apply(equals + 1, p, err))
+            return false;
+        preset = true;
+    }
+    for (int t = 0; t < count; t++) {
+        split_token(tokens[t], &equals, err);
+        size_t length = (size_t)(equals - tokens[t]);
+        if (length == strlen("preset") && !strncmp(tokens[t], "preset", 6))
+            continue;
+        const SprtKey *k = find_key(tokens[t], length);
         if (!k)
-            return unknown_key(tokens[t], (size_t)(equals - tokens[t]), err);
+            return unknown_key(tokens[t], length, err);
         if (!set_key(k, p, equals + 1, err))
             return false;
         given[k - SPRT_KEYS] = true;
     }
-    for (size_t i = 0; i < SPRT_KEY_COUNT; i++)
+    for (size_t i = 0; i < SPRT_KEY_COUNT && !preset; i++)
         if (SPRT_KEYS[i].required && !given[i])
-            return error_set(err, "-sprt needs elo0= and elo1=");
+            return error_set(err, "-sprt needs elo0= and elo1=, or preset=NAME");
     return check_params(p, err);
 }
 

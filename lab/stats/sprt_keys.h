@@ -14,9 +14,17 @@
 SprtParams sprt_params_default(void);
 
 /* Reads a -sprt group's key=value tokens into params (from sprt_params_default()): every key
- * known, each value checked, elo0= and elo1= present, then sprt_params_check. Errors start with
+ * known, each value checked, elo0= and elo1= present unless preset=NAME is (the preset first,
+ * the keys beside it overriding it), then sprt_params_check. Errors start with
  * "-sprt". */
 bool sprt_params_parse(char *const *tokens, int count, SprtParams *params, Error *err);
+
+/* The presets (docs/sprt.md, "Presets"): preset=NAME sets elo0, elo1, alpha, beta and the
+ * model of params; unknown names are refused with the list. Names by index (NULL past the
+ * last), and the list "gain-stc, gain-ltc, ..." for messages. */
+bool sprt_preset_apply(const char *name, SprtParams *params, Error *err);
+const char *sprt_preset_name(size_t index);
+void sprt_presets_list(TextBuf *buf);
 
 /* The group as command-line tokens: " elo0=0 elo1=10 alpha=0.05 ...", every key. */
 void sprt_params_tokens(const SprtParams *params, TextBuf *buf);
