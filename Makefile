@@ -171,9 +171,9 @@ $(BUILD)/tests/%: tests/%.c $(ROOMS_OBJ) $(TOOLS) $(FLAGS_STAMP)
 
 # The misbehaving engine program of tests/test_program.c and test_frameworks.c (and the
 # program test_hostile_engines.c points an edited results file at; test_bench.c's program
-# without a per-position bench).
+# without a per-position bench; test_calibrate.c's program that never finishes a search).
 $(BUILD)/tests/test_program $(BUILD)/tests/test_frameworks $(BUILD)/tests/test_hostile_engines \
-    $(BUILD)/tests/test_bench: $(BUILD)/tests/mock_engine
+    $(BUILD)/tests/test_bench $(BUILD)/tests/test_calibrate: $(BUILD)/tests/mock_engine
 
 # The tests that use the tablebase (abtest -tb, egdb, bench's accuracy) need it: built once
 # (about a minute on 2 cores), then kept across builds and `make clean`; built again when this

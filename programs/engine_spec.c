@@ -75,7 +75,7 @@ static const TimingKey TIMING_KEYS[] = {
     {"timemargin", TIMING_NUMBER, offsetof(EngineTiming, timemargin), 0, 3600000,
      PROGRAM_DEFAULT_TIMEMARGIN_MS, "[timemargin=MS]"},
     {"nodestime", TIMING_NUMBER, offsetof(EngineTiming, nodestime), 0, 1000000000, 0,
-     "[nodestime=NODES_PER_MS]"},
+     "[nodestime=NODES_PER_MS|auto]"},
 };
 #define TIMING_KEY_COUNT (sizeof TIMING_KEYS / sizeof TIMING_KEYS[0])
 
@@ -113,8 +113,20 @@ bool engine_spec_timing_key(EngineTiming *t, const char *key, const char *value,
         if (k->type == TIMING_NUMBER) {
             Error inner;
             int64_t number;
+            bool nodestime = k->offset == offsetof(EngineTiming, nodestime);
+            if (nodestime && !strcmp(value, "auto")) { /* measured before the first game */
+                memset(&t->measured, 0, sizeof t->measured);
+                t->measured.on = true;
+                t->nodestime = 0;
+                return true;
+            }
+            if (nodestime)
+                memset(&t->measured, 0, sizeof t->measured);
             if (!parse_int64(value, k->min, k->max, &number, &inner))
-                return error_set(err, "%s=%s: %s", k->key, value, inner.text);
+                return error_set(err, "%s=%s: %s%s", k->key, value, inner.text,
+                                 nodestime ? " (nodes per ms, or auto: measured before the first "
+                                             "game)"
+                                           : "");
             memcpy((char *)t + k->offset, &number, sizeof number);
             return true;
         }
@@ -150,6 +162,8 @@ void engine_spec_timing_tokens(const EngineTiming *t, TextBuf *buf) {
             timing_text(t, k, text);
             if (text[0])
                 textbuf_printf(buf, " %s=%s", k->key, text);
+        } else if (k->offset == offsetof(EngineTiming, nodestime) && t->measured.on) {
+            textbuf_printf(buf, " %s=auto", k->key);
         } else if (timing_number(t, k) != k->fallback) {
             textbuf_printf(buf, " %s=%lld", k->key, (long long)timing_number(t, k));
         }
@@ -161,7 +175,10 @@ bool engine_spec_same_timing(const EngineTiming *a, const EngineTiming *b, const
         const TimingKey *k = &TIMING_KEYS[i];
         char text_a[CLOCK_TEXT_MAX], text_b[CLOCK_TEXT_MAX];
         bool same;
-        if (k->type == TIMING_NUMBER) {
+        if (k->offset == offsetof(EngineTiming, nodestime) &&
+            (a->measured.on || b->measured.on)) {
+            same = a->measured.on == b->measured.on;
+        } else if (k->type == TIMING_NUMBER) {
             same = timing_number(a, k) == timing_number(b, k);
         } else {
             timing_text(a, k, text_a);
@@ -176,6 +193,84 @@ bool engine_spec_same_timing(const EngineTiming *a, const EngineTiming *b, const
     return true;
 }
 
+static cJSON *measured_to_json(const NodestimeAuto *m) {
+    cJSON *json = cJSON_CreateObject();
+    cJSON *samples = cJSON_AddArrayToObject(json, "samples");
+    for (int i = 0; i < m->samples; i++)
+        cJSON_AddItemToArray(samples, cJSON_CreateNumber(m->sample[i]));
+    cJSON_AddNumberToObject(json, "low", m->low);
+    cJSON_AddNumberToObject(json, "high", m->high);
+    cJSON_AddNumberToObject(json, "searches", m->searches);
+    cJSON_AddNumberToObject(json, "movetime_ms", (double)m->movetime_ms);
+    cJSON_AddNumberToObject(json, "load", m->load);
+    cJSON_AddNumberToObject(json, "cpu_share", m->cpu_share);
+    cJSON_AddNumberToObject(json, "cores", m->cores);
+    cJSON_AddStringToObject(json, "host", m->host);
+    cJSON_AddStringToObject(json, "utc", m->utc);
+    return json;
+}
+
+/* A number of a "nodestime_auto" object within [low, high]. */
+static bool measured_number(const cJSON *json, const char *key, double low, double high,
+                            double *out, Error *err) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, key);
+    if (!cJSON_IsNumber(item) || !(item->valuedouble >= low && item->valuedouble <= high))
+        return error_set(err, "\"nodestime_auto\" \"%s\" must be a number, %g..%g", key, low,
+                         high);
+    *out = item->valuedouble;
+    return true;
+}
+
+static bool measured_text(const cJSON *json, const char *key, char *out, size_t size,
+                          Error *err) {
+    const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, key));
+    if (!text || strlen(text) >= size)
+        return error_set(err, "\"nodestime_auto\" \"%s\" must be a text under %zu characters",
+                         key, size);
+    memcpy(out, text, strlen(text) + 1);
+    return true;
+}
+
+/* "nodestime_auto" back, checked: the samples, the interval around them, how they were made. A
+ * measured engine's "nodestime" must then be a measured speed (1 or more). */
+static bool measured_from_json(const cJSON *json, int64_t nodestime, NodestimeAuto *m,
+                               Error *err) {
+    memset(m, 0, sizeof *m);
+    m->on = true;
+    const cJSON *samples = cJSON_GetObjectItemCaseSensitive(json, "samples");
+    int count = cJSON_GetArraySize(samples);
+    if (!cJSON_IsObject(json) || !cJSON_IsArray(samples) || count > NODESTIME_SAMPLES_MAX)
+        return error_set(err, "\"nodestime_auto\" must be an object with up to %d \"samples\"",
+                         NODESTIME_SAMPLES_MAX);
+    m->samples = count;
+    for (int i = 0; i < count; i++) {
+        const cJSON *x = cJSON_GetArrayItem(samples, i);
+        if (!cJSON_IsNumber(x) || !(x->valuedouble > 0 && x->valuedouble <= 1e9))
+            return error_set(err, "\"nodestime_auto\" sample %d must be a speed in nodes per "
+                                  "ms (above 0)", i + 1);
+        m->sample[i] = x->valuedouble;
+    }
+    double searches = 0, movetime = 0, cores = 0;
+    if (!measured_number(json, "low", 0, 1e9, &m->low, err) ||
+        !measured_number(json, "high", m->low, 1e9, &m->high, err) ||
+        !measured_number(json, "searches", 0, 1000, &searches, err) ||
+        !measured_number(json, "movetime_ms", 0, 3600000, &movetime, err) ||
+        !measured_number(json, "load", -1, 1e6, &m->load, err) ||
+        !measured_number(json, "cpu_share", -1, 1e3, &m->cpu_share, err) ||
+        !measured_number(json, "cores", 0, 1e6, &cores, err) ||
+        !measured_text(json, "host", m->host, sizeof m->host, err) ||
+        !measured_text(json, "utc", m->utc, sizeof m->utc, err))
+        return false;
+    m->searches = (int)searches;
+    m->movetime_ms = (int64_t)movetime;
+    m->cores = (int)cores;
+    if ((count > 0) != (nodestime > 0))
+        return error_set(err, "\"nodestime\" is %lld with %d samples of nodestime=auto: a "
+                              "measured engine has its speed, an unmeasured one none",
+                         (long long)nodestime, count);
+    return true;
+}
+
 void engine_spec_timing_to_json(const EngineTiming *t, cJSON *engine) {
     for (size_t i = 0; i < TIMING_KEY_COUNT; i++) {
         const TimingKey *k = &TIMING_KEYS[i];
@@ -187,6 +282,8 @@ void engine_spec_timing_to_json(const EngineTiming *t, cJSON *engine) {
             cJSON_AddStringToObject(engine, k->key, text);
         }
     }
+    if (t->measured.on)
+        cJSON_AddItemToObject(engine, "nodestime_auto", measured_to_json(&t->measured));
 }
 
 bool engine_spec_timing_from_json(const cJSON *engine, EngineTiming *t, Error *err) {
@@ -218,7 +315,8 @@ bool engine_spec_timing_from_json(const cJSON *engine, EngineTiming *t, Error *e
         if (!engine_spec_timing_key(t, k->key, text, &handled, err))
             return false;
     }
-    return true;
+    const cJSON *measured = cJSON_GetObjectItemCaseSensitive(engine, "nodestime_auto");
+    return !measured || measured_from_json(measured, t->nodestime, &t->measured, err);
 }
 
 EngineSpec engine_spec_default(void) {
@@ -371,6 +469,10 @@ static bool check_timing(const EngineSpec *spec, Error *err) {
         return error_set(err, "-engine %s: timemargin=%lld forgives an overrun of a clock: an "
                               "in-process engine has none without tc= or st=",
                          spec->name, (long long)spec->timing.timemargin);
+    if (spec->timing.measured.on && !engine_has_clock(spec))
+        return error_set(err, "-engine %s: nodestime=auto measures the engine's speed to count a "
+                              "clock in nodes: give tc= or st= with it",
+                         spec->name);
     if (spec->timing.nodestime && !engine_has_clock(spec))
         return error_set(err, "-engine %s: nodestime=%lld counts a clock in nodes: give tc= or "
                               "st= with it",

@@ -40,6 +40,27 @@ typedef struct {
     ProgramIdentity seen;
 } ProgramSpec;
 
+/* nodestime=auto: abtest measures the engine's nodes per millisecond on this machine before the
+ * first game (lab/match/calibrate.h) and the run is then the nodestime run it would have been
+ * with that number typed in. The measurement is recorded with how it was made, so that a
+ * resumed run uses it and never measures again. */
+#define NODESTIME_SAMPLES_MAX 9
+#define NODESTIME_HOST_MAX 64
+typedef struct {
+    bool on;               /* nodestime=auto was given */
+    int samples;           /* rounds measured (0: not yet) */
+    double sample[NODESTIME_SAMPLES_MAX]; /* nodes per ms of each round, in round order */
+    double low, high;      /* the median's interval (order statistics, calibrate.h) */
+    int searches;          /* fixed searches a round, from the book's positions */
+    int64_t movetime_ms;   /* each search's wall time */
+    double load;           /* the 1-minute load average as it began (-1: unknown) */
+    double cpu_share;      /* an in-process engine's searches: CPU time over wall time (a
+                              share under 1 is a busy machine); -1 for a program */
+    int cores;             /* the machine's */
+    char host[NODESTIME_HOST_MAX];
+    char utc[24];          /* when: "2026-12-04T16:20:00Z" */
+} NodestimeAuto;
+
 /* How an engine's moves are timed, for in-process engines and programs alike: the clock abtest
  * keeps for it (fastchess's tc= or st=), the overrun it forgives, and whether the clock runs on
  * nodes searched. */
@@ -48,6 +69,7 @@ typedef struct {
     int64_t timemargin; /* ms past the clock (or a program's movetime) before the flag falls */
     int64_t nodestime;  /* nodes per ms (fishtest's nodestime): a move costs its nodes divided by
                            this, never wall time, so a clocked match is reproducible (0: wall) */
+    NodestimeAuto measured; /* nodestime=auto: nodestime is the median of its samples */
 } EngineTiming;
 
 typedef struct {
@@ -67,9 +89,11 @@ static inline bool engine_has_clock(const EngineSpec *spec) {
 }
 
 /* Whether the engine's moves take wall time that decides what it plays: a clock on wall time, or
- * movetime=. Such a match is not reproducible. */
+ * movetime=. Such a match is not reproducible. (nodestime=auto counts as nodes: measured before
+ * the first game, it is a number when play starts.) */
 static inline bool engine_on_wall_time(const EngineSpec *spec) {
-    return (engine_has_clock(spec) && !spec->timing.nodestime) || spec->config.movetime;
+    return (engine_has_clock(spec) && !spec->timing.nodestime && !spec->timing.measured.on) ||
+           spec->config.movetime;
 }
 
 /* An unnamed in-process engine with the default search and every program key at its default. */
@@ -96,12 +120,14 @@ void engine_spec_timing_usage(TextBuf *buf);
 /* The timing keys that differ from their defaults, as command-line tokens (" tc=10+0.1 ..."). */
 void engine_spec_timing_tokens(const EngineTiming *timing, TextBuf *buf);
 
-/* Whether two engines are timed alike; on a difference *key names the first key. */
+/* Whether two engines are timed alike; on a difference *key names the first key. Two engines
+ * with nodestime=auto are alike whatever their measurements (a measurement is not a key). */
 bool engine_spec_same_timing(const EngineTiming *a, const EngineTiming *b, const char **key);
 
 /* Adds the timing keys to an engine's JSON object ("tc", "st": texts, "" when none;
- * "timemargin", "nodestime": numbers), and reads them back with the command line's checks. A file
- * without them (written before clocks) reads as no clock, and its program's "timemargin". */
+ * "timemargin", "nodestime": numbers; with nodestime=auto, "nodestime_auto": the measurement),
+ * and reads them back with the command line's checks. A file without them (written before
+ * clocks) reads as no clock, and its program's "timemargin". */
 void engine_spec_timing_to_json(const EngineTiming *timing, cJSON *engine);
 bool engine_spec_timing_from_json(const cJSON *engine, EngineTiming *timing, Error *err);
 

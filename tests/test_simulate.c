@@ -119,7 +119,7 @@ static void command__report_json_and_errors(void **state) {
     assert_non_null(strstr(out, "  SPRT-corrected "));
     free(out);
     static const char *const errors[][2] = {
-        {ABTEST " simulate -elo 0", "-sprt elo0= elo1= is required"},
+        {ABTEST " simulate -elo 0", "-sprt elo0= elo1= (or preset=NAME) is required"},
         {ABTEST " simulate -sprt elo0=0 elo1=5", "give exactly one of -elo, -nelo and -penta"},
         {ABTEST " simulate -sprt elo0=0 elo1=5 -elo 0 -nelo 0", "exactly one"},
         {ABTEST " simulate -sprt elo0=0 elo1=5 model=bayeselo -elo 0", "needs W/D/L"},

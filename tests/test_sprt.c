@@ -757,7 +757,7 @@ static void calculator__text_json_and_errors(void **state) {
         {ABTEST " sprt -wdl 1,2,3 -sprt elo0=0 elo1=2 model=bayes", "'bayes' is not allowed"},
         {ABTEST " sprt -penta 1,2,3,4,5 -sprt elo0=0 elo1=2 model=bayeselo", "estimates drawelo"},
         {ABTEST " sprt -wdl 1,x,3 -sprt elo0=0 elo1=2", "count 2: 'x' is not an integer"},
-        {ABTEST " sprt -wdl 1,2,3", "-sprt elo0= elo1= is required"},
+        {ABTEST " sprt -wdl 1,2,3", "-sprt elo0= elo1= (or preset=NAME) is required"},
         {ABTEST " sprt -trace x -penta 1,2,3,4,5 -sprt elo0=0 elo1=2", "give it without -penta"},
         {ABTEST " sprt -penta 1,2,3,4,5 -batch 16 -sprt elo0=0 elo1=2", "-batch belongs to -trace"},
         {ABTEST " sprt -trace /nonexistent -sprt elo0=0 elo1=2", "-trace /nonexistent"},

@@ -660,6 +660,11 @@ bool arguments_parse_command(const ArgumentsCommand *command, void *context, int
         *spec = engine_spec_default();
         snprintf(spec->name, sizeof spec->name, "%s", command->engine_names[e]);
         ok = apply_each(spec, argv, p.each, p.each_count, err);
+        /* Only the match measures a speed before its first game. */
+        if (ok && spec->timing.measured.on)
+            ok = error_set(err, "-each nodestime=auto: only a match measures an engine's speed "
+                                "before its first game; give nodestime=N here (a match with "
+                                "nodestime=auto prints the number it measures)");
     }
     if (ok && !p.exit_now && taken(&p, settings_field("book")->traits))
         ok = settings_resolve_book(s, err);

@@ -5,6 +5,7 @@
 // so counts, SPRT decision and records are the same for any -concurrency or number of ranks.
 #include "runner.h"
 
+#include "calibrate.h"
 #include "program.h"
 
 #include "cli.h"
@@ -468,8 +469,8 @@ static void print_clocks(const MatchSettings *s, FILE *out) {
         if (!engine_has_clock(&s->engines[e]))
             continue;
         if (t->nodestime)
-            snprintf(runs_on, sizeof runs_on, "nodes (nodestime %lld a ms)",
-                     (long long)t->nodestime);
+            snprintf(runs_on, sizeof runs_on, "nodes (nodestime %lld a ms%s)",
+                     (long long)t->nodestime, t->measured.on ? ", measured" : "");
         fprintf(out, "clock %s: %s, timemargin %lld ms, on %s\n", s->engines[e].name,
                 clock_text(&t->tc, text), (long long)t->timemargin, runs_on);
     }
@@ -521,6 +522,8 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
             fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
                     (unsigned long long)config_hash(&s->engines[e].config));
     print_clocks(s, out);
+    if (!r->tournament)
+        calibrate_print_ratio(out, s);
     /* With time on the wall clock, games that share a core slow each other down and lose on
      * time: the result measures the machine. fastchess warns alike. */
     bool wall = false;
@@ -617,6 +620,7 @@ static int finish(Runner *r, RunState state) {
     if (!s->quiet || state != RUN_INTERRUPTED)
         status_block(out, s, &r->totals);
     status_final(out, s, &r->totals, state, r->book.count);
+    calibrate_print_ratio(out, s); /* how much of the Elo an error in it could explain */
     if (s->plot_path[0]) {
         Error err;
         if (plot_write(s->plot_path, s, &r->totals, state, &err))
@@ -884,6 +888,30 @@ static void show_ended_run(Runner *r, RunState recorded_state) {
     status_final(stdout, s, &r->totals, recorded_state, r->book.count);
 }
 
+/* nodestime=auto: each engine's speed measured before the first game, or on resume the
+ * measurement recorded (never measured again). False after saying why. */
+static bool calibrate(Runner *r, bool resuming) {
+    const MatchSettings *s = r->settings;
+    for (int e = 0; resuming && e < s->engine_count; e++) {
+        const NodestimeAuto *a = &s->engines[e].timing.measured;
+        if (a->on && a->samples)
+            printf("nodestime=auto: engine %s searches %lld nodes a ms as measured on %s at %s "
+                   "(load %.2f on %d cores); a resumed run keeps it\n",
+                   s->engines[e].name, (long long)s->engines[e].timing.nodestime, a->host,
+                   a->utc, a->load, a->cores);
+    }
+    fflush(stdout);
+    Error err;
+    if (calibrate_engines(r->settings, &r->book, &r->abort, stdout, &err))
+        return true;
+    if (stop_signal())
+        printf("abtest: stopped by signal %d before the first game: nothing to save\n",
+               stop_signal());
+    else
+        cli_error("%s", err.text);
+    return false;
+}
+
 /* A runner with nothing opened yet; NULL when memory is short. */
 static Runner *runner_new(MatchSettings *s, const PairRemote *remote) {
     Runner *r = calloc(1, sizeof *r);
@@ -920,7 +948,7 @@ static int runner_open(Runner *r) {
         cli_error("%s", err.text);
         return 2;
     }
-    if (!check_engines(r, s))
+    if (!check_engines(r, s) || !calibrate(r, resuming))
         return stop_signal() ? signal_status() : 2;
     if (!open_tablebase(r))
         return 2;

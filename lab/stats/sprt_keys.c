@@ -49,18 +49,16 @@ typedef struct {
     const char *name;
     double elo0, elo1, alpha, beta;
     SprtModel model;
-    const char *meaning;
 } SprtPreset;
 
 static const SprtPreset SPRT_PRESETS[] = {
-    {"gain-stc", 0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "a gain, at a short clock"},
-    {"gain-ltc", 1, 6, 0.05, 0.05, SPRT_MODEL_NORMALIZED,
-     "a gain confirmed at a long clock: under one nElo counts as none"},
-    {"nonreg", -4, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "a simplification that must not lose"},
-    {"fishtest-stc", 0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "fishtest's short-clock gain test"},
-    {"fishtest-ltc", 0.5, 2.5, 0.05, 0.05, SPRT_MODEL_NORMALIZED, "fishtest's long-clock gain test"},
-    {"fishtest-nonreg", -1.75, 0.25, 0.05, 0.05, SPRT_MODEL_NORMALIZED,
-     "fishtest's non-regression test"},
+    {"gain-stc", 0, 5, 0.05, 0.05, SPRT_MODEL_NORMALIZED}, /* a gain, at a short clock */
+    /* A gain confirmed at a long clock: under one nElo counts as none. */
+    {"gain-ltc", 1, 6, 0.05, 0.05, SPRT_MODEL_NORMALIZED},
+    {"nonreg", -4, 1, 0.05, 0.05, SPRT_MODEL_NORMALIZED}, /* a simplification must not lose */
+    {"fishtest-stc", 0, 2, 0.05, 0.05, SPRT_MODEL_NORMALIZED},
+    {"fishtest-ltc", 0.5, 2.5, 0.05, 0.05, SPRT_MODEL_NORMALIZED},
+    {"fishtest-nonreg", -1.75, 0.25, 0.05, 0.05, SPRT_MODEL_NORMALIZED},
 };
 #define SPRT_PRESET_COUNT (sizeof SPRT_PRESETS / sizeof SPRT_PRESETS[0])
 
@@ -169,10 +167,6 @@ static bool unknown_key(const char *token, size_t length, Error *err) {
     TextBuf buf = textbuf(list, sizeof list);
     sprt_keys_list(&buf);
     return error_set(err, "-sprt: unknown key in '%s' (%s)", error_excerpt(token, quoted), list);
-}
-
-const char *sprt_preset_name(size_t index) {
-    return index < SPRT_PRESET_COUNT ? SPRT_PRESETS[index].name : NULL;
 }
 
 void sprt_presets_list(TextBuf *buf) {

@@ -20,10 +20,8 @@ SprtParams sprt_params_default(void);
 bool sprt_params_parse(char *const *tokens, int count, SprtParams *params, Error *err);
 
 /* The presets (docs/sprt.md, "Presets"): preset=NAME sets elo0, elo1, alpha, beta and the
- * model of params; unknown names are refused with the list. Names by index (NULL past the
- * last), and the list "gain-stc, gain-ltc, ..." for messages. */
+ * model of params; unknown names are refused with the list, "gain-stc, gain-ltc, ...". */
 bool sprt_preset_apply(const char *name, SprtParams *params, Error *err);
-const char *sprt_preset_name(size_t index);
 void sprt_presets_list(TextBuf *buf);
 
 /* The group as command-line tokens: " elo0=0 elo1=10 alpha=0.05 ...", every key. */
