@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "arguments.h"
 
+#include "ladder.h"
+
 #include "parse.h"
 #include "paths.h"
 #include "sprt_keys.h"
@@ -322,6 +324,16 @@ static bool parse_sprt(Parse *p, int *i, Error *err) {
     return true;
 }
 
+/* -ladder STEP,STEP,... [continue=on|off] (ladder.h): the engines are made the ladder's once
+ * they are built. */
+static bool parse_ladder(Parse *p, int *i, Error *err) {
+    int end = group_end(p->argc, p->argv, *i + 1);
+    if (!ladder_parse(p->argv + *i + 1, end - *i - 1, &p->settings->ladder, err))
+        return false;
+    *i = end - 1;
+    return true;
+}
+
 static bool parse_games(Parse *p, int *i, Error *err) {
     Error inner;
     int64_t games;
@@ -340,7 +352,8 @@ static bool parse_games(Parse *p, int *i, Error *err) {
 static bool parse_tournament(Parse *p, int *i, Error *err) {
     const char *word = *i + 1 < p->argc ? p->argv[*i + 1] : "";
     TournamentKind kind;
-    if (!tournament_kind_from_name(word, &kind) || kind == TOURNAMENT_MATCH)
+    if (!tournament_kind_from_name(word, &kind) || kind == TOURNAMENT_MATCH ||
+        kind == TOURNAMENT_LADDER) /* -ladder makes one */
         return error_set(err, "-tournament: '%s' is not roundrobin or gauntlet", word);
     p->settings->tournament = kind;
     (*i)++;
@@ -472,6 +485,12 @@ static const SpecialOption SPECIAL_OPTIONS[] = {
      "  -tournament roundrobin|gauntlet   more than two engines: every two of them, or each of\n"
      "                                    the first -seeds against every other; -rounds is each\n"
      "                                    pairing's pairs; a joint rating of all (docs/abtest.md)\n",
+     NULL, 0},
+    {"-ladder", parse_ladder, true,
+     "  -ladder LIMIT[:PRESET],... [continue=on]\n"
+     "                                    the two engines at each limit in turn (nodes=N, tc= or\n"
+     "                                    st=, smallest first), each step its own test; stops at\n"
+     "                                    the first H0 unless continue=on; a scaling slope\n",
      NULL, 0},
     {"-seeds", parse_seeds, true,
      "  -seeds N                          a gauntlet's seeds, its first N engines (1)\n", NULL, 0},
@@ -611,6 +630,14 @@ static bool check_tournament(const Parse *p, Error *err) {
     if (p->family_given && !(s->tournament == TOURNAMENT_GAUNTLET && s->has_sprt))
         return error_set(err, "-family: only a gauntlet decided by SPRTs (-tournament gauntlet "
                               "-seeds 1 -sprt ...) has a family of tests");
+    if (s->ladder.count) { /* a ladder's steps are each a match of the two engines */
+        if (s->tournament != TOURNAMENT_MATCH || s->engine_count != MATCH_ENGINES)
+            return error_set(err, "-ladder climbs with two engines, not a %s of %d",
+                             s->tournament == TOURNAMENT_MATCH ? "match"
+                                                               : tournament_kind_name(s->tournament),
+                             s->engine_count);
+        return ladder_expand(s, err);
+    }
     /* The family's levels are Wald's bounds (family.h), as the simulator measured them:
      * fishtest's overshoot correction is for one test. */
     if (s->tournament != TOURNAMENT_MATCH)
@@ -631,7 +658,7 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
         ok = build_engines(argv, p.engines, p.engine_count, p.each, p.each_count, s, err);
         if (ok)
             ok = check_tournament(&p, err);
-        if (ok && !s->has_sprt && !p.rounds_given)
+        if (ok && !s->has_sprt && !p.rounds_given && !s->ladder.count)
             ok = error_set(err, "give -rounds N, -sprt, or both");
         if (ok)
             ok = settings_resolve_book(s, err);

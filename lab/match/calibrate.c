@@ -180,6 +180,24 @@ static void record(EngineSpec *spec, const Measured *m, double load, const char 
             CALIBRATE_SEARCHES, CALIBRATE_MOVETIME_MS, share);
 }
 
+/* An earlier engine of the run that searches as e does (the same configuration, or the same
+ * program and options): a ladder's steps, an engine given twice with other clocks. Measured
+ * once, so that they share one speed. -1: none. */
+static int same_search(const MatchSettings *s, int e) {
+    const EngineSpec *x = &s->engines[e];
+    for (int j = 0; j < e; j++) {
+        const EngineSpec *y = &s->engines[j];
+        if (!y->timing.measured.on || engine_is_program(x) != engine_is_program(y))
+            continue;
+        if (engine_is_program(x) ? !strcmp(x->program.cmd, y->program.cmd) &&
+                                       !strcmp(x->program.args, y->program.args) &&
+                                       !strcmp(x->program.options, y->program.options)
+                                 : config_hash(&x->config) == config_hash(&y->config))
+            return j;
+    }
+    return -1;
+}
+
 bool calibrate_engines(MatchSettings *s, const Book *book, const atomic_bool *abort, FILE *out,
                        Error *err) {
     Measured *m = calloc((size_t)s->engine_count, sizeof *m);
@@ -189,7 +207,7 @@ bool calibrate_engines(MatchSettings *s, const Book *book, const atomic_bool *ab
     bool ok = true;
     for (int e = 0; e < s->engine_count && ok; e++) {
         const NodestimeAuto *a = &s->engines[e].timing.measured;
-        if (!a->on || a->samples)
+        if (!a->on || a->samples || same_search(s, e) >= 0)
             continue;
         m[count].engine = e;
         ok = measured_open(&m[count], &s->engines[e], abort, err);
@@ -217,6 +235,14 @@ bool calibrate_engines(MatchSettings *s, const Book *book, const atomic_bool *ab
     if (ok) {
         for (int i = 0; i < count; i++)
             record(&s->engines[m[i].engine], &m[i], load, host, utc, out);
+        for (int e = 0; e < s->engine_count; e++) {
+            NodestimeAuto *a = &s->engines[e].timing.measured;
+            int same = a->on && !a->samples ? same_search(s, e) : -1;
+            if (same < 0)
+                continue;
+            *a = s->engines[same].timing.measured;
+            s->engines[e].timing.nodestime = s->engines[same].timing.nodestime;
+        }
         int cores = cli_cores();
         fprintf(out, "nodestime=auto: measured in %.1f s on %s (load %.2f on %d cores as it "
                      "began)\n",

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "settings.h"
 
+#include "ladder.h"
+
 #include "cli.h"
 #include "parse.h"
 #include "paths.h"
@@ -245,6 +247,25 @@ bool settings_resolve_book(MatchSettings *s, Error *err) {
     return true;
 }
 
+/* A ladder: its steps, two engines a step with the step's limit, and every step a test or
+ * -rounds pairs. */
+static bool check_ladder(const MatchSettings *s, Error *err) {
+    Error inner;
+    if (!ladder_check(&s->ladder, &inner))
+        return error_set(err, "%s", inner.text);
+    if (s->engine_count != MATCH_ENGINES * s->ladder.count)
+        return error_set(err, "a ladder of %d steps has %d engines, not %d", s->ladder.count,
+                         s->engine_count, MATCH_ENGINES * s->ladder.count);
+    for (int k = 0; k < s->ladder.count; k++) {
+        SprtParams sprt;
+        if (!ladder_step_sprt(&s->ladder, k, s, &sprt) && s->rounds >= SETTINGS_UNBOUNDED_ROUNDS)
+            return error_set(err, "-ladder step %s has no test: give -sprt, a preset of its own "
+                                  "(%s:gain-stc) or -rounds N",
+                             s->ladder.limit[k], s->ladder.limit[k]);
+    }
+    return true;
+}
+
 bool settings_pairings(const MatchSettings *s, PairingList *out, Error *err) {
     return tournament_pairings(s->tournament, s->engine_count, s->seeds, out, err);
 }
@@ -281,6 +302,8 @@ bool settings_check(const MatchSettings *s, Error *err) {
     }
     /* An SPRT tests one engine against another: in a tournament, each candidate of a gauntlet
      * against its one seed. */
+    if (s->tournament == TOURNAMENT_LADDER)
+        return check_ladder(s, err);
     if (s->has_sprt && s->tournament != TOURNAMENT_MATCH &&
         !(s->tournament == TOURNAMENT_GAUNTLET && s->seeds == 1))
         return error_set(err, "-sprt with -tournament %s: an SPRT tests a candidate against "
@@ -316,13 +339,22 @@ void settings_engine_tokens(const EngineSpec *spec, TextBuf *buf) {
 void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     textbuf_printf(&buf, "%s", cli_program());
-    for (int e = 0; e < s->engine_count; e++)
-        settings_engine_tokens(&s->engines[e], &buf);
-    if (s->tournament != TOURNAMENT_MATCH)
+    bool ladder = s->tournament == TOURNAMENT_LADDER;
+    for (int e = 0; e < (ladder ? MATCH_ENGINES : s->engine_count); e++) {
+        EngineSpec spec = s->engines[e]; /* a ladder's: as given, its first step's limit on it */
+        if (ladder)
+            ladder_base_name(s->engines[e].name, spec.name, sizeof spec.name);
+        settings_engine_tokens(&spec, &buf);
+    }
+    if (ladder) {
+        char steps[LADDER_STEPS_MAX * (LADDER_STEP_TEXT + LADDER_PRESET_TEXT) + 16];
+        ladder_text(&s->ladder, steps, sizeof steps);
+        textbuf_printf(&buf, " -ladder %s", steps);
+    } else if (s->tournament != TOURNAMENT_MATCH)
         textbuf_printf(&buf, " -tournament %s", tournament_kind_name(s->tournament));
     if (s->tournament == TOURNAMENT_GAUNTLET)
         textbuf_printf(&buf, " -seeds %d", s->seeds);
-    if (s->tournament != TOURNAMENT_MATCH && s->has_sprt)
+    if (s->tournament != TOURNAMENT_MATCH && !ladder && s->has_sprt)
         textbuf_printf(&buf, " -family %s", family_control_name(s->family));
     if (s->has_sprt) {
         textbuf_printf(&buf, " -sprt");
@@ -367,7 +399,15 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
         textbuf_printf(&buf, " tournament (%s vs %s);", tournament_text(a, x, sizeof x),
                        tournament_text(b, y, sizeof y));
     }
-    if (a->tournament != TOURNAMENT_MATCH && a->has_sprt && b->has_sprt && a->family != b->family)
+    char steps_a[LADDER_STEPS_MAX * (LADDER_STEP_TEXT + LADDER_PRESET_TEXT) + 16],
+        steps_b[sizeof steps_a];
+    ladder_text(&a->ladder, steps_a, sizeof steps_a);
+    ladder_text(&b->ladder, steps_b, sizeof steps_b);
+    if (strcmp(steps_a, steps_b))
+        textbuf_printf(&buf, " -ladder (%s vs %s);", steps_a[0] ? steps_a : "none",
+                       steps_b[0] ? steps_b : "none");
+    if (a->tournament != TOURNAMENT_MATCH && a->tournament != TOURNAMENT_LADDER && a->has_sprt &&
+        b->has_sprt && a->family != b->family)
         textbuf_printf(&buf, " -family (%s vs %s);", family_control_name(a->family),
                        family_control_name(b->family));
     if (a->engine_count != b->engine_count)

@@ -32,6 +32,7 @@ typedef struct {
     /* A gauntlet decided by SPRTs: how its candidates' tests hold the family-wise error
      * (family.h; recorded only then). */
     FamilyControl family;
+    LadderSpec ladder;         /* -ladder (tournament TOURNAMENT_LADDER; ladder.h) */
     bool has_sprt;
     SprtParams sprt;
     /* The fields of SETTINGS_FIELDS: */

@@ -7,6 +7,8 @@
 
 #include "parse.h"
 #include "settings_json.h"
+
+#include "ladder.h"
 #include "sprt_keys.h"
 
 #include <math.h>
@@ -56,6 +58,8 @@ cJSON *settings_to_json(const MatchSettings *s) {
         cJSON *tournament = cJSON_AddObjectToObject(json, "tournament");
         cJSON_AddStringToObject(tournament, "kind", tournament_kind_name(s->tournament));
         cJSON_AddNumberToObject(tournament, "seeds", s->seeds);
+        if (s->tournament == TOURNAMENT_LADDER)
+            cJSON_AddItemToObject(tournament, "ladder", ladder_to_json(&s->ladder));
         if (s->has_sprt)
             cJSON_AddStringToObject(tournament, "family", family_control_name(s->family));
     }
@@ -70,8 +74,11 @@ static bool tournament_from_json(const cJSON *item, MatchSettings *s, Error *err
     const cJSON *seeds = cJSON_GetObjectItemCaseSensitive(item, "seeds");
     if (!kind || !tournament_kind_from_name(kind, &s->tournament) ||
         s->tournament == TOURNAMENT_MATCH)
-        return error_set(err, "settings: \"tournament\" needs \"kind\": \"roundrobin\" or "
-                              "\"gauntlet\"");
+        return error_set(err, "settings: \"tournament\" needs \"kind\": \"roundrobin\", "
+                              "\"gauntlet\" or \"ladder\"");
+    if (s->tournament == TOURNAMENT_LADDER &&
+        !ladder_from_json(cJSON_GetObjectItemCaseSensitive(item, "ladder"), &s->ladder, err))
+        return false;
     if (!cJSON_IsNumber(seeds) || seeds->valuedouble != floor(seeds->valuedouble) ||
         seeds->valuedouble < 1 || seeds->valuedouble >= TOURNAMENT_RUN_ENGINES_MAX)
         return error_set(err, "settings: \"tournament\" needs \"seeds\": a whole number in "

@@ -8,6 +8,7 @@ static const char *const KIND_NAMES[] = {
     [TOURNAMENT_MATCH] = "match",
     [TOURNAMENT_ROUNDROBIN] = "roundrobin",
     [TOURNAMENT_GAUNTLET] = "gauntlet",
+    [TOURNAMENT_LADDER] = "ladder",
 };
 
 const char *tournament_kind_name(TournamentKind kind) { return KIND_NAMES[kind]; }
@@ -57,6 +58,12 @@ bool tournament_pairings(TournamentKind kind, int engines, int seeds, PairingLis
         for (int c = seeds; c < engines; c++)
             for (int s = 0; s < seeds; s++)
                 add(out, c, s);
+        return true;
+    case TOURNAMENT_LADDER: /* step k: the two engines at its limit, 2k and 2k + 1 */
+        if (engines % 2)
+            return error_set(err, "a ladder's engines are two a step, %d given", engines);
+        for (int step = 0; step < engines / 2; step++)
+            add(out, 2 * step, 2 * step + 1);
         return true;
     }
     return error_set(err, "an unknown tournament kind %d", (int)kind);

@@ -20,7 +20,23 @@
 #define TOURNAMENT_RUN_ENGINES_MAX 16
 #define TOURNAMENT_PAIRINGS_MAX (TOURNAMENT_RUN_ENGINES_MAX * (TOURNAMENT_RUN_ENGINES_MAX - 1) / 2)
 
-typedef enum { TOURNAMENT_MATCH, TOURNAMENT_ROUNDROBIN, TOURNAMENT_GAUNTLET } TournamentKind;
+typedef enum {
+    TOURNAMENT_MATCH,
+    TOURNAMENT_ROUNDROBIN,
+    TOURNAMENT_GAUNTLET,
+    TOURNAMENT_LADDER /* two engines at rising limits, a step a pairing (ladder.h) */
+} TournamentKind;
+
+/* A ladder's steps as given (ladder.h): each step's limit ("nodes=1000", "tc=0.2+0.002") and its
+ * SPRT preset ("": the run's test). count 0: no ladder. */
+#define LADDER_STEP_TEXT 48
+#define LADDER_PRESET_TEXT 24
+typedef struct {
+    int count;
+    char limit[TOURNAMENT_RUN_ENGINES_MAX / 2][LADDER_STEP_TEXT];
+    char preset[TOURNAMENT_RUN_ENGINES_MAX / 2][LADDER_PRESET_TEXT];
+    bool go_on; /* continue=on: every step plays, whatever one decides */
+} LadderSpec;
 
 typedef struct {
     int8_t first, second; /* engine indices */

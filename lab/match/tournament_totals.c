@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tournament_totals.h"
 
+#include "ladder.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,10 @@ void tournament_pairing_settings(const MatchSettings *run, Pairing pairing, Matc
     out->engine_count = MATCH_ENGINES;
     out->tournament = TOURNAMENT_MATCH;
     out->seeds = 1;
+    if (run->tournament == TOURNAMENT_LADDER) /* step k is pairing k: its own test */
+        out->has_sprt = ladder_step_sprt(&run->ladder, pairing.first / MATCH_ENGINES, run,
+                                         &out->sprt);
+    memset(&out->ladder, 0, sizeof out->ladder);
 }
 
 bool tournament_totals_init(TournamentTotals *t, const MatchSettings *run, Error *err) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "results.h"
 
+#include "ladder.h"
+
 #include "describe.h"
 #include "fnv.h"
 #include "json_read.h"
@@ -314,6 +316,11 @@ cJSON *results_tournament_to_json(const MatchSettings *s, const MatchTotals *t,
     cJSON_AddNumberToObject(tournament, "seeds", s->seeds);
     cJSON_AddItemToObject(tournament, "rating",
                           rating ? results_rating_json(s, rating) : cJSON_CreateNull());
+    if (s->tournament == TOURNAMENT_LADDER) { /* each step's figures, the slope, the verdict */
+        LadderSummary summary;
+        ladder_summary(&s->ladder, pairings->totals, &summary);
+        cJSON_AddItemToObject(tournament, "ladder", ladder_summary_json(&s->ladder, &summary));
+    }
     cJSON *list = cJSON_AddArrayToObject(tournament, "pairings");
     tournament_totals_sync(pairings, t);
     for (int p = 0; p < pairings->pairings.count; p++) {

@@ -6,6 +6,8 @@
 #include "runner.h"
 
 #include "calibrate.h"
+#include "ladder.h"
+#include "ladder_status.h"
 #include "program.h"
 
 #include "cli.h"
@@ -78,6 +80,7 @@ typedef struct {
     /* A tournament (settings->tournament): each pairing's match, and the joint rating of the
      * counts so far (rated: every pairing has a pair). */
     bool tournament;
+    bool ladder; /* a tournament whose pairings are a ladder's steps, one open at a time */
     TournamentTotals tour;
     RatingList rating;
     bool rated;
@@ -323,6 +326,18 @@ static bool plan_segment(Runner *r, Error *err) {
         r->limit = s->rounds;
         return true;
     }
+    if (r->ladder) { /* the step playing, from its own count on */
+        int step = ladder_open_step(&s->ladder, r->tour.totals, s->rounds);
+        const MatchTotals *t = &r->tour.totals[step < 0 ? 0 : step];
+        r->segment = (PairingSegment){.first_pair = r->totals.pairs,
+                                      .first_round = step < 0 ? 0 : t->pairs,
+                                      .count = 1,
+                                      .open = {(uint8_t)(step < 0 ? 0 : step)}};
+        r->limit = step < 0                                  ? r->totals.pairs /* over */
+                   : s->rounds < SETTINGS_UNBOUNDED_ROUNDS ? r->totals.pairs + s->rounds - t->pairs
+                                                             : SETTINGS_UNBOUNDED_ROUNDS;
+        return true;
+    }
     int count = r->tour.pairings.count;
     int64_t pairs[TOURNAMENT_PAIRINGS_MAX];
     bool closed[TOURNAMENT_PAIRINGS_MAX];
@@ -450,6 +465,16 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
                                                                 "the same games: use a larger "
                                                                 "book or randomplies=)");
     }
+    if (r->ladder) { /* a step's own test; the round hook moves to the next step */
+        MatchTotals *t = &r->tour.totals[pair->pairing];
+        const MatchSettings *step = &r->tour.settings[pair->pairing];
+        SprtDecision decision = step->has_sprt ? totals_decide(t, &step->sprt) : SPRT_CONTINUE;
+        if (decision != SPRT_CONTINUE) {
+            t->decision = decision;
+            t->decision_pair = t->pairs;
+        }
+        return RUN_RUNNING;
+    }
     if (r->settings->has_sprt && !r->tournament) {
         SprtDecision decision = totals_decide(&r->totals, &r->settings->sprt);
         if (decision != SPRT_CONTINUE) {
@@ -489,7 +514,16 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
                                                  : "; moves timed on the wall clock: results are "
                                                    "NOT reproducible (nodestime= makes a clock "
                                                    "reproducible)";
-    if (r->tournament) {
+    if (r->ladder) {
+        char steps[LADDER_STEPS_MAX * (LADDER_STEP_TEXT + LADDER_PRESET_TEXT) + 16];
+        char first[MATCH_NAME_MAX], second[MATCH_NAME_MAX];
+        ladder_text(&s->ladder, steps, sizeof steps);
+        ladder_base_name(s->engines[0].name, first, sizeof first);
+        ladder_base_name(s->engines[1].name, second, sizeof second);
+        fprintf(out, "abtest: ladder of %s vs %s over %s (each step its own test, every number "
+                     "from the first engine's side), %d worker(s)%s%s\n",
+                first, second, steps, workers, ranks, timed);
+    } else if (r->tournament) {
         char names[TOURNAMENT_RUN_ENGINES_MAX * (MATCH_NAME_MAX + 2)];
         TextBuf buf = textbuf(names, sizeof names);
         for (int e = 0; e < s->engine_count; e++)
@@ -522,7 +556,7 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
             fprintf(out, "config hash %s: %016llx\n", s->engines[e].name,
                     (unsigned long long)config_hash(&s->engines[e].config));
     print_clocks(s, out);
-    if (!r->tournament)
+    if (!r->tournament || r->ladder) /* a ladder's engines are the first step's two */
         calibrate_print_ratio(out, s);
     /* With time on the wall clock, games that share a core slow each other down and lose on
      * time: the result measures the machine. fastchess warns alike. */
@@ -569,7 +603,8 @@ static void report_save_failure(const Runner *r) {
 /* The joint rating of the counts so far (a tournament's, once every pairing has a pair). */
 static void refit(Runner *r) {
     Error unused;
-    r->rated = r->tournament && tournament_totals_rating(&r->tour, r->settings->engine_count,
+    /* A ladder's steps share no engine: no joint rating, each step's Elo alone. */
+    r->rated = r->tournament && !r->ladder && tournament_totals_rating(&r->tour, r->settings->engine_count,
                                                          &r->rating, &unused);
 }
 
@@ -588,8 +623,13 @@ static int finish_tournament(Runner *r, RunState state) {
         add_pairing_points(r);
     refit(r);
     bool saved = !r->files.save_failed && checkpoint(r, state);
-    tournament_status_final(stdout, s, &r->totals, &r->tour, r->rated ? &r->rating : NULL,
-                            state);
+    if (r->ladder) {
+        ladder_status_final(stdout, s, &r->totals, &r->tour, state);
+        calibrate_print_ratio(stdout, s);
+    }
+    else
+        tournament_status_final(stdout, s, &r->totals, &r->tour, r->rated ? &r->rating : NULL,
+                                state);
     if (!saved) {
         report_save_failure(r);
         return 2;
@@ -603,7 +643,7 @@ static int finish_tournament(Runner *r, RunState state) {
             printf("no -out file: this run cannot be resumed\n");
         return stop_signal() ? signal_status() : 130;
     }
-    printf("Finished tournament\n");
+    printf(r->ladder ? "Finished ladder\n" : "Finished tournament\n");
     return 0;
 }
 
@@ -708,6 +748,7 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
         }
     }
     r->tournament = s->tournament != TOURNAMENT_MATCH;
+    r->ladder = s->tournament == TOURNAMENT_LADDER;
     if (r->tournament && s->plot_path[0]) { /* a resume may add it */
         cli_error("-plot: a tournament has no plot of one SPRT; its page (-html) charts the "
                   "rating, and abtest report lists every pairing");
@@ -790,8 +831,46 @@ static bool reopen(Runner *r, Error *err) {
 /* A tournament's pair counted: at the end of a round of its open pairings, a gauntlet's SPRTs
  * look, and every -ratinginterval rounds the points, the rating, a block and a checkpoint.
  * Returns the state. */
+/* A ladder's pair counted: every -ratinginterval pairs of the step a block and a checkpoint;
+ * when the step ends (decided, or its rounds played), its line, then the next step, or the
+ * end. */
+static RunState ladder_pair(Runner *r, RunState state, bool live) {
+    const MatchSettings *s = r->settings;
+    int step = r->segment.open[0];
+    MatchTotals *t = &r->tour.totals[step];
+    bool ended = t->decision != SPRT_CONTINUE || t->pairs >= s->rounds;
+    if (state != RUN_RUNNING)
+        return state;
+    if (t->pairs % s->rating_interval == 0 || ended) {
+        add_pairing_points(r);
+        if (live)
+            status_line_clear(stdout);
+        if (!s->quiet && !ended)
+            ladder_status_block(stdout, s, &r->totals, &r->tour);
+    }
+    if (!ended) {
+        if (t->pairs % s->rating_interval == 0)
+            checkpoint(r, RUN_RUNNING);
+        return RUN_RUNNING;
+    }
+    if (!s->quiet)
+        ladder_status_step_end(stdout, s, &r->tour, step);
+    int next = ladder_open_step(&s->ladder, r->tour.totals, s->rounds);
+    if (next < 0) /* every step done, or one accepted H0 and the ladder stops there */
+        return t->decision != SPRT_CONTINUE ? RUN_SPRT : RUN_ROUNDS;
+    checkpoint(r, RUN_RUNNING);
+    Error err;
+    if (!reopen(r, &err)) {
+        cli_error("%s", err.text);
+        return RUN_INTERRUPTED;
+    }
+    return RUN_RUNNING;
+}
+
 static RunState tournament_round(Runner *r, int64_t index, RunState state, bool live) {
     const MatchSettings *s = r->settings;
+    if (r->ladder)
+        return ladder_pair(r, state, live);
     if (!tournament_round_ends(&r->segment, index))
         return state;
     bool closed = false;
