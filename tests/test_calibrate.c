@@ -17,8 +17,8 @@ static char dir[256];
 
 /* Two engines that differ, on a short clock counted in nodes, %s their nodestime keys. */
 #define PAIR_ARGS                                                                                  \
-    " -engine name=a %s -engine name=b nullmove=on %s -each tc=0.05+0.001 -rounds 8 -sprt "       \
-    "preset=gain-stc -ratinginterval 2 -srand 7 -openings file=" TSLAB_SOURCE_DIR                 \
+    " -engine name=a %s -engine name=b nullmove=on %s -each tc=0.05+0.001 -rounds 8 -sprt "        \
+    "preset=gain-stc -ratinginterval 2 -srand 7 -openings file=" TSLAB_SOURCE_DIR                  \
     "/tests/data/book_small.txt"
 
 /* The nodestime a results file records for engine e. */
@@ -94,9 +94,9 @@ static void auto__busy_machine_measures_lower_and_says_so(void **state) {
     }
     char command[4096], *busy_out, *idle_out;
 #define BUSY_RUN                                                                                   \
-    "cd %s && " ABTEST " -engine name=a tc=0.05+0.001 nodestime=auto -engine name=b "             \
-    "tc=0.05+0.001 nodestime=1000 -rounds 1 -concurrency 1 -quiet -openings file="               \
-    TSLAB_SOURCE_DIR "/tests/data/book_small.txt -out %s"
+    "cd %s && " ABTEST " -engine name=a tc=0.05+0.001 nodestime=auto -engine name=b "              \
+    "tc=0.05+0.001 nodestime=1000 -rounds 1 -concurrency 1 -quiet -openings "                      \
+    "file=" TSLAB_SOURCE_DIR "/tests/data/book_small.txt -out %s"
     snprintf(command, sizeof command, BUSY_RUN, dir, "busy.json");
     int busy_status = test_run(command, &busy_out);
     for (int i = 0; i < hogs; i++) {
@@ -149,8 +149,7 @@ static void speed_ratio__paired_or_from_one_interval(void **state) {
     assert_true(r.known);
     assert_float_equal(r.low, 1.25 * 1100 / 1400, 1e-12);
     assert_float_equal(r.high, 1.25 * 1700 / 1400, 1e-12);
-    assert_float_equal(calibrate_elo_worth(&r), CALIBRATE_DOUBLING_ELO * log2(1400.0 / 1100),
-                       1e-9);
+    assert_float_equal(calibrate_elo_worth(&r), CALIBRATE_DOUBLING_ELO * log2(1400.0 / 1100), 1e-9);
     a.measured.on = false;
     assert_false(calibrate_speed_ratio(&a, &b).known);
 }
@@ -178,8 +177,7 @@ static void auto__bad_input_refused_before_any_game(void **state) {
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char command[2048], path[512], *out;
-        snprintf(command, sizeof command, "cd %s && rm -f refused.json && timeout 60 " ABTEST
-                                          " %s",
+        snprintf(command, sizeof command, "cd %s && rm -f refused.json && timeout 60 " ABTEST " %s",
                  dir, rows[i].arguments);
         int status = test_run(command, &out);
         if (status != 2 || !strstr(out, rows[i].expected))

@@ -633,9 +633,7 @@ static bool check_tournament(const Parse *p, Error *err) {
     if (s->ladder.count) { /* a ladder's steps are each a match of the two engines */
         if (s->tournament != TOURNAMENT_MATCH || s->engine_count != MATCH_ENGINES)
             return error_set(err, "-ladder climbs with two engines, not a %s of %d",
-                             s->tournament == TOURNAMENT_MATCH ? "match"
-                                                               : tournament_kind_name(s->tournament),
-                             s->engine_count);
+                             tournament_kind_name(s->tournament), s->engine_count);
         return ladder_expand(s, err);
     }
     /* The family's levels are Wald's bounds (family.h), as the simulator measured them:

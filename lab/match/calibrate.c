@@ -116,8 +116,8 @@ static bool program_search(Measured *m, const Board *position, uint64_t *nodes, 
 }
 
 /* One round's sample of an engine: its searches' nodes over their wall time, in nodes per ms. */
-static bool measure_round(Measured *m, const Book *book, const atomic_bool *abort,
-                          double *sample, Error *err) {
+static bool measure_round(Measured *m, const Book *book, const atomic_bool *abort, double *sample,
+                          Error *err) {
     uint64_t nodes = 0;
     int64_t us = 0;
     for (int i = 0; i < CALIBRATE_SEARCHES; i++) {
@@ -244,8 +244,9 @@ bool calibrate_engines(MatchSettings *s, const Book *book, const atomic_bool *ab
             s->engines[e].timing.nodestime = s->engines[same].timing.nodestime;
         }
         int cores = cli_cores();
-        fprintf(out, "nodestime=auto: measured in %.1f s on %s (load %.2f on %d cores as it "
-                     "began)\n",
+        fprintf(out,
+                "nodestime=auto: measured in %.1f s on %s (load %.2f on %d cores as it "
+                "began)\n",
                 cli_now_seconds() - started, host, load, cores);
     }
     free(m);
@@ -295,6 +296,6 @@ void calibrate_print_ratio(FILE *out, const MatchSettings *s) {
     fprintf(out,
             "Speed ratio %s/%s: %.3f [%.3f, %.3f] (nodestime=auto); a calibration error within "
             "it is worth up to +/- %.1f Elo (%.0f Elo a doubling of nodes)\n",
-            s->engines[0].name, s->engines[1].name, r.ratio, r.low, r.high,
-            calibrate_elo_worth(&r), CALIBRATE_DOUBLING_ELO);
+            s->engines[0].name, s->engines[1].name, r.ratio, r.low, r.high, calibrate_elo_worth(&r),
+            CALIBRATE_DOUBLING_ELO);
 }

@@ -19,7 +19,7 @@
 #define CALIBRATE_ROUNDS 9
 #define CALIBRATE_SEARCHES 8
 #define CALIBRATE_MOVETIME_MS 25
-#define CALIBRATE_LOW_RANK 2  /* 1-based order statistics of the interval */
+#define CALIBRATE_LOW_RANK 2 /* 1-based order statistics of the interval */
 #define CALIBRATE_HIGH_RANK 8
 
 /* An in-process engine's searches that had less than this share of a core were slowed by

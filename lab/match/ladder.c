@@ -6,6 +6,7 @@
 #include "parse.h"
 #include "sprt_keys.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,15 +38,17 @@ static bool step_size(const char *limit, StepKind *kind, double *size, Error *er
         *size = k == STEP_ST ? (double)tc.fixed_ms
                              : (double)tc.time_ms + LADDER_CLOCK_MOVES * (double)tc.increment_ms;
         if (tc.moves)
-            return error_set(err, "-ladder %s: a ladder's clock has no moves per period (give "
-                                  "SECONDS+INCREMENT)",
+            return error_set(err,
+                             "-ladder %s: a ladder's clock has no moves per period (give "
+                             "SECONDS+INCREMENT)",
                              limit);
         if (*size <= 0)
             return error_set(err, "-ladder %s: a clock of no time", limit);
         return true;
     }
-    return error_set(err, "-ladder: '%s' is not a step (nodes=N, tc=SECONDS[+INCREMENT] or "
-                          "st=SECONDS)",
+    return error_set(err,
+                     "-ladder: '%s' is not a step (nodes=N, tc=SECONDS[+INCREMENT] or "
+                     "st=SECONDS)",
                      error_excerpt(limit, quoted));
 }
 
@@ -60,7 +63,8 @@ bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err)
             ladder->go_on = !strcmp(words[w], "continue=on");
             continue;
         }
-        return error_set(err, "-ladder: '%s' is not continue=on|off", error_excerpt(words[w], quoted));
+        return error_set(err, "-ladder: '%s' is not continue=on|off",
+                         error_excerpt(words[w], quoted));
     }
     const char *list = words[0];
     while (*list) {
@@ -81,7 +85,8 @@ bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err)
             snprintf(ladder->preset[ladder->count], LADDER_PRESET_TEXT, "%s", colon + 1);
         }
         if (strlen(step) >= LADDER_STEP_TEXT)
-            return error_set(err, "-ladder: the step '%s' is too long", error_excerpt(step, quoted));
+            return error_set(err, "-ladder: the step '%s' is too long",
+                             error_excerpt(step, quoted));
         snprintf(ladder->limit[ladder->count], LADDER_STEP_TEXT, "%s", step);
         ladder->count++;
         list += length + (list[length] == ',');
@@ -91,8 +96,9 @@ bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err)
 
 bool ladder_check(const LadderSpec *ladder, Error *err) {
     if (ladder->count < 2)
-        return error_set(err, "-ladder: %d step: a ladder climbs from one limit to another (give "
-                              "two or more, smallest first)",
+        return error_set(err,
+                         "-ladder: %d step: a ladder climbs from one limit to another (give "
+                         "two or more, smallest first)",
                          ladder->count);
     if (ladder->count > LADDER_STEPS_MAX)
         return error_set(err, "-ladder: more than %d steps", LADDER_STEPS_MAX);
@@ -107,8 +113,9 @@ bool ladder_check(const LadderSpec *ladder, Error *err) {
             return error_set(err, "-ladder: %s after %s: a ladder climbs one kind of limit",
                              ladder->limit[k], ladder->limit[0]);
         if (k && size <= before)
-            return error_set(err, "-ladder: %s is not larger than %s: the steps rise, smallest "
-                                  "first",
+            return error_set(err,
+                             "-ladder: %s is not larger than %s: the steps rise, smallest "
+                             "first",
                              ladder->limit[k], ladder->limit[k - 1]);
         first = kind;
         before = size;
@@ -127,6 +134,23 @@ int ladder_open_step(const LadderSpec *ladder, const MatchTotals totals[], int64
             return k;
     }
     return -1;
+}
+
+bool ladder_counts_agree(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds,
+                         bool ended, Error *err) {
+    int open = ladder_open_step(ladder, totals, rounds);
+    for (int k = 0; k < ladder->count; k++) {
+        if (totals[k].pairs > rounds)
+            return error_set(err, "ladder step %d has %" PRId64 " pairs, past -rounds %" PRId64,
+                             k + 1, totals[k].pairs, rounds);
+        bool reached = open < 0 || k <= open;
+        if (totals[k].pairs && !reached)
+            return error_set(err, "ladder step %d has pairs while step %d is still open", k + 1,
+                             open + 1);
+    }
+    if (ended && open >= 0)
+        return error_set(err, "the ladder is recorded as ended with step %d still open", open + 1);
+    return true;
 }
 
 void ladder_base_name(const char *name, char *out, size_t size) {
@@ -151,8 +175,9 @@ bool ladder_expand(MatchSettings *s, Error *err) {
                 return false;
             int written = snprintf(spec->name, sizeof spec->name, "%s.%d", base[e].name, k + 1);
             if (written < 0 || (size_t)written >= sizeof spec->name)
-                return error_set(err, "-ladder: engine %s.%d: a ladder's engine names take up "
-                                      "to %zu characters",
+                return error_set(err,
+                                 "-ladder: engine %s.%d: a ladder's engine names take up "
+                                 "to %zu characters",
                                  base[e].name, k + 1, sizeof spec->name - 1);
         }
     s->engine_count = MATCH_ENGINES * ladder->count;
@@ -179,8 +204,8 @@ double ladder_step_x(const LadderSpec *ladder, int step) {
     return log2(size);
 }
 
-bool ladder_slope(const double x[], const double elo[], const double se[], int count,
-                  double *slope, double *slope_se) {
+bool ladder_slope(const double x[], const double elo[], const double se[], int count, double *slope,
+                  double *slope_se) {
     double w_sum = 0, wx = 0, wy = 0;
     int used = 0;
     for (int i = 0; i < count; i++) {

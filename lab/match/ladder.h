@@ -23,6 +23,12 @@
  * step done, or a step accepted H0 and the ladder does not go on. */
 int ladder_open_step(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds);
 
+/* Whether a file's step counts can be a ladder's: a step has pairs only once every step before
+ * it is done (and none of them stopped the ladder), none past rounds, and an ended run has no
+ * step left to play. */
+bool ladder_counts_agree(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds,
+                         bool ended, Error *err);
+
 /* Parses -ladder's words: the steps "LIMIT[:PRESET],..." and an optional continue=on|off. */
 bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err);
 
@@ -48,8 +54,8 @@ double ladder_step_x(const LadderSpec *ladder, int step);
 /* The scaling slope: Elo per doubling of the limit, fitted by weighted least squares to the
  * steps' Elo (weights 1/se^2), with its standard error. False with fewer than two steps that
  * have a finite Elo and se > 0. */
-bool ladder_slope(const double x[], const double elo[], const double se[], int count,
-                  double *slope, double *slope_se);
+bool ladder_slope(const double x[], const double elo[], const double se[], int count, double *slope,
+                  double *slope_se);
 
 /* The steps as -ladder takes them ("nodes=1000,nodes=4000:gain-ltc continue=on"). */
 void ladder_text(const LadderSpec *ladder, char *out, size_t size);

@@ -42,8 +42,9 @@ static void step_lines(FILE *out, const MatchSettings *run, const TournamentTota
 
 static void slope_line(FILE *out, const LadderSummary *summary) {
     if (summary->has_slope)
-        fprintf(out, "Scaling: %+.1f Elo per doubling of the limit [%+.1f, %+.1f] (weighted fit of "
-                     "the steps' Elo)\n",
+        fprintf(out,
+                "Scaling: %+.1f Elo per doubling of the limit [%+.1f, %+.1f] (weighted fit of "
+                "the steps' Elo)\n",
                 shown(summary->slope), shown(summary->slope_low), shown(summary->slope_high));
     else
         fprintf(out, "Scaling: no slope yet (two steps with pairs needed)\n");
@@ -57,8 +58,7 @@ void ladder_status_block(FILE *out, const MatchSettings *run, const MatchTotals 
     ladder_base_name(run->engines[0].name, base[0], sizeof base[0]);
     ladder_base_name(run->engines[1].name, base[1], sizeof base[1]);
     fprintf(out, "--------------------------------------------------\n");
-    fprintf(out, "Ladder of %s vs %s (%d steps, from the first engine's side): %" PRId64
-                 " pairs\n",
+    fprintf(out, "Ladder of %s vs %s (%d steps, from the first engine's side): %" PRId64 " pairs\n",
             base[0], base[1], summary.count, totals->pairs);
     step_lines(out, run, tour, &summary);
     slope_line(out, &summary);
@@ -71,12 +71,12 @@ void ladder_status_step_end(FILE *out, const MatchSettings *run, const Tournamen
     const MatchTotals *t = &tour->totals[step];
     SprtSample sample = totals_sample(t);
     SprtEstimate e = sprt_estimate(&sample);
-    fprintf(out, "Ladder step %d (%s): %s vs %s: %s after %" PRId64 " pairs, Elo %+.1f [%+.1f, "
-                 "%+.1f]\n",
+    fprintf(out,
+            "Ladder step %d (%s): %s vs %s: %s after %" PRId64 " pairs, Elo %+.1f [%+.1f, "
+            "%+.1f]\n",
             step + 1, run->ladder.limit[step], tour->settings[step].engines[0].name,
             tour->settings[step].engines[1].name,
-            t->decision == SPRT_CONTINUE ? "rounds played"
-                                         : decision_text(t->decision, true),
+            t->decision == SPRT_CONTINUE ? "rounds played" : decision_text(t->decision, true),
             t->pairs, shown(e.elo), shown(e.elo_low), shown(e.elo_high));
     fflush(out);
 }
@@ -91,8 +91,9 @@ void ladder_status_final(FILE *out, const MatchSettings *run, const MatchTotals 
     if (state == RUN_INTERRUPTED)
         fprintf(out, "Interrupted after %" PRId64 " pairs\n", totals->pairs);
     else if (played < summary.count)
-        fprintf(out, "Finished: the ladder stopped at step %d of %d, which accepted H0 (give "
-                     "-ladder ... continue=on to climb on)\n",
+        fprintf(out,
+                "Finished: the ladder stopped at step %d of %d, which accepted H0 (give "
+                "-ladder ... continue=on to climb on)\n",
                 played, summary.count);
     else
         fprintf(out, "Finished: every step played, %" PRId64 " pairs\n", totals->pairs);

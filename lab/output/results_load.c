@@ -4,6 +4,8 @@
 // instead of crashing the run or resuming it with wrong numbers.
 #include "results_load.h"
 
+#include "ladder.h"
+
 #include "json_read.h"
 #include "settings_json.h"
 #include "sprt_overshoot.h"
@@ -401,6 +403,15 @@ static bool pairing_from_json(const cJSON *json, ResultsFile *file, int p, Resul
     return true;
 }
 
+/* The pairings' ends add up to the run's. */
+static bool ends_agree(const uint64_t ends[], const MatchTotals *run, Error *err) {
+    for (int r = 0; r < TOTALS_END_REASONS; r++)
+        if (ends[r] != run->ends[r])
+            return error_set(err, "the pairings' \"%s\" do not add up to the run's",
+                             game_end_name((GameEnd)r));
+    return true;
+}
+
 /* The run's counts are its pairings': pairs, plies and ends add up, and the pairs went round
  * the open pairings in turn (a pairing decided by its SPRT closed at the end of a round). */
 static bool pairings_agree(const ResultsFile *file, Error *err) {
@@ -422,6 +433,10 @@ static bool pairings_agree(const ResultsFile *file, Error *err) {
     }
     if (pairs != run->pairs || plies != run->plies)
         return error_set(err, "the pairings' pairs or plies do not add up to the run's");
+    if (file->settings.tournament == TOURNAMENT_LADDER) /* its steps in turn, not in rounds */
+        return ladder_counts_agree(&file->settings.ladder, t->totals, file->settings.rounds,
+                                   file->state == RUN_SPRT || file->state == RUN_ROUNDS, err) &&
+               ends_agree(ends, run, err);
     PairingSegment segment;
     Error inner;
     if (open > 0 && !tournament_segment_from_counts(count, counts, closed, &segment, &inner))
@@ -435,11 +450,7 @@ static bool pairings_agree(const ResultsFile *file, Error *err) {
             return error_set(err, "state \"%s\" with %" PRId64 " pairs of pairing %d (-rounds "
                                   "%" PRId64 ")",
                              STATE_NAMES[file->state], counts[p], p + 1, file->settings.rounds);
-    for (int r = 0; r < TOTALS_END_REASONS; r++)
-        if (ends[r] != run->ends[r])
-            return error_set(err, "the pairings' \"%s\" do not add up to the run's",
-                             game_end_name((GameEnd)r));
-    return true;
+    return ends_agree(ends, run, err);
 }
 
 static bool tournament_from_json(const cJSON *json, ResultsFile *file, Error *err) {

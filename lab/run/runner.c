@@ -604,8 +604,8 @@ static void report_save_failure(const Runner *r) {
 static void refit(Runner *r) {
     Error unused;
     /* A ladder's steps share no engine: no joint rating, each step's Elo alone. */
-    r->rated = r->tournament && !r->ladder && tournament_totals_rating(&r->tour, r->settings->engine_count,
-                                                         &r->rating, &unused);
+    r->rated = r->tournament && !r->ladder &&
+               tournament_totals_rating(&r->tour, r->settings->engine_count, &r->rating, &unused);
 }
 
 /* A point of every pairing's trajectory (a tournament's interval and end). */

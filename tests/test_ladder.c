@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: MIT
+// abtest -ladder (lab/match/ladder.c): each step plays the match of its limit alone; a ladder is
+// the same after SIGKILL and resume and on MPI ranks; its slope's interval covers the true slope
+// of simulated steps in 95% of runs; bad ladders are refused before any game.
+#include "json_text.h"
+#include "ladder.h"
+#include "rng.h"
+#include "simulate.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define BOOK " -openings file=" TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
+#define ENGINES " -engine name=new nullmove=on -engine name=base"
+
+static char dir[256];
+
+static void run_in_dir(const char *arguments, const char *out_name) {
+    char command[4096], *out;
+    snprintf(command, sizeof command,
+             "cd %s && timeout 300 " ABTEST " %s" BOOK " -quiet -out %s.json -pgnout %s.pgn", dir,
+             arguments, out_name, out_name);
+    if (test_run(command, &out) != 0)
+        fail_msg("%s: %s", command, out);
+    free(out);
+}
+
+/* Step k of a ladder file holds what a match file holds under each key. */
+static void assert_step_is_match(const char *ladder, int step, const char *match) {
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/%s.json", dir, ladder);
+    snprintf(b, sizeof b, "%s/%s.json", dir, match);
+    cJSON *x = test_load_json(a), *y = test_load_json(b);
+    const cJSON *pairing = cJSON_GetArrayItem(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(x, "tournament"), "pairings"), step);
+    const char *const keys[] = {"pairs", "pentanomial_detail", "wdl",
+                                "llr",   "decision",           "decision_pair",
+                                "elo",   "elo_ci95",           "end_reasons"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        char *u = json_text(cJSON_GetObjectItem(pairing, keys[i]));
+        char *v = json_text(cJSON_GetObjectItem(y, keys[i]));
+        if (strcmp(u, v))
+            fail_msg("step %d: %s differs from %s's:\n%s\n%s", step + 1, keys[i], match, u, v);
+        free(u);
+        free(v);
+    }
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+}
+
+/* A ladder of two node limits on a known difference (null move at 300 and 1200 nodes), each
+ * step an SPRT: each step's pairs, pentanomials, LLR and decision are those of its match
+ * alone. */
+static void ladder__each_step_is_its_match_alone(void **state) {
+    (void)state;
+    const char *sprt = " -sprt elo0=0 elo1=40 -rounds 60 -concurrency 2";
+    char arguments[1024];
+    snprintf(arguments, sizeof arguments, ENGINES " -ladder nodes=300,nodes=1200 continue=on%s",
+             sprt);
+    run_in_dir(arguments, "ladder");
+    snprintf(arguments, sizeof arguments, ENGINES " -each nodes=300%s", sprt);
+    run_in_dir(arguments, "alone300");
+    snprintf(arguments, sizeof arguments, ENGINES " -each nodes=1200%s", sprt);
+    run_in_dir(arguments, "alone1200");
+    assert_step_is_match("ladder", 0, "alone300");
+    assert_step_is_match("ladder", 1, "alone1200");
+    char path[512];
+    snprintf(path, sizeof path, "%s/ladder.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *ladder = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "ladder");
+    const cJSON *slope = cJSON_GetObjectItem(ladder, "slope");
+    assert_true(cJSON_IsNumber(cJSON_GetObjectItem(slope, "elo_per_doubling")));
+    assert_non_null(
+        strstr(cJSON_GetStringValue(cJSON_GetObjectItem(ladder, "verdict")), "at nodes=1200"));
+    cJSON_Delete(json);
+}
+
+/* What two runs of one ladder share: the ladder's summary, every step's counts and test, the
+ * game records. */
+static void assert_same_ladder(const char *a, const char *b) {
+    char x[512], y[512];
+    snprintf(x, sizeof x, "%s/%s.json", dir, a);
+    snprintf(y, sizeof y, "%s/%s.json", dir, b);
+    cJSON *u = test_load_json(x), *v = test_load_json(y);
+    const cJSON *tu = cJSON_GetObjectItem(u, "tournament"),
+                *tv = cJSON_GetObjectItem(v, "tournament");
+    char *p = json_text(cJSON_GetObjectItem(tu, "ladder"));
+    char *q = json_text(cJSON_GetObjectItem(tv, "ladder"));
+    if (strcmp(p, q))
+        fail_msg("the ladders %s and %s differ:\n%.600s\n%.600s", a, b, p, q);
+    free(p);
+    free(q);
+    const cJSON *pu = cJSON_GetObjectItem(tu, "pairings"),
+                *pv = cJSON_GetObjectItem(tv, "pairings");
+    assert_int_equal(cJSON_GetArraySize(pu), cJSON_GetArraySize(pv));
+    const char *const keys[] = {"pairs",       "pentanomial_detail", "wdl",      "llr",
+                                "decision",    "decision_pair",      "elo",      "elo_ci95",
+                                "end_reasons", "trajectory",         "overshoot"};
+    for (int k = 0; k < cJSON_GetArraySize(pu); k++)
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+            const cJSON *mu = cJSON_GetObjectItem(cJSON_GetArrayItem(pu, k), keys[i]);
+            const cJSON *nv = cJSON_GetObjectItem(cJSON_GetArrayItem(pv, k), keys[i]);
+            char *m = mu ? json_text(mu) : strdup("(none)");
+            char *n = nv ? json_text(nv) : strdup("(none)");
+            if (strcmp(m, n))
+                fail_msg("step %d: %s differs between %s and %s:\n%.300s\n%.300s", k + 1, keys[i],
+                         a, b, m, n);
+            free(m);
+            free(n);
+        }
+    cJSON_Delete(u);
+    cJSON_Delete(v);
+    snprintf(x, sizeof x, "%s/%s.pgn", dir, a);
+    snprintf(y, sizeof y, "%s/%s.pgn", dir, b);
+    test_assert_same_file(x, y);
+}
+
+/* One results file for the whole ladder: killed by SIGKILL in its first step and resumed, and
+ * played on 3 MPI ranks, it is the uninterrupted ladder. */
+static void ladder__same_after_kill_9_and_on_ranks(void **state) {
+    (void)state;
+    const char *arguments = ENGINES " -ladder nodes=300,nodes=600:gain-stc,nodes=1200 "
+                                    "continue=on -rounds 24 -ratinginterval 4";
+    char command[4096], path[512], *out;
+    snprintf(command, sizeof command, "%s -concurrency 2", arguments);
+    run_in_dir(command, "whole");
+    snprintf(path, sizeof path, "%s/killed.json", dir);
+    snprintf(command, sizeof command,
+             "cd %s && exec " ABTEST " %s" BOOK " -concurrency 1 -out killed.json -pgnout "
+             "killed.pgn >/dev/null 2>&1",
+             dir, arguments);
+    pid_t child = test_start_until(command, path, 30);
+    if (access(path, F_OK) != 0)
+        fail_msg("the ladder wrote no checkpoint within 30 s");
+    if (kill(child, SIGKILL) != 0)
+        fail_msg("abtest (pid %d) was gone before its kill", (int)child);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
+        fail_msg("SIGKILL did not stop the ladder (status %d): it had ended first", status);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume killed.json -quiet", dir);
+    if (test_run(command, &out) != 0)
+        fail_msg("resume: %s", out);
+    assert_non_null(strstr(out, "Finished ladder"));
+    free(out);
+    assert_same_ladder("whole", "killed");
+
+    const char *missing = test_mpi_missing();
+    if (missing) {
+        printf("skipped: the ladder on 3 MPI ranks: %s\n", missing);
+        return;
+    }
+    snprintf(command, sizeof command,
+             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s" BOOK " -concurrency 1 -quiet "
+             "-out ranks.json -pgnout ranks.pgn",
+             dir, arguments);
+    if (test_run(command, &out) != 0)
+        fail_msg("3 ranks: %s", out);
+    free(out);
+    assert_same_ladder("whole", "ranks");
+}
+
+/* Simulated ladders: three steps a doubling apart whose true Elos rise by 12 a doubling, 400
+ * pairs each at draw ratio 0.5; the fitted slope's 95% interval covers 12 in 95% of 2,000 runs
+ * (within the binomial error of the count, 0.49 points). */
+static void slope__interval_covers_the_true_slope(void **state) {
+    (void)state;
+    const int runs = 2000, pairs = 400;
+    const double x[3] = {10, 11, 12}, true_elo[3] = {-6, 6, 18}, slope = 12;
+    double cdf[3][5];
+    for (int k = 0; k < 3; k++) {
+        double p[5] = {0};
+        assert_true(simulate_pentanomial_from_elo(true_elo[k], 0.5, p));
+        for (int i = 0; i < 5; i++)
+            cdf[k][i] = p[i] + (i ? cdf[k][i - 1] : 0);
+    }
+    Rng rng = rng_seeded(20261204);
+    int covered = 0;
+    for (int run = 0; run < runs; run++) {
+        double elo[3], se[3];
+        for (int k = 0; k < 3; k++) {
+            uint64_t counts[5] = {0};
+            for (int n = 0; n < pairs; n++) {
+                double u = (double)(rng_next(&rng) >> 11) / 9007199254740992.0;
+                int i = 0;
+                while (i < 4 && u >= cdf[k][i])
+                    i++;
+                counts[i]++;
+            }
+            Pentanomial penta = {.ll = counts[0],
+                                 .ld = counts[1],
+                                 .dd = counts[2],
+                                 .wd = counts[3],
+                                 .ww = counts[4]};
+            SprtSample sample = sprt_sample_pentanomial(&penta);
+            SprtEstimate e = sprt_estimate(&sample);
+            elo[k] = e.elo;
+            se[k] = (e.elo_high - e.elo_low) / (2 * 1.959963984540054);
+        }
+        double fitted = 0, fitted_se = 0;
+        assert_true(ladder_slope(x, elo, se, 3, &fitted, &fitted_se));
+        covered += fabs(fitted - slope) <= 1.959963984540054 * fitted_se;
+    }
+    double coverage = (double)covered / runs;
+    printf("ladder slope: the 95%% interval covered the true slope in %.4f of %d runs\n", coverage,
+           runs);
+    assert_true(coverage > 0.94 && coverage < 0.96);
+}
+
+/* Refused before any game, nothing written. */
+static void ladder__bad_input_refused_before_any_game(void **state) {
+    (void)state;
+    static const struct {
+        const char *arguments, *expected;
+    } rows[] = {
+        {ENGINES " -ladder nodes=1000 -rounds 2", "-ladder: 1 step: a ladder climbs"},
+        {ENGINES " -ladder nodes=4000,nodes=1000 -rounds 2",
+         "-ladder: nodes=1000 is not larger than nodes=4000"},
+        {ENGINES " -ladder nodes=1000,tc=1+0.01 -rounds 2",
+         "-ladder: tc=1+0.01 after nodes=1000: a ladder climbs one kind of limit"},
+        {ENGINES " -ladder depth=4,depth=8 -rounds 2", "-ladder: 'depth=4' is not a step"},
+        {ENGINES " -ladder nodes=1000,nodes=4000:gain -rounds 2",
+         "-sprt preset=gain: no such preset"},
+        {ENGINES " -ladder nodes=1000,nodes=4000", "-ladder step nodes=1000 has no test"},
+        {ENGINES " -ladder nodes=1000,nodes=4000 go_on -rounds 2",
+         "-ladder: 'go_on' is not continue=on|off"},
+        {ENGINES " -engine name=third -ladder nodes=1000,nodes=4000 -rounds 2",
+         "-engine: exactly two engines are needed"},
+        {ENGINES " -tournament ladder -each nodes=100 -rounds 2",
+         "-tournament: 'ladder' is not roundrobin or gauntlet"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char command[2048], path[512], *out;
+        snprintf(command, sizeof command,
+                 "cd %s && rm -f refused.json && timeout 60 " ABTEST " %s -out refused.json", dir,
+                 rows[i].arguments);
+        int status = test_run(command, &out);
+        if (status != 2 || !strstr(out, rows[i].expected))
+            fail_msg("%s: exit %d\n%s\n(wanted '%s')", rows[i].arguments, status, out,
+                     rows[i].expected);
+        snprintf(path, sizeof path, "%s/refused.json", dir);
+        if (access(path, F_OK) == 0)
+            fail_msg("%s: a results file was written", rows[i].arguments);
+        free(out);
+    }
+}
+
+static int group_setup(void **state) {
+    (void)state;
+    return test_make_dir(dir, sizeof dir, "ladder");
+}
+
+static int group_teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(slope__interval_covers_the_true_slope),
+        cmocka_unit_test(ladder__bad_input_refused_before_any_game),
+        cmocka_unit_test(ladder__each_step_is_its_match_alone),
+        cmocka_unit_test(ladder__same_after_kill_9_and_on_ranks),
+    };
+    return tslab_run_tests_setup("ladder", tests, sizeof tests / sizeof tests[0], argc, argv,
+                                 group_setup, group_teardown);
+}
