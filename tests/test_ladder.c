@@ -148,6 +148,31 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
     free(out);
     assert_same_ladder("whole", "killed");
 
+    /* The report reads the ladder: its line with the slope and verdict, its JSON, its chart of
+     * Elo against the limit on the page (a point a step). */
+    snprintf(command, sizeof command,
+             "cd %s && " ABTEST " report whole.json && " ABTEST " report whole.json -json "
+             "report.json -html report.html",
+             dir);
+    if (test_run(command, &out) != 0)
+        fail_msg("report: %s", out);
+    assert_non_null(strstr(out, "ladder of new vs base, 3 steps"));
+    assert_non_null(strstr(out, "Elo a doubling of the limit"));
+    free(out);
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    char *page = test_read_file(path);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "data-chart=\"ladder\" data-points=\"3\""));
+    assert_non_null(strstr(page, "nodes=1200 (log scale)"));
+    free(page);
+    snprintf(path, sizeof path, "%s/report.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *entry = cJSON_GetArrayItem(json, 0); /* the report: a list of its files */
+    const cJSON *ladder = cJSON_GetObjectItem(entry, "ladder");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(ladder, "steps")), 3);
+    assert_true(cJSON_IsNumber(cJSON_GetObjectItem(ladder, "elo_per_doubling")));
+    cJSON_Delete(json);
+
     const char *missing = test_mpi_missing();
     if (missing) {
         printf("skipped: the ladder on 3 MPI ranks: %s\n", missing);

@@ -75,11 +75,21 @@ static void pairing_cell(const void *context, int row, int column, char *out, si
 /* The line that says what the tournament is. */
 static void about_text(const TournamentSummary *t, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
-    textbuf_printf(&buf, "%s of %d engines", t->kind, t->engine_count);
+    if (t->ladder_steps) /* engines NAME.1, NAME.2, ...: the two engines at each step */
+        textbuf_printf(&buf, "ladder of %.*s vs %.*s, %d steps",
+                       (int)strcspn(t->engines[0], "."), t->engines[0],
+                       (int)strcspn(t->engines[1], "."), t->engines[1], t->ladder_steps);
+    else
+        textbuf_printf(&buf, "%s of %d engines", t->kind, t->engine_count);
     if (!strcmp(t->kind, "gauntlet"))
         textbuf_printf(&buf, " (%d seed%s)", t->seeds, t->seeds == 1 ? "" : "s");
-    if (t->family[0])
+    if (t->family[0] && strcmp(t->kind, "ladder"))
         textbuf_printf(&buf, ", candidates decided by SPRTs under -family %s", t->family);
+    if (t->has_slope)
+        textbuf_printf(&buf, ", %+.1f Elo a doubling of the limit [%+.1f, %+.1f]",
+                       shown(t->slope), shown(t->slope_low), shown(t->slope_high));
+    if (t->ladder_steps)
+        textbuf_printf(&buf, ": %s", t->verdict);
     char commit[2 * RUN_SUMMARY_SHORT];
     report_commit_text(t->run.commit, t->run.source, commit, sizeof commit);
     textbuf_printf(&buf, ", %d pairings, %lld pairs, %s, limits %s, book %s, started %s, commit %s",
@@ -103,7 +113,7 @@ void report_tournaments_print(FILE *out, const ReportEntry entries[], int count)
         fprintf(out, "  %s: %s\n", file, text);
         if (t->rated)
             report_aligned_print(out, "    ", t->engine_count + 1, RATING_COLUMNS, rating_cell, t);
-        else
+        else if (!t->ladder_steps) /* a ladder's steps share no engine: no joint rating */
             fprintf(out, "    no rating yet: a pairing has no pair\n");
         fprintf(out, "    pairings (each from its first engine's side):\n");
         report_aligned_print(out, "    ", t->pairing_count + 1, PAIRING_COLUMNS, pairing_cell, t);
@@ -142,6 +152,23 @@ cJSON *report_tournament_json(const ReportEntry *entry) {
         }
     } else {
         cJSON_AddNullToObject(item, "rating");
+    }
+    if (t->ladder_steps) {
+        cJSON *ladder = cJSON_AddObjectToObject(item, "ladder");
+        cJSON *steps = cJSON_AddArrayToObject(ladder, "steps");
+        for (int k = 0; k < t->ladder_steps; k++) {
+            cJSON *step = cJSON_CreateObject();
+            cJSON_AddStringToObject(step, "limit", t->ladder_limit[k]);
+            cJSON_AddNumberToObject(step, "log2_size", t->ladder_x[k]);
+            cJSON_AddNumberToObject(step, "elo", t->ladder_elo[k]); /* NaN: null */
+            const double interval[2] = {t->ladder_low[k], t->ladder_high[k]};
+            cJSON_AddItemToObject(step, "elo_ci95", cJSON_CreateDoubleArray(interval, 2));
+            cJSON_AddItemToArray(steps, step);
+        }
+        cJSON_AddNumberToObject(ladder, "elo_per_doubling", t->slope);
+        const double interval[2] = {t->slope_low, t->slope_high};
+        cJSON_AddItemToObject(ladder, "elo_per_doubling_ci95", cJSON_CreateDoubleArray(interval, 2));
+        cJSON_AddStringToObject(ladder, "verdict", t->verdict);
     }
     cJSON *pairings = cJSON_AddArrayToObject(item, "pairings");
     for (int p = 0; p < t->pairing_count; p++)
@@ -189,6 +216,56 @@ static void rating_chart(FILE *out, const TournamentSummary *t) {
     fputs("</div>\n", out);
 }
 
+/* A ladder's chart: each played step's Elo and 95% interval against log2 of its limit, a line
+ * at zero; then the slope and the verdict. */
+static void ladder_chart(FILE *out, const TournamentSummary *t) {
+    double x[TOURNAMENT_RUN_ENGINES_MAX / 2], y[TOURNAMENT_RUN_ENGINES_MAX / 2];
+    double low[TOURNAMENT_RUN_ENGINES_MAX / 2], high[TOURNAMENT_RUN_ENGINES_MAX / 2];
+    int count = 0;
+    const char *first = "", *last = "";
+    for (int k = 0; k < t->ladder_steps; k++) {
+        if (!isfinite(t->ladder_elo[k]))
+            continue;
+        first = count ? first : t->ladder_limit[k];
+        last = t->ladder_limit[k];
+        x[count] = t->ladder_x[k];
+        y[count] = t->ladder_elo[k];
+        low[count] = t->ladder_low[k];
+        high[count] = t->ladder_high[k];
+        count++;
+    }
+    static const double zero[1] = {0};
+    static const char *const zero_label[1] = {"0"};
+    SvgLineChart chart = {.css_class = "ladder",
+                          .title = "Elo (95% interval) against the limit, log scale",
+                          .x = x,
+                          .y = y,
+                          .band_low = low,
+                          .band_high = high,
+                          .count = count,
+                          .levels = zero,
+                          .level_labels = zero_label,
+                          .level_count = 1,
+                          .x_unit = "log scale",
+                          .x_first_label = first,
+                          .x_last_label = last};
+    fputs("<div class=\"charts\">", out);
+    if (count)
+        svg_line_chart(out, &chart);
+    fputs("</div>\n<p class=\"ladder-steps\">Steps: ", out);
+    for (int k = 0; k < t->ladder_steps; k++) {
+        char step[96];
+        if (isfinite(t->ladder_elo[k]))
+            snprintf(step, sizeof step, "%s%s (2^%.2f) %+.1f [%+.1f, %+.1f]", k ? "; " : "",
+                     t->ladder_limit[k], t->ladder_x[k], shown(t->ladder_elo[k]),
+                     shown(t->ladder_low[k]), shown(t->ladder_high[k]));
+        else
+            snprintf(step, sizeof step, "%s%s not played", k ? "; " : "", t->ladder_limit[k]);
+        html_put_escaped(out, step);
+    }
+    fputs("</p>\n", out);
+}
+
 static void html_section(FILE *out, const ReportEntry *entry, int index) {
     const TournamentSummary *t = entry->tournament;
     fprintf(out, "<section class=\"tournament-detail\" id=\"tournament-%d\" data-file=\"", index);
@@ -203,7 +280,9 @@ static void html_section(FILE *out, const ReportEntry *entry, int index) {
     about_text(t, text, sizeof text);
     html_put_escaped(out, text);
     fputs("</p>\n", out);
-    if (t->rated) {
+    if (t->ladder_steps) {
+        ladder_chart(out, t);
+    } else if (t->rated) {
         html_table(out, "rating", t->engine_count + 1, RATING_COLUMNS, rating_cell, t);
         rating_chart(out, t);
     } else {

@@ -369,6 +369,38 @@ static bool tournament_run_from(const cJSON *json, TournamentSummary *t, Error *
     return true;
 }
 
+/* A number, or NaN for null (a ladder step not played). */
+static bool number_or_null(const cJSON *object, const char *key, double *out, Error *err) {
+    *out = NAN;
+    return cJSON_IsNull(member(object, key)) || real_at(object, key, out, err);
+}
+
+/* A ladder's "tournament.ladder": its steps, slope and verdict. */
+static bool ladder_from(const cJSON *ladder, TournamentSummary *t, Error *err) {
+    const cJSON *steps = member(ladder, "steps"), *slope = member(ladder, "slope");
+    int count = cJSON_GetArraySize(steps);
+    if (!cJSON_IsArray(steps) || count < 2 || count > TOURNAMENT_RUN_ENGINES_MAX / 2 ||
+        !cJSON_IsObject(slope))
+        return error_set(err, "\"tournament\": a ladder needs \"ladder\" with its steps and "
+                              "slope");
+    t->ladder_steps = count;
+    for (int k = 0; k < count; k++) {
+        const cJSON *step = cJSON_GetArrayItem(steps, k);
+        if (!text_at(step, "limit", t->ladder_limit[k], sizeof t->ladder_limit[k], err) ||
+            !real_at(step, "log2_size", &t->ladder_x[k], err) ||
+            !number_or_null(step, "elo", &t->ladder_elo[k], err) ||
+            !number_or_null(step, "elo_low", &t->ladder_low[k], err) ||
+            !number_or_null(step, "elo_high", &t->ladder_high[k], err))
+            return false;
+    }
+    if (!number_or_null(slope, "elo_per_doubling", &t->slope, err) ||
+        !number_or_null(slope, "low", &t->slope_low, err) ||
+        !number_or_null(slope, "high", &t->slope_high, err))
+        return false;
+    t->has_slope = isfinite(t->slope);
+    return text_at(ladder, "verdict", t->verdict, sizeof t->verdict, err);
+}
+
 bool tournament_summary_from_json(const cJSON *json, TournamentSummary *t, Error *err) {
     const char *file = t->run.file;
     memset(t, 0, sizeof *t);
@@ -411,7 +443,8 @@ bool tournament_summary_from_json(const cJSON *json, TournamentSummary *t, Error
         }
     }
     if (!rating_from(member(tournament, "rating"), t, err) ||
-        !tournament_run_from(json, t, err)) {
+        !tournament_run_from(json, t, err) ||
+        (!strcmp(t->kind, "ladder") && !ladder_from(member(tournament, "ladder"), t, err))) {
         tournament_summary_destroy(t);
         return false;
     }

@@ -73,6 +73,15 @@ typedef struct {
     int pairing_count;
     RunSummary *pairings; /* [pairing_count], malloc'd (tournament_summary_destroy); each
                              pairing's file is the run's */
+    /* A ladder (kind "ladder"): each step's limit, log2 of its size, Elo and 95% interval (NaN:
+     * not played), the scaling slope (Elo per doubling) and what the steps decided. */
+    int ladder_steps;
+    char ladder_limit[TOURNAMENT_RUN_ENGINES_MAX / 2][LADDER_STEP_TEXT];
+    double ladder_x[TOURNAMENT_RUN_ENGINES_MAX / 2], ladder_elo[TOURNAMENT_RUN_ENGINES_MAX / 2];
+    double ladder_low[TOURNAMENT_RUN_ENGINES_MAX / 2], ladder_high[TOURNAMENT_RUN_ENGINES_MAX / 2];
+    bool has_slope;
+    double slope, slope_low, slope_high;
+    char verdict[RUN_SUMMARY_TEXT];
 } TournamentSummary;
 
 /* Whether a parsed results file is a tournament's (it has a "tournament" object). */

@@ -69,7 +69,7 @@ static double tick_step(double span) {
 
 void svg_line_chart(FILE *out, const SvgLineChart *c) {
     Range r = {c->count ? c->x[0] : 0, c->count ? c->x[c->count - 1] : 1, INFINITY, -INFINITY};
-    if (c->count && c->x[0] > 0)
+    if (c->count && c->x[0] > 0 && !c->x_first_label)
         r.x0 = 0;
     int first = (int)(c->range_skip * c->count);
     first = first < c->count ? first : c->count - 1;
@@ -92,12 +92,23 @@ void svg_line_chart(FILE *out, const SvgLineChart *c) {
     fprintf(out,
             "<rect class=\"frame\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>\n"
             "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n"
-            "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n"
-            "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\">%.0f</text>\n"
-            "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.0f %s</text>\n",
+            "<text class=\"axis\" x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n",
             LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, LEFT - 4, TOP + 4, r.y1,
-            LEFT - 4, HEIGHT - BOTTOM, r.y0, LEFT, HEIGHT - 8, r.x0, WIDTH - RIGHT, HEIGHT - 8,
-            r.x1, c->x_unit ? c->x_unit : "pairs");
+            LEFT - 4, HEIGHT - BOTTOM, r.y0);
+    if (c->x_first_label) { /* named ends: a ladder's limits */
+        fprintf(out, "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\">", LEFT, HEIGHT - 8);
+        html_put_escaped(out, c->x_first_label);
+        fprintf(out, "</text>\n<text class=\"axis\" x=\"%.0f\" y=\"%.0f\" "
+                     "text-anchor=\"end\">", WIDTH - RIGHT, HEIGHT - 8);
+        html_put_escaped(out, c->x_last_label);
+        fprintf(out, " (%s)</text>\n", c->x_unit ? c->x_unit : "pairs");
+    } else {
+        fprintf(out,
+                "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\">%.0f</text>\n"
+                "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.0f %s</text>\n",
+                LEFT, HEIGHT - 8, r.x0, WIDTH - RIGHT, HEIGHT - 8, r.x1,
+                c->x_unit ? c->x_unit : "pairs");
+    }
     /* Ticks at round values between the ends, far enough from them to stay readable. */
     double step = tick_step(r.y1 - r.y0), gap = (r.y1 - r.y0) * 0.08;
     for (double v = ceil(r.y0 / step) * step; v < r.y1; v += step)

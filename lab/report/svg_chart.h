@@ -21,6 +21,9 @@ typedef struct {
      * intervals are wide and would squash the rest; what falls outside runs along the edge. */
     double range_skip;
     const char *x_unit; /* the x axis's unit (a constant: not escaped); NULL: "pairs" */
+    /* An x axis from the first point instead of 0, its ends named by these texts instead of
+     * their numbers (escaped; a ladder's first and last limits). NULL: from 0, numbers. */
+    const char *x_first_label, *x_last_label;
 } SvgLineChart;
 
 void svg_line_chart(FILE *out, const SvgLineChart *chart);
