@@ -152,12 +152,14 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
      * Elo against the limit on the page (a point a step). */
     snprintf(command, sizeof command,
              "cd %s && " ABTEST " report whole.json && " ABTEST " report whole.json -json "
-             "report.json -html report.html",
+             "report.json -html report.html && " ABTEST " report -markdown whole.json",
              dir);
     if (test_run(command, &out) != 0)
         fail_msg("report: %s", out);
     assert_non_null(strstr(out, "ladder of new vs base, 3 steps"));
     assert_non_null(strstr(out, "Elo a doubling of the limit"));
+    assert_non_null(strstr(out, "| ladder | nodes=300 | nodes=600 | nodes=1200 | Elo a doubling"));
+    assert_non_null(strstr(out, "| new vs base | "));
     free(out);
     snprintf(path, sizeof path, "%s/report.html", dir);
     char *page = test_read_file(path);

@@ -291,7 +291,7 @@ static const char *step_word(SprtDecision decision, double low, double high, int
         return "gains";
     if (decision == SPRT_H0)
         return high < 0 ? "loses" : "does not gain";
-    return low > 0 ? "gains" : high < 0 ? "loses" : "shows no clear difference";
+    return low > 0 ? "gains" : high < 0 ? "loses" : "no clear difference";
 }
 
 void ladder_summary(const LadderSpec *ladder, const MatchTotals totals[], LadderSummary *out) {

@@ -327,10 +327,73 @@ static void text_chart_row(const RatedEngine *e, double x0, double x1, char row[
 #undef AT
 }
 
-void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int count) {
+/* A ladder's step as a cell: its Elo and interval, with its limit when it is not the column's. */
+static void ladder_step_cell(const TournamentSummary *t, int k, const char *column, char *out,
+                             size_t size) {
+    TextBuf buf = textbuf(out, size);
+    if (strcmp(t->ladder_limit[k], column))
+        textbuf_printf(&buf, "%s: ", t->ladder_limit[k]);
+    if (isfinite(t->ladder_elo[k]))
+        textbuf_printf(&buf, "%+.1f [%+.1f, %+.1f]", shown(t->ladder_elo[k]),
+                       shown(t->ladder_low[k]), shown(t->ladder_high[k]));
+    else
+        textbuf_printf(&buf, "not played");
+}
+
+/* Every ladder given as one table, a row a ladder: its steps' Elo (the columns are the first
+ * ladder's limits), the slope, what the steps decided, the pairs and the file. */
+static void ladders_markdown(FILE *out, const ReportEntry entries[], int count) {
+    const TournamentSummary *first = NULL;
+    int steps = 0;
+    for (int i = 0; i < count; i++)
+        if (entries[i].kind == REPORT_TOURNAMENT && entries[i].tournament->ladder_steps) {
+            first = first ? first : entries[i].tournament;
+            int k = entries[i].tournament->ladder_steps;
+            steps = k > steps ? k : steps;
+        }
+    if (!first)
+        return;
+    fputs("\n| ladder |", out);
+    for (int k = 0; k < steps; k++)
+        fprintf(out, " %s |", k < first->ladder_steps ? first->ladder_limit[k] : "");
+    fputs(" Elo a doubling | verdict | pairs | file |\n|---|", out);
+    for (int k = 0; k < steps; k++)
+        fputs("---|", out);
+    fputs("---|---|---|---|\n", out);
     for (int i = 0; i < count; i++) {
-        if (entries[i].kind != REPORT_TOURNAMENT)
+        const TournamentSummary *t = entries[i].tournament;
+        if (entries[i].kind != REPORT_TOURNAMENT || !t->ladder_steps)
             continue;
+        char raw[2 * REPORT_CELL], text[2 * REPORT_CELL];
+        snprintf(raw, sizeof raw, "%.*s vs %.*s", (int)strcspn(t->engines[0], "."),
+                 t->engines[0], (int)strcspn(t->engines[1], "."), t->engines[1]);
+        report_escape_text(raw, true, text, sizeof text);
+        fprintf(out, "| %s |", text);
+        for (int k = 0; k < steps; k++) {
+            raw[0] = '\0';
+            if (k < t->ladder_steps)
+                ladder_step_cell(t, k, k < first->ladder_steps ? first->ladder_limit[k] : "", raw,
+                                 sizeof raw);
+            report_escape_text(raw, true, text, sizeof text);
+            fprintf(out, " %s |", text);
+        }
+        if (t->has_slope)
+            fprintf(out, " %+.1f [%+.1f, %+.1f] |", shown(t->slope), shown(t->slope_low),
+                    shown(t->slope_high));
+        else
+            fputs(" - |", out);
+        report_escape_text(t->verdict, true, text, sizeof text);
+        fprintf(out, " %s | %lld |", text, (long long)t->run.pairs);
+        report_escape_text(t->run.file, true, text, sizeof text);
+        fprintf(out, " `%s` |\n", text);
+    }
+}
+
+void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int count) {
+    ladders_markdown(out, entries, count);
+    for (int i = 0; i < count; i++) {
+        if (entries[i].kind != REPORT_TOURNAMENT || entries[i].tournament->ladder_steps)
+            continue; /* a ladder is a row of the table above */
         const TournamentSummary *t = entries[i].tournament;
         char about[2 * RUN_SUMMARY_TEXT], text[2 * REPORT_CELL], file[REPORT_CELL];
         about_text(t, about, sizeof about);
