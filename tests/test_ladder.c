@@ -237,6 +237,41 @@ static void slope__interval_covers_the_true_slope(void **state) {
     assert_true(coverage > 0.94 && coverage < 0.96);
 }
 
+/* What the steps decided, in one sentence: a passed short step and a failed long one are said
+ * as such, a step without a test by where its interval lies, a step not played not at all; the
+ * slope of two steps is their Elo difference over their doublings. */
+static void summary__gains_short_loses_long(void **state) {
+    (void)state;
+    LadderSpec ladder;
+    char list[] = "nodes=1000,nodes=4000,nodes=16000", *words[1] = {list};
+    Error err;
+    assert_true(ladder_parse(words, 1, &ladder, &err));
+    MatchTotals totals[3];
+    const Pentanomial penta[3] = {{.ll = 10, .ld = 40, .dd = 100, .wd = 80, .ww = 30},
+                                  {.ll = 40, .ld = 80, .dd = 100, .wd = 30, .ww = 10},
+                                  {0}};
+    const SprtDecision decision[3] = {SPRT_H1, SPRT_H0, SPRT_CONTINUE};
+    for (int k = 0; k < 3; k++) {
+        totals_init(&totals[k]);
+        totals[k].penta = penta[k];
+        totals[k].pairs = (int64_t)(penta[k].ll + penta[k].ld + penta[k].dd + penta[k].wd +
+                                    penta[k].ww);
+        totals[k].decision = decision[k];
+    }
+    LadderSummary summary;
+    ladder_summary(&ladder, totals, &summary);
+    assert_string_equal(summary.verdict, "gains at nodes=1000, loses at nodes=4000");
+    assert_true(summary.has_slope);
+    assert_float_equal(summary.slope, (summary.elo[1] - summary.elo[0]) / 2, 1e-9);
+    assert_true(summary.elo[0] > 0 && summary.elo[1] < 0 && isnan(summary.elo[2]));
+    totals[1].decision = SPRT_CONTINUE; /* no test: where the interval lies */
+    totals[1].penta = (Pentanomial){.ll = 30, .ld = 60, .dd = 100, .wd = 60, .ww = 30};
+    ladder_summary(&ladder, totals, &summary);
+    assert_string_equal(summary.verdict, "gains at nodes=1000, no clear difference at nodes=4000");
+    for (int k = 0; k < 3; k++)
+        totals_destroy(&totals[k]);
+}
+
 /* Refused before any game, nothing written. */
 static void ladder__bad_input_refused_before_any_game(void **state) {
     (void)state;
@@ -288,6 +323,7 @@ static int group_teardown(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(slope__interval_covers_the_true_slope),
+        cmocka_unit_test(summary__gains_short_loses_long),
         cmocka_unit_test(ladder__bad_input_refused_before_any_game),
         cmocka_unit_test(ladder__each_step_is_its_match_alone),
         cmocka_unit_test(ladder__same_after_kill_9_and_on_ranks),
