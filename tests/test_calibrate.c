@@ -64,6 +64,12 @@ static void auto__resumed_after_kill_9_is_the_typed_in_run(void **state) {
 
     int64_t a = recorded_nodestime(path, 0, NULL), b = recorded_nodestime(path, 1, NULL);
     assert_true(a > 0 && b > 0);
+    cJSON *json = test_load_json(path); /* the speed ratio the run used, beside its Elo */
+    const cJSON *speed = cJSON_GetObjectItem(json, "speed_ratio");
+    assert_float_equal(cJSON_GetObjectItem(speed, "ratio")->valuedouble, (double)a / (double)b,
+                       1e-12);
+    assert_true(cJSON_IsNumber(cJSON_GetObjectItem(speed, "elo_worth")));
+    cJSON_Delete(json);
     char typed_a[64], typed_b[64];
     snprintf(typed_a, sizeof typed_a, "nodestime=%lld", (long long)a);
     snprintf(typed_b, sizeof typed_b, "nodestime=%lld", (long long)b);

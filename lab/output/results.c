@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "results.h"
 
+#include "calibrate.h"
 #include "ladder.h"
 
 #include "describe.h"
@@ -196,6 +197,16 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         cJSON_ReplaceItemInObject(json, "sprt_elo_ci95", cJSON_CreateNull());
         cJSON_ReplaceItemInObject(json, "sprt_los", cJSON_CreateNull());
         cJSON_DeleteItemFromObject(json, "model");
+    }
+    /* nodestime=auto: the speed ratio the run used, its interval, and how much Elo an error
+     * within it is worth (calibrate.h), beside the Elo. */
+    SpeedRatio ratio = calibrate_speed_ratio(&s->engines[0].timing, &s->engines[1].timing);
+    if (ratio.known) {
+        cJSON *speed = cJSON_AddObjectToObject(json, "speed_ratio");
+        cJSON_AddNumberToObject(speed, "ratio", ratio.ratio);
+        const double interval[2] = {ratio.low, ratio.high};
+        cJSON_AddItemToObject(speed, "ci", cJSON_CreateDoubleArray(interval, 2));
+        cJSON_AddNumberToObject(speed, "elo_worth", calibrate_elo_worth(&ratio));
     }
     /* The words of `abtest sprt -json`: "H0", "H1" or "continue"; null without an SPRT. */
     cJSON_ReplaceItemInObject(json, "decision",
