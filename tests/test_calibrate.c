@@ -181,19 +181,8 @@ static void auto__bad_input_refused_before_any_game(void **state) {
         {"tune -each tc=1+0.01 nodestime=auto -param cache_depth,int,2,1,8,1,0.002",
          "-each nodestime=auto: only a match measures an engine's speed before its first game"},
     };
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        char command[2048], path[512], *out;
-        snprintf(command, sizeof command, "cd %s && rm -f refused.json && timeout 60 " ABTEST " %s",
-                 dir, rows[i].arguments);
-        int status = test_run(command, &out);
-        if (status != 2 || !strstr(out, rows[i].expected))
-            fail_msg("%s: exit %d\n%s\n(wanted '%s')", rows[i].arguments, status, out,
-                     rows[i].expected);
-        snprintf(path, sizeof path, "%s/refused.json", dir);
-        if (access(path, F_OK) == 0)
-            fail_msg("%s: a results file was written", rows[i].arguments);
-        free(out);
-    }
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        test_assert_refused_in(dir, rows[i].arguments, rows[i].expected);
 }
 
 static int group_setup(void **state) {

@@ -230,6 +230,24 @@ static inline int test_abtest_in(const char *dir, const char *arguments, char **
     return status;
 }
 
+/* Runs `build/abtest ARGUMENTS` in dir and requires what a refusal before any game is: exit 2,
+ * the expected words in what it printed, and no refused.json (the arguments may name it with
+ * -out) left in dir. */
+static inline void test_assert_refused_in(const char *dir, const char *arguments,
+                                          const char *expected) {
+    char command[4096], path[512], *out;
+    snprintf(command, sizeof command,
+             "cd %s && rm -f refused.json && timeout 60 " TSLAB_BUILD_DIR "/abtest %s", dir,
+             arguments);
+    int status = test_run(command, &out);
+    if (status != 2 || !strstr(out, expected))
+        fail_msg("%s: exit %d\n%s\n(wanted '%s')", arguments, status, out, expected);
+    snprintf(path, sizeof path, "%s/refused.json", dir);
+    if (access(path, F_OK) == 0)
+        fail_msg("%s: a results file was written", arguments);
+    free(out);
+}
+
 /* mpirun for the tests of build/abtest-mpi. As root (CI, containers) OpenMPI needs
  * --allow-run-as-root, and with more ranks than cores --oversubscribe. One host: shared memory
  * only, without the single-copy mechanism that containers often forbid. A hung job is ended by

@@ -144,6 +144,15 @@ static bool checkpoint(Runner *r, RunState state) {
 /* Exit status of a run stopped by a signal: the shell's 128 + signal (130 for SIGINT). */
 static int signal_status(void) { return 128 + stop_signal(); }
 
+/* Why the run did not reach its first game: a signal (nothing was saved), or the error. */
+static void say_start_failure(const Error *err) {
+    if (stop_signal())
+        printf("abtest: stopped by signal %d before the first game: nothing to save\n",
+               stop_signal());
+    else
+        cli_error("%s", err->text);
+}
+
 /* A program as it is now: its default bench (asked as fishtest's workers ask, printed with its
  * signature) and its file. False after saying why. */
 static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *now) {
@@ -152,11 +161,7 @@ static bool measure_program(Runner *r, const EngineSpec *spec, ProgramIdentity *
     memset(now, 0, sizeof *now);
     bool asked = spec->program.bench != PROGRAM_BENCH_OFF; /* bench=off: its files alone */
     if (asked && !program_check_bench(spec, stdout, &r->abort, &bench, &err)) {
-        if (stop_signal())
-            printf("abtest: stopped by signal %d before the first game: nothing to save\n",
-                   stop_signal());
-        else
-            cli_error("%s", err.text);
+        say_start_failure(&err);
         return false;
     }
     if (asked) {
@@ -983,11 +988,7 @@ static bool calibrate(Runner *r, bool resuming) {
     Error err;
     if (calibrate_engines(r->settings, &r->book, &r->abort, stdout, &err))
         return true;
-    if (stop_signal())
-        printf("abtest: stopped by signal %d before the first game: nothing to save\n",
-               stop_signal());
-    else
-        cli_error("%s", err.text);
+    say_start_failure(&err);
     return false;
 }
 
