@@ -4,8 +4,7 @@
 // of simulated steps in 95% of runs; bad ladders are refused before any game.
 #include "json_text.h"
 #include "ladder.h"
-#include "rng.h"
-#include "simulate.h"
+#include "scaling.h"
 #include "test_util.h"
 
 #include <math.h>
@@ -190,51 +189,27 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
     assert_same_ladder("whole", "ranks");
 }
 
-/* Simulated ladders: three steps a doubling apart whose true Elos rise by 12 a doubling, 400
- * pairs each at draw ratio 0.5; the fitted slope's 95% interval covers 12 in 95% of 2,000 runs
- * (within the binomial error of the count, 0.49 points). */
+/* Simulated ladders (abtest simulate -ladder): three steps a doubling apart whose true Elos rise
+ * by 12 a doubling, 400 pairs each at draw ratio 0.5; the fitted slope's 95% interval covers 12
+ * in 95% of 2,000 runs (within 2 binomial errors, 0.49 points each); and two steps of 150 pairs
+ * falling 20 a doubling, as the ablation's ladders are. */
 static void slope__interval_covers_the_true_slope(void **state) {
     (void)state;
-    const int runs = 2000, pairs = 400;
-    const double x[3] = {10, 11, 12}, true_elo[3] = {-6, 6, 18}, slope = 12;
-    double cdf[3][5];
-    for (int k = 0; k < 3; k++) {
-        double p[5] = {0};
-        assert_true(simulate_pentanomial_from_elo(true_elo[k], 0.5, p));
-        for (int i = 0; i < 5; i++)
-            cdf[k][i] = p[i] + (i ? cdf[k][i - 1] : 0);
+    const ScalingSetup setups[] = {
+        {.steps = 3, .elo = {-6, 6, 18}, .draws = 0.5, .pairs = 400, .runs = 2000,
+         .seed = 20261204},
+        {.steps = 2, .elo = {10, -10}, .draws = 0.55, .pairs = 150, .runs = 2000, .seed = 7},
+    };
+    for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
+        ScalingResult r;
+        const char *why = NULL;
+        assert_true(scaling_simulate(&setups[i], &r, &why));
+        printf("ladder slope: true %+.1f, the 95%% interval held it in %.4f of %lld runs\n",
+               r.true_slope, r.coverage, (long long)r.fitted);
+        assert_int_equal(r.fitted, setups[i].runs);
+        assert_true(r.coverage > 0.94 && r.coverage < 0.96);
+        assert_true(fabs(r.mean_slope - r.true_slope) < 3 * r.rmse / sqrt((double)r.fitted));
     }
-    Rng rng = rng_seeded(20261204);
-    int covered = 0;
-    for (int run = 0; run < runs; run++) {
-        double elo[3], se[3];
-        for (int k = 0; k < 3; k++) {
-            uint64_t counts[5] = {0};
-            for (int n = 0; n < pairs; n++) {
-                double u = (double)(rng_next(&rng) >> 11) / 9007199254740992.0;
-                int i = 0;
-                while (i < 4 && u >= cdf[k][i])
-                    i++;
-                counts[i]++;
-            }
-            Pentanomial penta = {.ll = counts[0],
-                                 .ld = counts[1],
-                                 .dd = counts[2],
-                                 .wd = counts[3],
-                                 .ww = counts[4]};
-            SprtSample sample = sprt_sample_pentanomial(&penta);
-            SprtEstimate e = sprt_estimate(&sample);
-            elo[k] = e.elo;
-            se[k] = (e.elo_high - e.elo_low) / (2 * 1.959963984540054);
-        }
-        double fitted = 0, fitted_se = 0;
-        assert_true(ladder_slope(x, elo, se, 3, &fitted, &fitted_se));
-        covered += fabs(fitted - slope) <= 1.959963984540054 * fitted_se;
-    }
-    double coverage = (double)covered / runs;
-    printf("ladder slope: the 95%% interval covered the true slope in %.4f of %d runs\n", coverage,
-           runs);
-    assert_true(coverage > 0.94 && coverage < 0.96);
 }
 
 /* What the steps decided, in one sentence: a passed short step and a failed long one are said

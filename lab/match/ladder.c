@@ -4,6 +4,7 @@
 #include "arguments.h"
 #include "clock.h"
 #include "parse.h"
+#include "scaling.h"
 #include "sprt_keys.h"
 
 #include <inttypes.h>
@@ -204,36 +205,6 @@ double ladder_step_x(const LadderSpec *ladder, int step) {
     return log2(size);
 }
 
-bool ladder_slope(const double x[], const double elo[], const double se[], int count, double *slope,
-                  double *slope_se) {
-    double w_sum = 0, wx = 0, wy = 0;
-    int used = 0;
-    for (int i = 0; i < count; i++) {
-        if (!isfinite(elo[i]) || !(se[i] > 0) || !isfinite(se[i]))
-            continue;
-        double w = 1 / (se[i] * se[i]);
-        w_sum += w;
-        wx += w * x[i];
-        wy += w * elo[i];
-        used++;
-    }
-    if (used < 2)
-        return false;
-    double mx = wx / w_sum, my = wy / w_sum, sxx = 0, sxy = 0;
-    for (int i = 0; i < count; i++) {
-        if (!isfinite(elo[i]) || !(se[i] > 0) || !isfinite(se[i]))
-            continue;
-        double w = 1 / (se[i] * se[i]);
-        sxx += w * (x[i] - mx) * (x[i] - mx);
-        sxy += w * (x[i] - mx) * (elo[i] - my);
-    }
-    if (!(sxx > 0))
-        return false;
-    *slope = sxy / sxx;
-    *slope_se = sqrt(1 / sxx);
-    return true;
-}
-
 void ladder_text(const LadderSpec *ladder, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     for (int k = 0; k < ladder->count; k++)
@@ -315,7 +286,7 @@ void ladder_summary(const LadderSpec *ladder, const MatchTotals totals[], Ladder
                            ladder->limit[k]);
     }
     double slope_se;
-    out->has_slope = ladder_slope(out->x, out->elo, se, ladder->count, &out->slope, &slope_se);
+    out->has_slope = scaling_slope(out->x, out->elo, se, ladder->count, &out->slope, &slope_se);
     if (out->has_slope) {
         out->slope_low = out->slope - 1.959963984540054 * slope_se;
         out->slope_high = out->slope + 1.959963984540054 * slope_se;

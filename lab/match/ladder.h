@@ -51,12 +51,6 @@ bool ladder_step_sprt(const LadderSpec *ladder, int step, const MatchSettings *r
 /* log2 of step k's size (nodes, or ms for a 40-move game). */
 double ladder_step_x(const LadderSpec *ladder, int step);
 
-/* The scaling slope: Elo per doubling of the limit, fitted by weighted least squares to the
- * steps' Elo (weights 1/se^2), with its standard error. False with fewer than two steps that
- * have a finite Elo and se > 0. */
-bool ladder_slope(const double x[], const double elo[], const double se[], int count, double *slope,
-                  double *slope_se);
-
 /* The steps as -ladder takes them ("nodes=1000,nodes=4000:gain-ltc continue=on"). */
 void ladder_text(const LadderSpec *ladder, char *out, size_t size);
 

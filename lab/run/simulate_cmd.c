@@ -10,6 +10,7 @@
 #include "output.h"
 #include "parse.h"
 #include "simulate_cmd.h"
+#include "simulate_ladder_cmd.h"
 #include "simulate_tournament_cmd.h"
 #include "sprt_cmd.h"
 #include "sprt_keys.h"
@@ -34,6 +35,7 @@ static const char simulate_usage[] =
     "       abtest simulate -sprt ... -oc STEPS [-draws D] [-runs N] [-plot file=F.png] ...\n"
     "       abtest simulate -tournament gauntlet|roundrobin ... (abtest simulate -tournament\n"
     "       gauntlet -help)\n"
+    "       abtest simulate -ladder E1,E2,... ... (abtest simulate -ladder 0,0 -help)\n"
     "  Plays N virtual SPRTs (default 1000) with pair outcomes drawn from a pentanomial\n"
     "  distribution: a true logistic Elo (-elo) or normalized Elo (-nelo) at a per-game draw\n"
     "  ratio (-draws, default 0.5; games independent), or given pair probabilities (-penta).\n"
@@ -318,6 +320,8 @@ int abtest_simulate_main(int argc, char **argv) {
     for (int i = 0; i < argc; i++)
         if (!strcmp(argv[i], "-tournament"))
             return abtest_simulate_tournament_main(argc, argv);
+        else if (!strcmp(argv[i], "-ladder"))
+            return abtest_simulate_ladder_main(argc, argv);
     SimulateArgs a;
     Error err;
     bool help;
