@@ -58,7 +58,7 @@ typedef struct {
                               share under 1 is a busy machine); -1 for a program */
     int cores;             /* the machine's */
     char host[NODESTIME_HOST_MAX];
-    char utc[24];          /* when: "2026-12-04T16:20:00Z" */
+    char utc[32];          /* when: "2026-12-04T16:20:00Z" (CLI_UTC_TEXT_MAX) */
 } NodestimeAuto;
 
 /* How an engine's moves are timed, for in-process engines and programs alike: the clock abtest

@@ -88,7 +88,7 @@ bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err)
         if (strlen(step) >= LADDER_STEP_TEXT)
             return error_set(err, "-ladder: the step '%s' is too long",
                              error_excerpt(step, quoted));
-        snprintf(ladder->limit[ladder->count], LADDER_STEP_TEXT, "%s", step);
+        memcpy(ladder->limit[ladder->count], step, strlen(step) + 1); /* fits: checked above */
         ladder->count++;
         list += length + (list[length] == ',');
     }

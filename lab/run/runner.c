@@ -631,10 +631,10 @@ static int finish_tournament(Runner *r, RunState state) {
     if (r->ladder) {
         ladder_status_final(stdout, s, &r->totals, &r->tour, state);
         calibrate_print_ratio(stdout, s);
-    }
-    else
+    } else {
         tournament_status_final(stdout, s, &r->totals, &r->tour, r->rated ? &r->rating : NULL,
                                 state);
+    }
     if (!saved) {
         report_save_failure(r);
         return 2;
@@ -833,9 +833,6 @@ static bool reopen(Runner *r, Error *err) {
     return true;
 }
 
-/* A tournament's pair counted: at the end of a round of its open pairings, a gauntlet's SPRTs
- * look, and every -ratinginterval rounds the points, the rating, a block and a checkpoint.
- * Returns the state. */
 /* A ladder's pair counted: every -ratinginterval pairs of the step a block and a checkpoint;
  * when the step ends (decided, or its rounds played), its line, then the next step, or the
  * end. */
@@ -872,6 +869,9 @@ static RunState ladder_pair(Runner *r, RunState state, bool live) {
     return RUN_RUNNING;
 }
 
+/* A tournament's pair counted (a ladder's: ladder_pair): at the end of a round of its open
+ * pairings, a gauntlet's SPRTs look, and every -ratinginterval rounds the points, the rating, a
+ * block and a checkpoint. Returns the state. */
 static RunState tournament_round(Runner *r, int64_t index, RunState state, bool live) {
     const MatchSettings *s = r->settings;
     if (r->ladder)
