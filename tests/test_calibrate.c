@@ -46,15 +46,7 @@ static void auto__resumed_after_kill_9_is_the_typed_in_run(void **state) {
              "cd %s && exec " ABTEST "%s -concurrency 1 -out killed.json -pgnout killed.pgn "
              ">killed.txt 2>&1",
              dir, args);
-    pid_t child = test_start_until(command, path, 60);
-    if (access(path, F_OK) != 0)
-        fail_msg("the run wrote no checkpoint within 60 s");
-    if (kill(child, SIGKILL) != 0)
-        fail_msg("abtest (pid %d) was gone before its kill", (int)child);
-    int status;
-    assert_int_equal(waitpid(child, &status, 0), child);
-    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
-        fail_msg("SIGKILL did not stop the run (status %d): it had ended first", status);
+    test_kill_9_after_checkpoint(command, path, 60);
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume killed.json -quiet", dir);
     if (test_run(command, &out) != 0)
         fail_msg("resume: %s", out);

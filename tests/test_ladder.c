@@ -8,8 +8,6 @@
 #include "test_util.h"
 
 #include <math.h>
-#include <signal.h>
-#include <sys/wait.h>
 
 #define ABTEST TSLAB_BUILD_DIR "/abtest"
 #define BOOK " -openings file=" TSLAB_SOURCE_DIR "/tests/data/book_small.txt"
@@ -131,15 +129,7 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
              "cd %s && exec " ABTEST " %s" BOOK " -concurrency 1 -out killed.json -pgnout "
              "killed.pgn >/dev/null 2>&1",
              dir, arguments);
-    pid_t child = test_start_until(command, path, 30);
-    if (access(path, F_OK) != 0)
-        fail_msg("the ladder wrote no checkpoint within 30 s");
-    if (kill(child, SIGKILL) != 0)
-        fail_msg("abtest (pid %d) was gone before its kill", (int)child);
-    int status;
-    assert_int_equal(waitpid(child, &status, 0), child);
-    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
-        fail_msg("SIGKILL did not stop the ladder (status %d): it had ended first", status);
+    test_kill_9_after_checkpoint(command, path, 30);
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume killed.json -quiet", dir);
     if (test_run(command, &out) != 0)
         fail_msg("resume: %s", out);

@@ -380,15 +380,7 @@ static void assert_same_on_every_shape(const char *arguments, const char *name) 
     snprintf(command, sizeof command,
              "cd %s && exec %s -concurrency 1 -out %s.json -pgnout %s.pgn >/dev/null", dir,
              arguments, other, other);
-    pid_t child = test_start_until(command, path, 20);
-    if (access(path, F_OK) != 0)
-        fail_msg("%s wrote no checkpoint within 20 s", name);
-    if (kill(child, SIGKILL) != 0)
-        fail_msg("abtest (pid %d) was gone before its kill", (int)child);
-    int status;
-    assert_int_equal(waitpid(child, &status, 0), child);
-    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
-        fail_msg("SIGKILL did not stop %s (status %d): it had ended first", name, status);
+    test_kill_9_after_checkpoint(command, path, 20);
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume %s.json -quiet", dir, other);
     char *out;
     if (test_run(command, &out) != 0)

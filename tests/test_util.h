@@ -10,6 +10,7 @@
 
 #include <cJSON.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -208,6 +209,24 @@ static inline pid_t test_start_until(const char *command, const char *path, int 
         nanosleep(&pause, NULL);
     }
     return child;
+}
+
+/* Starts command (an `exec abtest ...` that writes path at its first checkpoint), kills it with
+ * SIGKILL once path exists, and fails the test when path never came within seconds, when the
+ * process was gone before the kill, or when it had ended by itself first: what the caller then
+ * resumes is a run cut short by kill -9. */
+static inline void test_kill_9_after_checkpoint(const char *command, const char *path,
+                                                int seconds) {
+    pid_t child = test_start_until(command, path, seconds);
+    if (access(path, F_OK) != 0)
+        fail_msg("%s: no checkpoint within %d s", path, seconds);
+    if (kill(child, SIGKILL) != 0)
+        fail_msg("the run (pid %d) was gone before its kill", (int)child);
+    int status;
+    if (waitpid(child, &status, 0) != child)
+        fail_msg("the run (pid %d) could not be waited for", (int)child);
+    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL))
+        fail_msg("SIGKILL did not stop the run (status %d): it had ended first", status);
 }
 
 /* Runs build/abtest in dir on the small test book, one game at a time (so that each engine
