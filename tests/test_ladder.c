@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// abtest -ladder (lab/match/ladder.c): each step plays the match of its limit alone; a ladder is
-// the same after SIGKILL and resume and on MPI ranks; its slope's interval covers the true slope
-// of simulated steps in 95% of runs; bad ladders are refused before any game.
+// abtest -ladder (lab/match/ladder.c): each step plays the match (or gauntlet) of its limit alone;
+// a ladder is the same after SIGKILL and resume and on MPI ranks; a gauntlet's candidates climb
+// apart; its slope's interval covers the true slope of simulated steps in 95% of runs; bad
+// ladders are refused before any game.
 #include "json_text.h"
 #include "ladder.h"
 #include "scaling.h"
@@ -25,22 +26,30 @@ static void run_in_dir(const char *arguments, const char *out_name) {
     free(out);
 }
 
-/* Step k of a ladder file holds what a match file holds under each key. */
-static void assert_step_is_match(const char *ladder, int step, const char *match) {
+/* Pairing p of a tournament's file (-1: the file itself, a match's). */
+static const cJSON *pairing_of(const cJSON *file, int p) {
+    return p < 0 ? file
+                 : cJSON_GetArrayItem(
+                       cJSON_GetObjectItem(cJSON_GetObjectItem(file, "tournament"), "pairings"), p);
+}
+
+/* Pairing `step` of a ladder file holds what pairing `other` of another file (-1: a match's file)
+ * holds under each key. */
+static void assert_pairing_same(const char *ladder, int step, const char *match, int other) {
     char a[512], b[512];
     snprintf(a, sizeof a, "%s/%s.json", dir, ladder);
     snprintf(b, sizeof b, "%s/%s.json", dir, match);
     cJSON *x = test_load_json(a), *y = test_load_json(b);
-    const cJSON *pairing = cJSON_GetArrayItem(
-        cJSON_GetObjectItem(cJSON_GetObjectItem(x, "tournament"), "pairings"), step);
+    const cJSON *pairing = pairing_of(x, step), *alone = pairing_of(y, other);
     const char *const keys[] = {"pairs", "pentanomial_detail", "wdl",
                                 "llr",   "decision",           "decision_pair",
                                 "elo",   "elo_ci95",           "end_reasons"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         char *u = json_text(cJSON_GetObjectItem(pairing, keys[i]));
-        char *v = json_text(cJSON_GetObjectItem(y, keys[i]));
+        char *v = json_text(cJSON_GetObjectItem(alone, keys[i]));
         if (strcmp(u, v))
-            fail_msg("step %d: %s differs from %s's:\n%s\n%s", step + 1, keys[i], match, u, v);
+            fail_msg("pairing %d: %s differs from %s's:\n%s\n%s", step + 1, keys[i], match, u,
+                     v);
         free(u);
         free(v);
     }
@@ -62,8 +71,8 @@ static void ladder__each_step_is_its_match_alone(void **state) {
     run_in_dir(arguments, "alone300");
     snprintf(arguments, sizeof arguments, ENGINES " -each nodes=1200%s", sprt);
     run_in_dir(arguments, "alone1200");
-    assert_step_is_match("ladder", 0, "alone300");
-    assert_step_is_match("ladder", 1, "alone1200");
+    assert_pairing_same("ladder", 0, "alone300", -1);
+    assert_pairing_same("ladder", 1, "alone1200", -1);
     char path[512];
     snprintf(path, sizeof path, "%s/ladder.json", dir);
     cJSON *json = test_load_json(path);
@@ -181,6 +190,131 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
     assert_same_ladder("whole", "ranks");
 }
 
+/* A gauntlet climbing a ladder: three candidates against one seed at 300 and 1200 nodes, each
+ * step's SPRTs a family. Jump extension accepts H0 at the first step and climbs no further; null
+ * move and jumps_first=off climb. Each step is its gauntlet alone (the first of all three, the
+ * second of the two that climbed): the same pairs, pentanomials, LLRs and decisions. The same
+ * after SIGKILL and resume, and on 3 MPI ranks; the report gives a line a candidate. */
+#define GAUNTLET                                                                                   \
+    " -engine name=base -engine name=jx jump_extension=on -engine name=nm nullmove=on -engine "    \
+    "name=noj jumps_first=off -tournament gauntlet -seeds 1 -sprt elo0=0 elo1=40 -rounds 80"
+static void gauntlet__candidates_climb_apart(void **state) {
+    (void)state;
+    char command[4096], path[512], *out;
+    run_in_dir(GAUNTLET " -ladder nodes=300,nodes=1200 -concurrency 2 -ratinginterval 4",
+               "gauntlet");
+    run_in_dir(GAUNTLET " -each nodes=300 -concurrency 2", "gauntlet300");
+    run_in_dir(" -engine name=base -engine name=nm nullmove=on -engine name=noj jumps_first=off "
+               "-tournament gauntlet -seeds 1 -sprt elo0=0 elo1=40 -rounds 80 -each nodes=1200 "
+               "-concurrency 2",
+               "gauntlet1200");
+    for (int c = 0; c < 3; c++) /* pairings step by step: jx.1, nm.1, noj.1, jx.2, nm.2, noj.2 */
+        assert_pairing_same("gauntlet", c, "gauntlet300", c);
+    assert_pairing_same("gauntlet", 4, "gauntlet1200", 0);
+    assert_pairing_same("gauntlet", 5, "gauntlet1200", 1);
+    snprintf(path, sizeof path, "%s/gauntlet.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *jx = pairing_of(json, 0), *jx2 = pairing_of(json, 3);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(jx, "decision")), "H0");
+    assert_true(cJSON_GetObjectItem(jx, "pairs")->valuedouble < 80);
+    assert_int_equal(cJSON_GetObjectItem(jx2, "pairs")->valueint, 0);
+    const cJSON *candidates = cJSON_GetObjectItem(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "ladder"), "candidates");
+    assert_int_equal(cJSON_GetArraySize(candidates), 3);
+    assert_string_equal(
+        cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(candidates, 0), "verdict")),
+        "loses at nodes=300");
+    cJSON_Delete(json);
+
+    const char *arguments = GAUNTLET " -ladder nodes=300,nodes=1200 -ratinginterval 4";
+    snprintf(path, sizeof path, "%s/gkilled.json", dir);
+    snprintf(command, sizeof command,
+             "cd %s && exec " ABTEST " %s" BOOK " -concurrency 1 -out gkilled.json -pgnout "
+             "gkilled.pgn >/dev/null 2>&1",
+             dir, arguments);
+    test_kill_9_after_checkpoint(command, path, 30);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume gkilled.json -quiet", dir);
+    if (test_run(command, &out) != 0)
+        fail_msg("resume: %s", out);
+    assert_non_null(strstr(out, "Ladder: nm: "));
+    free(out);
+    assert_same_ladder("gauntlet", "gkilled");
+
+    snprintf(command, sizeof command,
+             "cd %s && " ABTEST " report gauntlet.json -html gauntlet.html && " ABTEST
+             " report -markdown gauntlet.json",
+             dir);
+    if (test_run(command, &out) != 0)
+        fail_msg("report: %s", out);
+    assert_non_null(strstr(out, "ladder of a gauntlet against base, 3 candidates, 2 steps, "
+                                "candidates decided by SPRTs under -family holm at each step (jx: "
+                                "loses at nodes=300; nm, "));
+    assert_non_null(strstr(out, "| jx vs base | "));
+    assert_non_null(strstr(out, " | not played | - | loses at nodes=300 |"));
+    assert_non_null(strstr(out, "| noj vs base | "));
+    free(out);
+    snprintf(path, sizeof path, "%s/gauntlet.html", dir);
+    char *page = test_read_file(path);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "data-chart=\"ladder\" data-points=\"1\""));
+    assert_non_null(strstr(page, "nm vs base: Elo (95% interval)"));
+    free(page);
+
+    const char *missing = test_mpi_missing();
+    if (TEST_ADDRESS_SANITIZER)
+        missing = "under ASan (the plain and clang runs of make test play it)";
+    if (missing) {
+        printf("skipped: the gauntlet's ladder on 3 MPI ranks: %s\n", missing);
+        return;
+    }
+    snprintf(command, sizeof command,
+             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s" BOOK " -concurrency 1 -quiet "
+             "-out granks.json -pgnout granks.pgn",
+             dir, arguments);
+    if (test_run(command, &out) != 0)
+        fail_msg("3 ranks: %s", out);
+    free(out);
+    assert_same_ladder("gauntlet", "granks");
+}
+
+/* Which step plays, from the counts: a candidate stopped by an H0 climbs no further unless the
+ * ladder goes on; the next step opens once every candidate still climbing is done; counts that
+ * no schedule makes are refused. */
+static void gauntlet__open_step_from_counts(void **state) {
+    (void)state;
+    LadderSpec ladder;
+    char list[] = "nodes=1000,nodes=4000", *words[1] = {list};
+    Error err;
+    assert_true(ladder_parse(words, 1, &ladder, &err));
+    ladder.gauntlet = true;
+    ladder.candidates = 2;
+    MatchTotals totals[4];
+    for (int p = 0; p < 4; p++)
+        totals_init(&totals[p]);
+    totals[0].pairs = 30;
+    totals[0].decision = SPRT_H0; /* candidate 1 stops at step 1 */
+    totals[1].pairs = 30;
+    assert_int_equal(ladder_open_step(&ladder, totals, 100), 0);
+    totals[1].decision = SPRT_H1;
+    assert_int_equal(ladder_open_step(&ladder, totals, 100), 1);
+    assert_false(ladder_climbs(&ladder, totals, 1, 0));
+    assert_true(ladder_climbs(&ladder, totals, 1, 1));
+    assert_false(ladder_pairing_open(&ladder, totals, 100, 2));
+    assert_true(ladder_pairing_open(&ladder, totals, 100, 3));
+    assert_true(ladder_counts_agree(&ladder, totals, 100, false, &err));
+    totals[2].pairs = 5; /* candidate 1 at step 2 after its H0 */
+    assert_false(ladder_counts_agree(&ladder, totals, 100, false, &err));
+    assert_non_null(strstr(err.text, "candidate 1 has pairs after a step before accepted H0"));
+    ladder.go_on = true; /* continue=on: it climbs on */
+    assert_true(ladder_counts_agree(&ladder, totals, 100, false, &err));
+    totals[2].pairs = 0;
+    totals[3].decision = SPRT_H0;
+    ladder.go_on = false;
+    assert_int_equal(ladder_open_step(&ladder, totals, 100), -1);
+    for (int p = 0; p < 4; p++)
+        totals_destroy(&totals[p]);
+}
+
 /* Simulated ladders (abtest simulate -ladder): three steps a doubling apart whose true Elos rise
  * by 12 a doubling, 400 pairs each at draw ratio 0.5; the fitted slope's 95% interval covers 12
  * in 95% of 2,000 runs (within 2 binomial errors, 0.49 points each); and two steps of 150 pairs
@@ -226,14 +360,14 @@ static void summary__gains_short_loses_long(void **state) {
         totals[k].decision = decision[k];
     }
     LadderSummary summary;
-    ladder_summary(&ladder, totals, &summary);
+    ladder_summary(&ladder, totals, 0, &summary);
     assert_string_equal(summary.verdict, "gains at nodes=1000, loses at nodes=4000");
     assert_true(summary.has_slope);
     assert_float_equal(summary.slope, (summary.elo[1] - summary.elo[0]) / 2, 1e-9);
     assert_true(summary.elo[0] > 0 && summary.elo[1] < 0 && isnan(summary.elo[2]));
     totals[1].decision = SPRT_CONTINUE; /* no test: where the interval lies */
     totals[1].penta = (Pentanomial){.ll = 30, .ld = 60, .dd = 100, .wd = 60, .ww = 30};
-    ladder_summary(&ladder, totals, &summary);
+    ladder_summary(&ladder, totals, 0, &summary);
     assert_string_equal(summary.verdict, "gains at nodes=1000, no clear difference at nodes=4000");
     for (int k = 0; k < 3; k++)
         totals_destroy(&totals[k]);
@@ -260,6 +394,18 @@ static void ladder__bad_input_refused_before_any_game(void **state) {
          "-engine: exactly two engines are needed"},
         {ENGINES " -tournament ladder -each nodes=100 -rounds 2",
          "-tournament: 'ladder' is not roundrobin or gauntlet"},
+        {ENGINES " -engine name=third -tournament gauntlet -seeds 2 -ladder nodes=1000,nodes=4000 "
+                 "-rounds 2",
+         "-ladder with a gauntlet of 2 seeds: each step tests its candidates against one seed"},
+        {ENGINES " -engine name=third -tournament roundrobin -ladder nodes=1000,nodes=4000 "
+                 "-rounds 2",
+         "-ladder climbs with two engines or a gauntlet (-tournament gauntlet -seeds 1), not a "
+         "roundrobin"},
+        {ENGINES " -ladder nodes=1000,nodes=4000 -family bonferroni -sprt elo0=0 elo1=5",
+         "-family: a ladder of two engines has one test a step, not a family"},
+        {ENGINES " -engine name=c -engine name=d -engine name=e -tournament gauntlet -ladder "
+                 "nodes=100,nodes=200,nodes=400,nodes=800 -rounds 2",
+         "-ladder: 4 steps of 5 engines are 20 engines, more than a run's 16"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char arguments[1024];
@@ -285,6 +431,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(ladder__bad_input_refused_before_any_game),
         cmocka_unit_test(ladder__each_step_is_its_match_alone),
         cmocka_unit_test(ladder__same_after_kill_9_and_on_ranks),
+        cmocka_unit_test(gauntlet__open_step_from_counts),
+        cmocka_unit_test(gauntlet__candidates_climb_apart),
     };
     return tslab_run_tests_setup("ladder", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  group_setup, group_teardown);

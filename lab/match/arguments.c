@@ -490,7 +490,8 @@ static const SpecialOption SPECIAL_OPTIONS[] = {
      "  -ladder LIMIT[:PRESET],... [continue=on]\n"
      "                                    the two engines at each limit in turn (nodes=N, tc= or\n"
      "                                    st=, smallest first), each step its own test; stops at\n"
-     "                                    the first H0 unless continue=on; a scaling slope\n",
+     "                                    the first H0 unless continue=on; a scaling slope; with\n"
+     "                                    -tournament gauntlet -seeds 1 each step a gauntlet\n",
      NULL, 0},
     {"-seeds", parse_seeds, true,
      "  -seeds N                          a gauntlet's seeds, its first N engines (1)\n", NULL, 0},
@@ -627,15 +628,29 @@ static bool check_tournament(const Parse *p, Error *err) {
     MatchSettings *s = p->settings;
     if (p->seeds_given && s->tournament != TOURNAMENT_GAUNTLET)
         return error_set(err, "-seeds: only a gauntlet has seeds (-tournament gauntlet)");
+    if (s->ladder.count) { /* a ladder's steps are each a match, or each a gauntlet */
+        if (s->tournament == TOURNAMENT_ROUNDROBIN)
+            return error_set(err, "-ladder climbs with two engines or a gauntlet (-tournament "
+                                  "gauntlet -seeds 1), not a roundrobin");
+        if (s->tournament == TOURNAMENT_GAUNTLET && s->seeds != 1)
+            return error_set(err, "-ladder with a gauntlet of %d seeds: each step tests its "
+                                  "candidates against one seed (-seeds 1)",
+                             s->seeds);
+        if (s->tournament == TOURNAMENT_MATCH && s->engine_count != MATCH_ENGINES)
+            return error_set(err, "-ladder climbs with two engines, not %d (give -tournament "
+                                  "gauntlet -seeds 1 for candidates against one seed)",
+                             s->engine_count);
+        if (p->family_given && s->tournament != TOURNAMENT_GAUNTLET)
+            return error_set(err, "-family: a ladder of two engines has one test a step, not a "
+                                  "family (-tournament gauntlet -seeds 1 has one)");
+        /* A step's family has Wald's bounds (family.h): no overshoot correction. */
+        if (s->tournament == TOURNAMENT_GAUNTLET)
+            s->sprt.overshoot = false;
+        return ladder_expand(s, err);
+    }
     if (p->family_given && !(s->tournament == TOURNAMENT_GAUNTLET && s->has_sprt))
         return error_set(err, "-family: only a gauntlet decided by SPRTs (-tournament gauntlet "
                               "-seeds 1 -sprt ...) has a family of tests");
-    if (s->ladder.count) { /* a ladder's steps are each a match of the two engines */
-        if (s->tournament != TOURNAMENT_MATCH || s->engine_count != MATCH_ENGINES)
-            return error_set(err, "-ladder climbs with two engines, not a %s of %d",
-                             tournament_kind_name(s->tournament), s->engine_count);
-        return ladder_expand(s, err);
-    }
     /* The family's levels are Wald's bounds (family.h), as the simulator measured them:
      * fishtest's overshoot correction is for one test. */
     if (s->tournament != TOURNAMENT_MATCH)

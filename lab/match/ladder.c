@@ -55,6 +55,7 @@ static bool step_size(const char *limit, StepKind *kind, double *size, Error *er
 
 bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err) {
     memset(ladder, 0, sizeof *ladder);
+    ladder->candidates = 1; /* a match a step, until a gauntlet makes it more (ladder_expand) */
     if (count < 1)
         return error_set(err, "-ladder needs its steps: -ladder nodes=1000,nodes=4000 (or "
                               "tc=0.2+0.002,tc=1+0.01)");
@@ -127,27 +128,63 @@ bool ladder_check(const LadderSpec *ladder, Error *err) {
     return true;
 }
 
+bool ladder_pairings(const LadderSpec *ladder, int engine_count, PairingList *out, Error *err) {
+    out->count = 0;
+    int width = ladder_width(ladder);
+    if (ladder->candidates < 1 || engine_count != width * ladder->count)
+        return error_set(err, "a ladder of %d steps of %d engines has %d engines, not %d",
+                         ladder->count, width, width * ladder->count, engine_count);
+    for (int k = 0; k < ladder->count; k++)
+        for (int c = 0; c < ladder->candidates; c++) {
+            /* A match: the first engine first. A gauntlet: the candidate first, the seed second:
+             * its numbers are its own. */
+            int first = ladder->gauntlet ? width * k + 1 + c : width * k;
+            int second = ladder->gauntlet ? width * k : width * k + 1;
+            out->pairings[out->count++] = (Pairing){(int8_t)first, (int8_t)second};
+        }
+    return true;
+}
+
+bool ladder_climbs(const LadderSpec *ladder, const MatchTotals totals[], int step, int candidate) {
+    for (int k = 0; k < step && !ladder->go_on; k++)
+        if (totals[k * ladder->candidates + candidate].decision == SPRT_H0)
+            return false;
+    return true;
+}
+
+bool ladder_pairing_open(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds,
+                         int pairing) {
+    const MatchTotals *t = &totals[pairing];
+    return t->decision == SPRT_CONTINUE && t->pairs < rounds &&
+           ladder_climbs(ladder, totals, ladder_step_of(ladder, pairing),
+                         ladder_candidate_of(ladder, pairing));
+}
+
 int ladder_open_step(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds) {
-    for (int k = 0; k < ladder->count; k++) {
-        if (totals[k].decision == SPRT_H0 && !ladder->go_on)
-            return -1;
-        if (totals[k].decision == SPRT_CONTINUE && totals[k].pairs < rounds)
-            return k;
-    }
+    for (int p = 0; p < ladder->count * ladder->candidates; p++)
+        if (ladder_pairing_open(ladder, totals, rounds, p))
+            return ladder_step_of(ladder, p);
     return -1;
 }
 
 bool ladder_counts_agree(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds,
                          bool ended, Error *err) {
     int open = ladder_open_step(ladder, totals, rounds);
-    for (int k = 0; k < ladder->count; k++) {
-        if (totals[k].pairs > rounds)
+    for (int p = 0; p < ladder->count * ladder->candidates; p++) {
+        int k = ladder_step_of(ladder, p), c = ladder_candidate_of(ladder, p);
+        if (totals[p].pairs > rounds)
             return error_set(err, "ladder step %d has %" PRId64 " pairs, past -rounds %" PRId64,
-                             k + 1, totals[k].pairs, rounds);
-        bool reached = open < 0 || k <= open;
-        if (totals[k].pairs && !reached)
+                             k + 1, totals[p].pairs, rounds);
+        if (!totals[p].pairs)
+            continue;
+        if (open >= 0 && k > open)
             return error_set(err, "ladder step %d has pairs while step %d is still open", k + 1,
                              open + 1);
+        if (!ladder_climbs(ladder, totals, k, c))
+            return error_set(err,
+                             "ladder step %d: candidate %d has pairs after a step before "
+                             "accepted H0 for it",
+                             k + 1, c + 1);
     }
     if (ended && open >= 0)
         return error_set(err, "the ladder is recorded as ended with step %d still open", open + 1);
@@ -162,11 +199,19 @@ void ladder_base_name(const char *name, char *out, size_t size) {
 }
 
 bool ladder_expand(MatchSettings *s, Error *err) {
-    const LadderSpec *ladder = &s->ladder;
-    EngineSpec base[MATCH_ENGINES] = {s->engines[0], s->engines[1]};
+    LadderSpec *ladder = &s->ladder;
+    int given = s->engine_count;
+    if (given * ladder->count > TOURNAMENT_RUN_ENGINES_MAX)
+        return error_set(err,
+                         "-ladder: %d steps of %d engines are %d engines, more than a run's %d",
+                         ladder->count, given, given * ladder->count, TOURNAMENT_RUN_ENGINES_MAX);
+    ladder->gauntlet = s->tournament == TOURNAMENT_GAUNTLET;
+    ladder->candidates = given - 1;
+    EngineSpec base[TOURNAMENT_RUN_ENGINES_MAX];
+    memcpy(base, s->engines, sizeof base[0] * (size_t)given);
     for (int k = 0; k < ladder->count; k++)
-        for (int e = 0; e < MATCH_ENGINES; e++) {
-            EngineSpec *spec = &s->engines[MATCH_ENGINES * k + e];
+        for (int e = 0; e < given; e++) {
+            EngineSpec *spec = &s->engines[given * k + e];
             *spec = base[e];
             char word[LADDER_STEP_TEXT], *words[1] = {word};
             snprintf(word, sizeof word, "%s", ladder->limit[k]);
@@ -181,7 +226,7 @@ bool ladder_expand(MatchSettings *s, Error *err) {
                                  "to %zu characters",
                                  base[e].name, k + 1, sizeof spec->name - 1);
         }
-    s->engine_count = MATCH_ENGINES * ladder->count;
+    s->engine_count = given * ladder->count;
     s->tournament = TOURNAMENT_LADDER;
     return true;
 }
@@ -194,7 +239,9 @@ bool ladder_step_sprt(const LadderSpec *ladder, int step, const MatchSettings *r
     if (!run->has_sprt)
         *out = sprt_params_default();
     Error ignored; /* checked by ladder_check */
-    return sprt_preset_apply(ladder->preset[step], out, &ignored);
+    sprt_preset_apply(ladder->preset[step], out, &ignored);
+    out->overshoot = out->overshoot && !ladder->gauntlet;
+    return true;
 }
 
 double ladder_step_x(const LadderSpec *ladder, int step) {
@@ -224,6 +271,10 @@ cJSON *ladder_to_json(const LadderSpec *ladder) {
         cJSON_AddItemToArray(steps, step);
     }
     cJSON_AddBoolToObject(json, "continue", ladder->go_on);
+    if (ladder->gauntlet) { /* a match's ladder has neither key: as before gauntlets climbed */
+        cJSON_AddBoolToObject(json, "gauntlet", true);
+        cJSON_AddNumberToObject(json, "candidates", ladder->candidates);
+    }
     return json;
 }
 
@@ -237,6 +288,19 @@ bool ladder_from_json(const cJSON *json, LadderSpec *ladder, Error *err) {
                          LADDER_STEPS_MAX);
     ladder->count = count;
     ladder->go_on = cJSON_IsTrue(go_on);
+    ladder->candidates = 1;
+    const cJSON *gauntlet = cJSON_GetObjectItemCaseSensitive(json, "gauntlet");
+    if (gauntlet) {
+        const cJSON *candidates = cJSON_GetObjectItemCaseSensitive(json, "candidates");
+        double value = cJSON_IsNumber(candidates) ? candidates->valuedouble : 0;
+        if (!cJSON_IsTrue(gauntlet) || value != floor(value) || value < 1 ||
+            value >= TOURNAMENT_RUN_ENGINES_MAX)
+            return error_set(err, "settings: \"ladder\": a gauntlet's ladder needs "
+                                  "\"gauntlet\": true and \"candidates\": 1..%d",
+                             TOURNAMENT_RUN_ENGINES_MAX - 1);
+        ladder->gauntlet = true;
+        ladder->candidates = (int)value;
+    }
     for (int k = 0; k < count; k++) {
         const cJSON *step = cJSON_GetArrayItem(steps, k);
         const char *limit = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "limit"));
@@ -265,24 +329,28 @@ static const char *step_word(SprtDecision decision, double low, double high, int
     return low > 0 ? "gains" : high < 0 ? "loses" : "no clear difference";
 }
 
-void ladder_summary(const LadderSpec *ladder, const MatchTotals totals[], LadderSummary *out) {
+void ladder_summary(const LadderSpec *ladder, const MatchTotals all[], int candidate,
+                    LadderSummary *out) {
     memset(out, 0, sizeof *out);
     out->count = ladder->count;
     double se[LADDER_STEPS_MAX];
     TextBuf buf = textbuf(out->verdict, sizeof out->verdict);
+    const MatchTotals *totals[LADDER_STEPS_MAX];
+    for (int k = 0; k < ladder->count; k++)
+        totals[k] = &all[k * ladder->candidates + candidate];
     for (int k = 0; k < ladder->count; k++) {
-        SprtSample sample = totals_sample(&totals[k]);
+        SprtSample sample = totals_sample(totals[k]);
         SprtEstimate e = sprt_estimate(&sample);
-        out->pairs[k] = totals[k].pairs;
+        out->pairs[k] = totals[k]->pairs;
         out->x[k] = ladder_step_x(ladder, k);
-        out->decision[k] = totals[k].decision;
-        out->elo[k] = totals[k].pairs ? e.elo : NAN;
-        out->elo_low[k] = totals[k].pairs ? e.elo_low : NAN;
-        out->elo_high[k] = totals[k].pairs ? e.elo_high : NAN;
-        se[k] = totals[k].pairs ? (e.elo_high - e.elo_low) / (2 * 1.959963984540054) : NAN;
-        if (totals[k].pairs)
+        out->decision[k] = totals[k]->decision;
+        out->elo[k] = totals[k]->pairs ? e.elo : NAN;
+        out->elo_low[k] = totals[k]->pairs ? e.elo_low : NAN;
+        out->elo_high[k] = totals[k]->pairs ? e.elo_high : NAN;
+        se[k] = totals[k]->pairs ? (e.elo_high - e.elo_low) / (2 * 1.959963984540054) : NAN;
+        if (totals[k]->pairs)
             textbuf_printf(&buf, "%s%s at %s", buf.used ? ", " : "",
-                           step_word(totals[k].decision, e.elo_low, e.elo_high, totals[k].pairs),
+                           step_word(totals[k]->decision, e.elo_low, e.elo_high, totals[k]->pairs),
                            ladder->limit[k]);
     }
     double slope_se;
@@ -301,7 +369,7 @@ static void add_number(cJSON *json, const char *key, double value) {
         cJSON_AddNullToObject(json, key);
 }
 
-cJSON *ladder_summary_json(const LadderSpec *ladder, const LadderSummary *summary) {
+static cJSON *summary_json(const LadderSpec *ladder, const LadderSummary *summary) {
     cJSON *json = cJSON_CreateObject();
     cJSON *steps = cJSON_AddArrayToObject(json, "steps");
     for (int k = 0; k < summary->count; k++) {
@@ -323,5 +391,27 @@ cJSON *ladder_summary_json(const LadderSpec *ladder, const LadderSummary *summar
     add_number(slope, "low", summary->has_slope ? summary->slope_low : NAN);
     add_number(slope, "high", summary->has_slope ? summary->slope_high : NAN);
     cJSON_AddStringToObject(json, "verdict", summary->verdict);
+    return json;
+}
+
+cJSON *ladder_results_json(const LadderSpec *ladder, const MatchTotals totals[],
+                           const EngineSpec engines[]) {
+    LadderSummary summary;
+    if (!ladder->gauntlet) {
+        ladder_summary(ladder, totals, 0, &summary);
+        return summary_json(ladder, &summary);
+    }
+    cJSON *json = cJSON_CreateObject();
+    cJSON *candidates = cJSON_AddArrayToObject(json, "candidates");
+    char name[MATCH_NAME_MAX];
+    for (int c = 0; c < ladder->candidates; c++) {
+        ladder_summary(ladder, totals, c, &summary);
+        cJSON *item = summary_json(ladder, &summary);
+        ladder_base_name(engines[1 + c].name, name, sizeof name);
+        cJSON_AddStringToObject(item, "engine", name);
+        ladder_base_name(engines[0].name, name, sizeof name);
+        cJSON_AddStringToObject(item, "seed", name);
+        cJSON_AddItemToArray(candidates, item);
+    }
     return json;
 }

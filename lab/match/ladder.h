@@ -2,11 +2,15 @@
 // A ladder: the same two engines at a rising limit, step by step (-ladder nodes=1000,nodes=4000
 // or tc=0.2+0.002,tc=1+0.01), each step its own test (the run's -sprt, a preset of its own, or
 // -rounds pairs), in order, stopping at the first step that accepts H0 unless told to go on.
+// Or a gauntlet's candidates against its seed (-tournament gauntlet -seeds 1 -ladder ...): each
+// step a gauntlet whose SPRTs are a family (-family), each candidate climbing until its step
+// accepts H0 (unless told to go on); a step starts once every candidate of the one before is done.
 //
-// A ladder is a run of pairings (tournament.h, TOURNAMENT_LADDER): step k is the pairing of
-// engines 2k and 2k+1, the two engines with the step's limit, named NAME.k. One step is open at a
-// time and its k-th pair plays round k, as the match of that step alone would: the pool, the
-// results file, resume and MPI ranks serve it as they serve any run.
+// A ladder is a run of pairings (tournament.h, TOURNAMENT_LADDER): step k holds the engines given,
+// each with the step's limit, named NAME.k (engines width*k .. width*k + width - 1); its pairings
+// are the match of the two, or each candidate against the seed. One step is open at a time and a
+// pairing's j-th pair plays round j, as the match or gauntlet of that step alone would: the pool,
+// the results file, resume and MPI ranks serve it as they serve any run.
 #pragma once
 
 #include "settings.h"
@@ -18,14 +22,37 @@
  * (base + 40 increments; st=: the move's time). */
 #define LADDER_CLOCK_MOVES 40
 
-/* The step that plays now, from the steps' counts (rounds: -rounds, a step's most pairs):
- * the first step not yet done (decided, or at its rounds). -1 when the ladder is over: every
- * step done, or a step accepted H0 and the ladder does not go on. */
+/* Engines a step: the two of a match, or a gauntlet's seed and candidates. */
+static inline int ladder_width(const LadderSpec *ladder) { return ladder->candidates + 1; }
+
+/* Pairing p's step and candidate (pairings are numbered step by step, candidate by candidate). */
+static inline int ladder_step_of(const LadderSpec *ladder, int pairing) {
+    return pairing / ladder->candidates;
+}
+static inline int ladder_candidate_of(const LadderSpec *ladder, int pairing) {
+    return pairing % ladder->candidates;
+}
+
+/* The ladder's pairings over engine_count engines (its steps times its width): step k's match
+ * (engines 2k, 2k + 1), or each of its candidates against its seed, the candidate first. */
+bool ladder_pairings(const LadderSpec *ladder, int engine_count, PairingList *out, Error *err);
+
+/* Whether candidate c reaches step k: no step before it accepted H0 for it (or the ladder goes
+ * on whatever they decide). */
+bool ladder_climbs(const LadderSpec *ladder, const MatchTotals totals[], int step, int candidate);
+
+/* Whether pairing p plays on: its candidate reaches its step, undecided and under rounds. */
+bool ladder_pairing_open(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds,
+                         int pairing);
+
+/* The step that plays now, from the pairings' counts (rounds: -rounds, a pairing's most pairs):
+ * the first step with a pairing open. -1 when the ladder is over: every step done, or every
+ * candidate stopped by an H0 and the ladder does not go on. */
 int ladder_open_step(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds);
 
-/* Whether a file's step counts can be a ladder's: a step has pairs only once every step before
- * it is done (and none of them stopped the ladder), none past rounds, and an ended run has no
- * step left to play. */
+/* Whether a file's counts can be a ladder's: a pairing has pairs only once every step before
+ * it is done and its candidate reaches it, none past rounds, and an ended run has no step left
+ * to play. */
 bool ladder_counts_agree(const LadderSpec *ladder, const MatchTotals totals[], int64_t rounds,
                          bool ended, Error *err);
 
@@ -36,15 +63,17 @@ bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err)
  * than the one before, known presets. */
 bool ladder_check(const LadderSpec *ladder, Error *err);
 
-/* Makes the run's engines the ladder's: engines 0 and 1 as given become NAME.1, NAME.2, ... with
- * each step's limit (settings->engine_count becomes twice the steps). */
+/* Makes the run's engines the ladder's: each engine given becomes NAME.1, NAME.2, ... with each
+ * step's limit (settings->engine_count becomes the steps times the engines given); a gauntlet
+ * (settings->tournament, one seed) makes every step one. */
 bool ladder_expand(MatchSettings *settings, Error *err);
 
 /* The name an engine of the ladder was given (NAME of NAME.k). */
 void ladder_base_name(const char *name, char *out, size_t size);
 
 /* Step k's test: its preset over the run's -sprt keys, or the run's -sprt; false when the step
- * plays -rounds pairs without one. */
+ * plays -rounds pairs without one. A gauntlet's step has Wald's bounds (family.h): no overshoot
+ * correction. */
 bool ladder_step_sprt(const LadderSpec *ladder, int step, const MatchSettings *run,
                       SprtParams *out);
 
@@ -58,9 +87,9 @@ void ladder_text(const LadderSpec *ladder, char *out, size_t size);
 cJSON *ladder_to_json(const LadderSpec *ladder);
 bool ladder_from_json(const cJSON *json, LadderSpec *ladder, Error *err);
 
-/* What a ladder has shown so far: each step's Elo and 95% interval (steps without a pair have
- * none), the scaling slope with its 95% interval, and a sentence of what the steps decided
- * ("gains at nodes=1000, loses at nodes=4000"). */
+/* What a ladder has shown so far for one candidate (a match's: its only one): each step's Elo and
+ * 95% interval (steps without a pair have none), the scaling slope with its 95% interval, and a
+ * sentence of what the steps decided ("gains at nodes=1000, loses at nodes=4000"). */
 typedef struct {
     int count;
     int64_t pairs[LADDER_STEPS_MAX];
@@ -72,5 +101,11 @@ typedef struct {
     char verdict[LADDER_STEPS_MAX * (LADDER_STEP_TEXT + 24)];
 } LadderSummary;
 
-void ladder_summary(const LadderSpec *ladder, const MatchTotals totals[], LadderSummary *out);
-cJSON *ladder_summary_json(const LadderSpec *ladder, const LadderSummary *summary);
+void ladder_summary(const LadderSpec *ladder, const MatchTotals totals[], int candidate,
+                    LadderSummary *out);
+
+/* A results file's "ladder": a match's summary ({"steps", "slope", "verdict"}), or a gauntlet's
+ * as {"candidates": [{"engine", "seed", "steps", "slope", "verdict"}, ...]}; engines: the run's
+ * (names NAME.k). */
+cJSON *ladder_results_json(const LadderSpec *ladder, const MatchTotals totals[],
+                           const EngineSpec engines[]);

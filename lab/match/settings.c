@@ -247,15 +247,15 @@ bool settings_resolve_book(MatchSettings *s, Error *err) {
     return true;
 }
 
-/* A ladder: its steps, two engines a step with the step's limit, and every step a test or
+/* A ladder: its steps, its engines a step with the step's limit, and every step a test or
  * -rounds pairs. */
 static bool check_ladder(const MatchSettings *s, Error *err) {
     Error inner;
     if (!ladder_check(&s->ladder, &inner))
         return error_set(err, "%s", inner.text);
-    if (s->engine_count != MATCH_ENGINES * s->ladder.count)
-        return error_set(err, "a ladder of %d steps has %d engines, not %d", s->ladder.count,
-                         s->engine_count, MATCH_ENGINES * s->ladder.count);
+    PairingList pairings;
+    if (!ladder_pairings(&s->ladder, s->engine_count, &pairings, err))
+        return false;
     for (int k = 0; k < s->ladder.count; k++) {
         SprtParams sprt;
         if (!ladder_step_sprt(&s->ladder, k, s, &sprt) && s->rounds >= SETTINGS_UNBOUNDED_ROUNDS)
@@ -267,6 +267,8 @@ static bool check_ladder(const MatchSettings *s, Error *err) {
 }
 
 bool settings_pairings(const MatchSettings *s, PairingList *out, Error *err) {
+    if (s->tournament == TOURNAMENT_LADDER)
+        return ladder_pairings(&s->ladder, s->engine_count, out, err);
     return tournament_pairings(s->tournament, s->engine_count, s->seeds, out, err);
 }
 
@@ -340,7 +342,8 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     textbuf_printf(&buf, "%s", cli_program());
     bool ladder = s->tournament == TOURNAMENT_LADDER;
-    for (int e = 0; e < (ladder ? MATCH_ENGINES : s->engine_count); e++) {
+    bool family = s->tournament != TOURNAMENT_MATCH && (ladder ? s->ladder.gauntlet : s->has_sprt);
+    for (int e = 0; e < (ladder ? ladder_width(&s->ladder) : s->engine_count); e++) {
         EngineSpec spec = s->engines[e]; /* a ladder's: as given, its first step's limit on it */
         if (ladder)
             ladder_base_name(s->engines[e].name, spec.name, sizeof spec.name);
@@ -349,12 +352,13 @@ void settings_command_line(const MatchSettings *s, char *out, size_t size) {
     if (ladder) {
         char steps[LADDER_STEPS_MAX * (LADDER_STEP_TEXT + LADDER_PRESET_TEXT) + 16];
         ladder_text(&s->ladder, steps, sizeof steps);
-        textbuf_printf(&buf, " -ladder %s", steps);
+        textbuf_printf(&buf, "%s -ladder %s",
+                       s->ladder.gauntlet ? " -tournament gauntlet -seeds 1" : "", steps);
     } else if (s->tournament != TOURNAMENT_MATCH)
         textbuf_printf(&buf, " -tournament %s", tournament_kind_name(s->tournament));
     if (s->tournament == TOURNAMENT_GAUNTLET)
         textbuf_printf(&buf, " -seeds %d", s->seeds);
-    if (s->tournament != TOURNAMENT_MATCH && !ladder && s->has_sprt)
+    if (family)
         textbuf_printf(&buf, " -family %s", family_control_name(s->family));
     if (s->has_sprt) {
         textbuf_printf(&buf, " -sprt");
@@ -406,8 +410,14 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
     if (strcmp(steps_a, steps_b))
         textbuf_printf(&buf, " -ladder (%s vs %s);", steps_a[0] ? steps_a : "none",
                        steps_b[0] ? steps_b : "none");
-    if (a->tournament != TOURNAMENT_MATCH && a->tournament != TOURNAMENT_LADDER && a->has_sprt &&
-        b->has_sprt && a->family != b->family)
+    bool family = a->tournament == TOURNAMENT_LADDER ? a->ladder.gauntlet
+                                                   : a->tournament != TOURNAMENT_MATCH &&
+                                                         a->has_sprt && b->has_sprt;
+    if (a->ladder.gauntlet != b->ladder.gauntlet)
+        textbuf_printf(&buf, " -ladder of a %s vs of a %s;",
+                       a->ladder.gauntlet ? "gauntlet" : "match",
+                       b->ladder.gauntlet ? "gauntlet" : "match");
+    if (family && a->family != b->family)
         textbuf_printf(&buf, " -family (%s vs %s);", family_control_name(a->family),
                        family_control_name(b->family));
     if (a->engine_count != b->engine_count)

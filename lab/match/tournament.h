@@ -24,18 +24,21 @@ typedef enum {
     TOURNAMENT_MATCH,
     TOURNAMENT_ROUNDROBIN,
     TOURNAMENT_GAUNTLET,
-    TOURNAMENT_LADDER /* two engines at rising limits, a step a pairing (ladder.h) */
+    TOURNAMENT_LADDER /* engines at rising limits, a step a match or a gauntlet (ladder.h) */
 } TournamentKind;
 
 /* A ladder's steps as given (ladder.h): each step's limit ("nodes=1000", "tc=0.2+0.002") and its
- * SPRT preset ("": the run's test). count 0: no ladder. */
+ * SPRT preset ("": the run's test). count 0: no ladder. A step is a match of two engines, or a
+ * gauntlet (-tournament gauntlet -seeds 1): its candidates each against the one seed. */
 #define LADDER_STEP_TEXT 48
 #define LADDER_PRESET_TEXT 24
 typedef struct {
     int count;
     char limit[TOURNAMENT_RUN_ENGINES_MAX / 2][LADDER_STEP_TEXT];
     char preset[TOURNAMENT_RUN_ENGINES_MAX / 2][LADDER_PRESET_TEXT];
-    bool go_on; /* continue=on: every step plays, whatever one decides */
+    bool go_on;    /* continue=on: every step plays, whatever one decides */
+    bool gauntlet; /* a step is a gauntlet: the seed first, then the candidates */
+    int candidates; /* pairings a step: a gauntlet's candidates, 1 for a match */
 } LadderSpec;
 
 typedef struct {

@@ -15,9 +15,9 @@ void tournament_pairing_settings(const MatchSettings *run, Pairing pairing, Matc
     out->engine_count = MATCH_ENGINES;
     out->tournament = TOURNAMENT_MATCH;
     out->seeds = 1;
-    if (run->tournament == TOURNAMENT_LADDER) /* step k is pairing k: its own test */
-        out->has_sprt = ladder_step_sprt(&run->ladder, pairing.first / MATCH_ENGINES, run,
-                                         &out->sprt);
+    if (run->tournament == TOURNAMENT_LADDER) /* each step its own test */
+        out->has_sprt = ladder_step_sprt(&run->ladder, pairing.first / ladder_width(&run->ladder),
+                                         run, &out->sprt);
     memset(&out->ladder, 0, sizeof out->ladder);
 }
 

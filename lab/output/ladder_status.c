@@ -18,12 +18,13 @@ static const char *decision_text(SprtDecision decision, bool has_sprt) {
     return has_sprt ? "undecided" : "no test";
 }
 
-/* One line a step: its limit, pairs, Elo with its interval, its test. */
+/* One line a step of a candidate: its limit, pairs, Elo with its interval, its test. */
 static void step_lines(FILE *out, const MatchSettings *run, const TournamentTotals *tour,
-                       const LadderSummary *summary) {
+                       int candidate, const LadderSummary *summary, const char *indent) {
     for (int k = 0; k < summary->count; k++) {
-        const MatchSettings *step = &tour->settings[k];
-        fprintf(out, "  step %d %-16s %7" PRId64 " pairs", k + 1, run->ladder.limit[k],
+        int p = k * run->ladder.candidates + candidate;
+        const MatchSettings *step = &tour->settings[p];
+        fprintf(out, "%s  step %d %-16s %7" PRId64 " pairs", indent, k + 1, run->ladder.limit[k],
                 summary->pairs[k]);
         if (!summary->pairs[k]) {
             fprintf(out, "  not played\n");
@@ -32,7 +33,7 @@ static void step_lines(FILE *out, const MatchSettings *run, const TournamentTota
         fprintf(out, "  Elo %+6.1f [%+.1f, %+.1f]", shown(summary->elo[k]),
                 shown(summary->elo_low[k]), shown(summary->elo_high[k]));
         if (step->has_sprt) {
-            SprtSample sample = totals_sample(&tour->totals[k]);
+            SprtSample sample = totals_sample(&tour->totals[p]);
             fprintf(out, "  [%g, %g] %s: LLR %.2f", step->sprt.elo0, step->sprt.elo1,
                     sprt_model_name(step->sprt.model), sprt_llr(&sample, &step->sprt));
         }
@@ -40,68 +41,102 @@ static void step_lines(FILE *out, const MatchSettings *run, const TournamentTota
     }
 }
 
-static void slope_line(FILE *out, const LadderSummary *summary) {
+static void slope_line(FILE *out, const LadderSummary *summary, const char *indent) {
     if (summary->has_slope)
         fprintf(out,
-                "Scaling: %+.1f Elo per doubling of the limit [%+.1f, %+.1f] (weighted fit of "
+                "%sScaling: %+.1f Elo per doubling of the limit [%+.1f, %+.1f] (weighted fit of "
                 "the steps' Elo)\n",
-                shown(summary->slope), shown(summary->slope_low), shown(summary->slope_high));
+                indent, shown(summary->slope), shown(summary->slope_low),
+                shown(summary->slope_high));
     else
-        fprintf(out, "Scaling: no slope yet (two steps with pairs needed)\n");
+        fprintf(out, "%sScaling: no slope yet (two steps with pairs needed)\n", indent);
+}
+
+/* The engine given as the run's e-th (NAME of NAME.1). */
+static void given_name(const MatchSettings *run, int e, char *out, size_t size) {
+    ladder_base_name(run->engines[e].name, out, size);
 }
 
 void ladder_status_block(FILE *out, const MatchSettings *run, const MatchTotals *totals,
                          const TournamentTotals *tour) {
-    LadderSummary summary;
-    ladder_summary(&run->ladder, tour->totals, &summary);
-    char base[2][MATCH_NAME_MAX];
-    ladder_base_name(run->engines[0].name, base[0], sizeof base[0]);
-    ladder_base_name(run->engines[1].name, base[1], sizeof base[1]);
+    const LadderSpec *ladder = &run->ladder;
+    char first[MATCH_NAME_MAX], second[MATCH_NAME_MAX];
+    given_name(run, 0, first, sizeof first);
+    given_name(run, 1, second, sizeof second);
     fprintf(out, "--------------------------------------------------\n");
-    fprintf(out, "Ladder of %s vs %s (%d steps, from the first engine's side): %" PRId64 " pairs\n",
-            base[0], base[1], summary.count, totals->pairs);
-    step_lines(out, run, tour, &summary);
-    slope_line(out, &summary);
+    if (!ladder->gauntlet)
+        fprintf(out,
+                "Ladder of %s vs %s (%d steps, from the first engine's side): %" PRId64
+                " pairs\n",
+                first, second, ladder->count, totals->pairs);
+    else
+        fprintf(out,
+                "Ladder of a gauntlet against %s (%d steps, each candidate from its own side): "
+                "%" PRId64 " pairs\n",
+                first, ladder->count, totals->pairs);
+    for (int c = 0; c < ladder->candidates; c++) {
+        LadderSummary summary;
+        ladder_summary(ladder, tour->totals, c, &summary);
+        if (ladder->gauntlet) {
+            given_name(run, 1 + c, second, sizeof second);
+            fprintf(out, "%s vs %s:\n", second, first);
+        }
+        step_lines(out, run, tour, c, &summary, ladder->gauntlet ? "  " : "");
+        slope_line(out, &summary, ladder->gauntlet ? "  " : "");
+    }
     fprintf(out, "--------------------------------------------------\n");
     fflush(out);
 }
 
 void ladder_status_step_end(FILE *out, const MatchSettings *run, const TournamentTotals *tour,
                             int step) {
-    const MatchTotals *t = &tour->totals[step];
-    SprtSample sample = totals_sample(t);
-    SprtEstimate e = sprt_estimate(&sample);
-    fprintf(out,
-            "Ladder step %d (%s): %s vs %s: %s after %" PRId64 " pairs, Elo %+.1f [%+.1f, "
-            "%+.1f]\n",
-            step + 1, run->ladder.limit[step], tour->settings[step].engines[0].name,
-            tour->settings[step].engines[1].name,
-            t->decision == SPRT_CONTINUE ? "rounds played" : decision_text(t->decision, true),
-            t->pairs, shown(e.elo), shown(e.elo_low), shown(e.elo_high));
+    for (int c = 0; c < run->ladder.candidates; c++) {
+        int p = step * run->ladder.candidates + c;
+        const MatchTotals *t = &tour->totals[p];
+        if (!t->pairs)
+            continue; /* a candidate stopped at a step before */
+        SprtSample sample = totals_sample(t);
+        SprtEstimate e = sprt_estimate(&sample);
+        fprintf(out,
+                "Ladder step %d (%s): %s vs %s: %s after %" PRId64 " pairs, Elo %+.1f [%+.1f, "
+                "%+.1f]\n",
+                step + 1, run->ladder.limit[step], tour->settings[p].engines[0].name,
+                tour->settings[p].engines[1].name,
+                t->decision == SPRT_CONTINUE ? "rounds played" : decision_text(t->decision, true),
+                t->pairs, shown(e.elo), shown(e.elo_low), shown(e.elo_high));
+    }
     fflush(out);
 }
 
 void ladder_status_final(FILE *out, const MatchSettings *run, const MatchTotals *totals,
                          const TournamentTotals *tour, RunState state) {
-    LadderSummary summary;
-    ladder_summary(&run->ladder, tour->totals, &summary);
+    const LadderSpec *ladder = &run->ladder;
     int played = 0;
-    for (int k = 0; k < summary.count; k++)
-        played += summary.pairs[k] > 0;
+    for (int p = 0; p < ladder->count * ladder->candidates; p++)
+        if (tour->totals[p].pairs)
+            played = ladder_step_of(ladder, p) + 1;
     if (state == RUN_INTERRUPTED)
         fprintf(out, "Interrupted after %" PRId64 " pairs\n", totals->pairs);
-    else if (played < summary.count)
+    else if (played < ladder->count)
         fprintf(out,
-                "Finished: the ladder stopped at step %d of %d, which accepted H0 (give "
+                "Finished: the ladder stopped at step %d of %d, which accepted H0%s (give "
                 "-ladder ... continue=on to climb on)\n",
-                played, summary.count);
+                played, ladder->count, ladder->gauntlet ? " for every candidate left" : "");
     else
         fprintf(out, "Finished: every step played, %" PRId64 " pairs\n", totals->pairs);
     if (totals->discarded_pairs)
         fprintf(out, "Discarded %" PRId64 " pair(s) still running or finished after that point\n",
                 totals->discarded_pairs);
     ladder_status_block(out, run, totals, tour);
-    fprintf(out, "Ladder: %s\n", summary.verdict[0] ? summary.verdict : "no step played");
+    for (int c = 0; c < ladder->candidates; c++) {
+        LadderSummary summary;
+        ladder_summary(ladder, tour->totals, c, &summary);
+        char name[MATCH_NAME_MAX] = "";
+        if (ladder->gauntlet)
+            given_name(run, 1 + c, name, sizeof name);
+        fprintf(out, "Ladder: %s%s%s\n", name, name[0] ? ": " : "",
+                summary.verdict[0] ? summary.verdict : "no step played");
+    }
     char elapsed[32];
     cli_hms_text(totals->seconds, elapsed, sizeof elapsed);
     fprintf(out, "Elapsed: %s (%.1f s), %.2f pairs/s\n", elapsed, totals->seconds,

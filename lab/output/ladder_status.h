@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// A ladder's terminal output: a block per look (each step's pairs, Elo and test), the line of a
-// step that ends, and the end (each step's decision, Elo and pairs, the scaling slope, what the
-// steps decided in one sentence).
+// A ladder's terminal output: a block per look (each step's pairs, Elo and test, a gauntlet's
+// candidate by candidate), the lines of a step that ends, and the end (each step's decision, Elo
+// and pairs, the scaling slope, what the steps decided in one sentence).
 #pragma once
 
 #include "results.h"

@@ -327,18 +327,17 @@ cJSON *results_tournament_to_json(const MatchSettings *s, const MatchTotals *t,
     cJSON_AddNumberToObject(tournament, "seeds", s->seeds);
     cJSON_AddItemToObject(tournament, "rating",
                           rating ? results_rating_json(s, rating) : cJSON_CreateNull());
-    if (s->tournament == TOURNAMENT_LADDER) { /* each step's figures, the slope, the verdict */
-        LadderSummary summary;
-        ladder_summary(&s->ladder, pairings->totals, &summary);
-        cJSON_AddItemToObject(tournament, "ladder", ladder_summary_json(&s->ladder, &summary));
-    }
+    if (s->tournament == TOURNAMENT_LADDER) /* each step's figures, the slope, the verdict */
+        cJSON_AddItemToObject(tournament, "ladder",
+                              ladder_results_json(&s->ladder, pairings->totals, s->engines));
     cJSON *list = cJSON_AddArrayToObject(tournament, "pairings");
     tournament_totals_sync(pairings, t);
     for (int p = 0; p < pairings->pairings.count; p++) {
         const MatchTotals *pt = &pairings->totals[p];
-        RunState own = state == RUN_ROUNDS || pt->decision != SPRT_CONTINUE
-                           ? (pt->decision != SPRT_CONTINUE ? RUN_SPRT : RUN_ROUNDS)
-                           : state;
+        /* A pairing undecided when the run ended, or at its rounds (a ladder's step, the run
+         * going on with the next), ended by its rounds. */
+        bool ended = state == RUN_SPRT || state == RUN_ROUNDS || pt->pairs >= s->rounds;
+        RunState own = pt->decision != SPRT_CONTINUE ? RUN_SPRT : ended ? RUN_ROUNDS : state;
         cJSON_AddItemToArray(list, results_to_json(&pairings->settings[p], pt, own, book_hash,
                                                    book_positions, command));
     }

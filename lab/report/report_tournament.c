@@ -75,21 +75,32 @@ static void pairing_cell(const void *context, int row, int column, char *out, si
 /* The line that says what the tournament is. */
 static void about_text(const TournamentSummary *t, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
-    if (t->ladder_steps) /* engines NAME.1, NAME.2, ...: the two engines at each step */
-        textbuf_printf(&buf, "ladder of %.*s vs %.*s, %d steps",
-                       (int)strcspn(t->engines[0], "."), t->engines[0],
-                       (int)strcspn(t->engines[1], "."), t->engines[1], t->ladder_steps);
+    const LadderLine *lines = t->ladder_lines;
+    if (t->ladder_steps && !t->ladder_gauntlet)
+        textbuf_printf(&buf, "ladder of %s vs %s, %d steps", lines[0].first, lines[0].second,
+                       t->ladder_steps);
+    else if (t->ladder_steps)
+        textbuf_printf(&buf, "ladder of a gauntlet against %s, %d candidates, %d steps",
+                       lines[0].second, t->ladder_line_count, t->ladder_steps);
     else
         textbuf_printf(&buf, "%s of %d engines", t->kind, t->engine_count);
     if (!strcmp(t->kind, "gauntlet"))
         textbuf_printf(&buf, " (%d seed%s)", t->seeds, t->seeds == 1 ? "" : "s");
-    if (t->family[0] && strcmp(t->kind, "ladder"))
-        textbuf_printf(&buf, ", candidates decided by SPRTs under -family %s", t->family);
-    if (t->has_slope)
-        textbuf_printf(&buf, ", %+.1f Elo a doubling of the limit [%+.1f, %+.1f]",
-                       shown(t->slope), shown(t->slope_low), shown(t->slope_high));
-    if (t->ladder_steps)
-        textbuf_printf(&buf, ": %s", t->verdict);
+    if (t->family[0] && (strcmp(t->kind, "ladder") || t->ladder_gauntlet))
+        textbuf_printf(&buf, ", candidates decided by SPRTs under -family %s%s", t->family,
+                       t->ladder_gauntlet ? " at each step" : "");
+    /* A gauntlet's lines: " (NAME, slope: verdict; ...)". */
+    for (int i = 0; i < t->ladder_line_count; i++) {
+        if (t->ladder_gauntlet)
+            textbuf_printf(&buf, "%s%s", i ? "; " : " (", lines[i].first);
+        if (lines[i].has_slope)
+            textbuf_printf(&buf, ", %+.1f Elo a doubling of the limit [%+.1f, %+.1f]",
+                           shown(lines[i].slope), shown(lines[i].slope_low),
+                           shown(lines[i].slope_high));
+        textbuf_printf(&buf, ": %s", lines[i].verdict);
+    }
+    if (t->ladder_gauntlet)
+        textbuf_printf(&buf, ")");
     char commit[2 * RUN_SUMMARY_SHORT];
     report_commit_text(t->run.commit, t->run.source, commit, sizeof commit);
     textbuf_printf(&buf, ", %d pairings, %lld pairs, %s, limits %s, book %s, started %s, commit %s",
@@ -118,6 +129,26 @@ void report_tournaments_print(FILE *out, const ReportEntry entries[], int count)
         fprintf(out, "    pairings (each from its first engine's side):\n");
         report_aligned_print(out, "    ", t->pairing_count + 1, PAIRING_COLUMNS, pairing_cell, t);
     }
+}
+
+/* A ladder's line as the report's JSON gives it: its steps, slope and verdict. */
+static cJSON *ladder_line_json(const TournamentSummary *t, const LadderLine *line) {
+    cJSON *json = cJSON_CreateObject();
+    cJSON *steps = cJSON_AddArrayToObject(json, "steps");
+    for (int k = 0; k < t->ladder_steps; k++) {
+        cJSON *step = cJSON_CreateObject();
+        cJSON_AddStringToObject(step, "limit", t->ladder_limit[k]);
+        cJSON_AddNumberToObject(step, "log2_size", t->ladder_x[k]);
+        cJSON_AddNumberToObject(step, "elo", line->elo[k]); /* NaN: null */
+        const double interval[2] = {line->low[k], line->high[k]};
+        cJSON_AddItemToObject(step, "elo_ci95", cJSON_CreateDoubleArray(interval, 2));
+        cJSON_AddItemToArray(steps, step);
+    }
+    cJSON_AddNumberToObject(json, "elo_per_doubling", line->slope);
+    const double interval[2] = {line->slope_low, line->slope_high};
+    cJSON_AddItemToObject(json, "elo_per_doubling_ci95", cJSON_CreateDoubleArray(interval, 2));
+    cJSON_AddStringToObject(json, "verdict", line->verdict);
+    return json;
 }
 
 cJSON *report_tournament_json(const ReportEntry *entry) {
@@ -153,22 +184,17 @@ cJSON *report_tournament_json(const ReportEntry *entry) {
     } else {
         cJSON_AddNullToObject(item, "rating");
     }
-    if (t->ladder_steps) {
-        cJSON *ladder = cJSON_AddObjectToObject(item, "ladder");
-        cJSON *steps = cJSON_AddArrayToObject(ladder, "steps");
-        for (int k = 0; k < t->ladder_steps; k++) {
-            cJSON *step = cJSON_CreateObject();
-            cJSON_AddStringToObject(step, "limit", t->ladder_limit[k]);
-            cJSON_AddNumberToObject(step, "log2_size", t->ladder_x[k]);
-            cJSON_AddNumberToObject(step, "elo", t->ladder_elo[k]); /* NaN: null */
-            const double interval[2] = {t->ladder_low[k], t->ladder_high[k]};
-            cJSON_AddItemToObject(step, "elo_ci95", cJSON_CreateDoubleArray(interval, 2));
-            cJSON_AddItemToArray(steps, step);
+    if (t->ladder_steps && !t->ladder_gauntlet) {
+        cJSON_AddItemToObject(item, "ladder", ladder_line_json(t, &t->ladder_lines[0]));
+    } else if (t->ladder_steps) {
+        cJSON *candidates =
+            cJSON_AddArrayToObject(cJSON_AddObjectToObject(item, "ladder"), "candidates");
+        for (int i = 0; i < t->ladder_line_count; i++) {
+            cJSON *line = ladder_line_json(t, &t->ladder_lines[i]);
+            cJSON_AddStringToObject(line, "engine", t->ladder_lines[i].first);
+            cJSON_AddStringToObject(line, "seed", t->ladder_lines[i].second);
+            cJSON_AddItemToArray(candidates, line);
         }
-        cJSON_AddNumberToObject(ladder, "elo_per_doubling", t->slope);
-        const double interval[2] = {t->slope_low, t->slope_high};
-        cJSON_AddItemToObject(ladder, "elo_per_doubling_ci95", cJSON_CreateDoubleArray(interval, 2));
-        cJSON_AddStringToObject(ladder, "verdict", t->verdict);
     }
     cJSON *pairings = cJSON_AddArrayToObject(item, "pairings");
     for (int p = 0; p < t->pairing_count; p++)
@@ -216,28 +242,32 @@ static void rating_chart(FILE *out, const TournamentSummary *t) {
     fputs("</div>\n", out);
 }
 
-/* A ladder's chart: each played step's Elo and 95% interval against log2 of its limit, a line
- * at zero; then the slope and the verdict. */
-static void ladder_chart(FILE *out, const TournamentSummary *t) {
-    double x[TOURNAMENT_RUN_ENGINES_MAX / 2], y[TOURNAMENT_RUN_ENGINES_MAX / 2];
-    double low[TOURNAMENT_RUN_ENGINES_MAX / 2], high[TOURNAMENT_RUN_ENGINES_MAX / 2];
+/* A ladder line's chart: each played step's Elo and 95% interval against log2 of its limit, a
+ * line at zero; then the steps' figures. */
+static void ladder_chart(FILE *out, const TournamentSummary *t, const LadderLine *line) {
+    double x[RUN_SUMMARY_LADDER_STEPS], y[RUN_SUMMARY_LADDER_STEPS];
+    double low[RUN_SUMMARY_LADDER_STEPS], high[RUN_SUMMARY_LADDER_STEPS];
     int count = 0;
     const char *first = "", *last = "";
     for (int k = 0; k < t->ladder_steps; k++) {
-        if (!isfinite(t->ladder_elo[k]))
+        if (!isfinite(line->elo[k]))
             continue;
         first = count ? first : t->ladder_limit[k];
         last = t->ladder_limit[k];
         x[count] = t->ladder_x[k];
-        y[count] = t->ladder_elo[k];
-        low[count] = t->ladder_low[k];
-        high[count] = t->ladder_high[k];
+        y[count] = line->elo[k];
+        low[count] = line->low[k];
+        high[count] = line->high[k];
         count++;
     }
     static const double zero[1] = {0};
     static const char *const zero_label[1] = {"0"};
+    char title[2 * RUN_SUMMARY_NAME + 64];
+    snprintf(title, sizeof title, "%s%s%s%sElo (95%% interval) against the limit, log scale",
+             t->ladder_gauntlet ? line->first : "", t->ladder_gauntlet ? " vs " : "",
+             t->ladder_gauntlet ? line->second : "", t->ladder_gauntlet ? ": " : "");
     SvgLineChart chart = {.css_class = "ladder",
-                          .title = "Elo (95% interval) against the limit, log scale",
+                          .title = title,
                           .x = x,
                           .y = y,
                           .band_low = low,
@@ -252,13 +282,18 @@ static void ladder_chart(FILE *out, const TournamentSummary *t) {
     fputs("<div class=\"charts\">", out);
     if (count)
         svg_line_chart(out, &chart);
-    fputs("</div>\n<p class=\"ladder-steps\">Steps: ", out);
+    fputs("</div>\n<p class=\"ladder-steps\">", out);
+    if (t->ladder_gauntlet) {
+        html_put_escaped(out, line->first);
+        fputs(": ", out);
+    }
+    fputs("Steps: ", out);
     for (int k = 0; k < t->ladder_steps; k++) {
         char step[96];
-        if (isfinite(t->ladder_elo[k]))
+        if (isfinite(line->elo[k]))
             snprintf(step, sizeof step, "%s%s (2^%.2f) %+.1f [%+.1f, %+.1f]", k ? "; " : "",
-                     t->ladder_limit[k], t->ladder_x[k], shown(t->ladder_elo[k]),
-                     shown(t->ladder_low[k]), shown(t->ladder_high[k]));
+                     t->ladder_limit[k], t->ladder_x[k], shown(line->elo[k]), shown(line->low[k]),
+                     shown(line->high[k]));
         else
             snprintf(step, sizeof step, "%s%s not played", k ? "; " : "", t->ladder_limit[k]);
         html_put_escaped(out, step);
@@ -281,7 +316,8 @@ static void html_section(FILE *out, const ReportEntry *entry, int index) {
     html_put_escaped(out, text);
     fputs("</p>\n", out);
     if (t->ladder_steps) {
-        ladder_chart(out, t);
+        for (int i = 0; i < t->ladder_line_count; i++)
+            ladder_chart(out, t, &t->ladder_lines[i]);
     } else if (t->rated) {
         html_table(out, "rating", t->engine_count + 1, RATING_COLUMNS, rating_cell, t);
         rating_chart(out, t);
@@ -328,20 +364,47 @@ static void text_chart_row(const RatedEngine *e, double x0, double x1, char row[
 }
 
 /* A ladder's step as a cell: its Elo and interval, with its limit when it is not the column's. */
-static void ladder_step_cell(const TournamentSummary *t, int k, const char *column, char *out,
-                             size_t size) {
+static void ladder_step_cell(const TournamentSummary *t, const LadderLine *line, int k,
+                             const char *column, char *out, size_t size) {
     TextBuf buf = textbuf(out, size);
     if (strcmp(t->ladder_limit[k], column))
         textbuf_printf(&buf, "%s: ", t->ladder_limit[k]);
-    if (isfinite(t->ladder_elo[k]))
-        textbuf_printf(&buf, "%+.1f [%+.1f, %+.1f]", shown(t->ladder_elo[k]),
-                       shown(t->ladder_low[k]), shown(t->ladder_high[k]));
+    if (isfinite(line->elo[k]))
+        textbuf_printf(&buf, "%+.1f [%+.1f, %+.1f]", shown(line->elo[k]), shown(line->low[k]),
+                       shown(line->high[k]));
     else
         textbuf_printf(&buf, "not played");
 }
 
-/* Every ladder given as one table, a row a ladder: its steps' Elo (the columns are the first
- * ladder's limits), the slope, what the steps decided, the pairs and the file. */
+/* A ladder line as the table's row. */
+static void ladder_row(FILE *out, const TournamentSummary *t, const LadderLine *line,
+                       const TournamentSummary *first, int steps) {
+    char raw[2 * REPORT_CELL], text[2 * REPORT_CELL];
+    snprintf(raw, sizeof raw, "%s vs %s", line->first, line->second);
+    report_escape_text(raw, true, text, sizeof text);
+    fprintf(out, "| %s |", text);
+    for (int k = 0; k < steps; k++) {
+        raw[0] = '\0';
+        if (k < t->ladder_steps)
+            ladder_step_cell(t, line, k, k < first->ladder_steps ? first->ladder_limit[k] : "",
+                             raw, sizeof raw);
+        report_escape_text(raw, true, text, sizeof text);
+        fprintf(out, " %s |", text);
+    }
+    if (line->has_slope)
+        fprintf(out, " %+.1f [%+.1f, %+.1f] |", shown(line->slope), shown(line->slope_low),
+                shown(line->slope_high));
+    else
+        fputs(" - |", out);
+    report_escape_text(line->verdict, true, text, sizeof text);
+    fprintf(out, " %s | %lld |", text, (long long)t->run.pairs);
+    report_escape_text(t->run.file, true, text, sizeof text);
+    fprintf(out, " `%s` |\n", text);
+}
+
+/* Every ladder given as one table, a row a ladder (a gauntlet's: a row a candidate): its steps'
+ * Elo (the columns are the first ladder's limits), the slope, what the steps decided, the pairs
+ * and the file. */
 static void ladders_markdown(FILE *out, const ReportEntry entries[], int count) {
     const TournamentSummary *first = NULL;
     int steps = 0;
@@ -364,28 +427,8 @@ static void ladders_markdown(FILE *out, const ReportEntry entries[], int count) 
         const TournamentSummary *t = entries[i].tournament;
         if (entries[i].kind != REPORT_TOURNAMENT || !t->ladder_steps)
             continue;
-        char raw[2 * REPORT_CELL], text[2 * REPORT_CELL];
-        snprintf(raw, sizeof raw, "%.*s vs %.*s", (int)strcspn(t->engines[0], "."),
-                 t->engines[0], (int)strcspn(t->engines[1], "."), t->engines[1]);
-        report_escape_text(raw, true, text, sizeof text);
-        fprintf(out, "| %s |", text);
-        for (int k = 0; k < steps; k++) {
-            raw[0] = '\0';
-            if (k < t->ladder_steps)
-                ladder_step_cell(t, k, k < first->ladder_steps ? first->ladder_limit[k] : "", raw,
-                                 sizeof raw);
-            report_escape_text(raw, true, text, sizeof text);
-            fprintf(out, " %s |", text);
-        }
-        if (t->has_slope)
-            fprintf(out, " %+.1f [%+.1f, %+.1f] |", shown(t->slope), shown(t->slope_low),
-                    shown(t->slope_high));
-        else
-            fputs(" - |", out);
-        report_escape_text(t->verdict, true, text, sizeof text);
-        fprintf(out, " %s | %lld |", text, (long long)t->run.pairs);
-        report_escape_text(t->run.file, true, text, sizeof text);
-        fprintf(out, " `%s` |\n", text);
+        for (int l = 0; l < t->ladder_line_count; l++)
+            ladder_row(out, t, &t->ladder_lines[l], first, steps);
     }
 }
 

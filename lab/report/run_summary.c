@@ -7,6 +7,7 @@
 #include "textfile.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,12 +376,13 @@ static bool number_or_null(const cJSON *object, const char *key, double *out, Er
     return cJSON_IsNull(member(object, key)) || real_at(object, key, out, err);
 }
 
-/* A ladder's "tournament.ladder": its steps, slope and verdict. */
-static bool ladder_from(const cJSON *ladder, TournamentSummary *t, Error *err) {
-    const cJSON *steps = member(ladder, "steps"), *slope = member(ladder, "slope");
+/* One line of a ladder's "tournament.ladder": its steps' figures, slope and verdict. */
+static bool ladder_line_from(const cJSON *line, TournamentSummary *t, LadderLine *out,
+                             Error *err) {
+    const cJSON *steps = member(line, "steps"), *slope = member(line, "slope");
     int count = cJSON_GetArraySize(steps);
-    if (!cJSON_IsArray(steps) || count < 2 || count > TOURNAMENT_RUN_ENGINES_MAX / 2 ||
-        !cJSON_IsObject(slope))
+    if (!cJSON_IsArray(steps) || count < 2 || count > RUN_SUMMARY_LADDER_STEPS ||
+        !cJSON_IsObject(slope) || (t->ladder_steps && count != t->ladder_steps))
         return error_set(err, "\"tournament\": a ladder needs \"ladder\" with its steps and "
                               "slope");
     t->ladder_steps = count;
@@ -388,17 +390,52 @@ static bool ladder_from(const cJSON *ladder, TournamentSummary *t, Error *err) {
         const cJSON *step = cJSON_GetArrayItem(steps, k);
         if (!text_at(step, "limit", t->ladder_limit[k], sizeof t->ladder_limit[k], err) ||
             !real_at(step, "log2_size", &t->ladder_x[k], err) ||
-            !number_or_null(step, "elo", &t->ladder_elo[k], err) ||
-            !number_or_null(step, "elo_low", &t->ladder_low[k], err) ||
-            !number_or_null(step, "elo_high", &t->ladder_high[k], err))
+            !number_or_null(step, "elo", &out->elo[k], err) ||
+            !number_or_null(step, "elo_low", &out->low[k], err) ||
+            !number_or_null(step, "elo_high", &out->high[k], err))
             return false;
     }
-    if (!number_or_null(slope, "elo_per_doubling", &t->slope, err) ||
-        !number_or_null(slope, "low", &t->slope_low, err) ||
-        !number_or_null(slope, "high", &t->slope_high, err))
+    if (!number_or_null(slope, "elo_per_doubling", &out->slope, err) ||
+        !number_or_null(slope, "low", &out->slope_low, err) ||
+        !number_or_null(slope, "high", &out->slope_high, err))
         return false;
-    t->has_slope = isfinite(t->slope);
-    return text_at(ladder, "verdict", t->verdict, sizeof t->verdict, err);
+    out->has_slope = isfinite(out->slope);
+    return text_at(line, "verdict", out->verdict, sizeof out->verdict, err);
+}
+
+/* A ladder engine's name as given: NAME of NAME.k. */
+static void given_name(const char *name, char *out, size_t size) {
+    const char *dot = strrchr(name, '.');
+    snprintf(out, size, "%.*s", (int)(dot ? dot - name : (ptrdiff_t)strlen(name)), name);
+}
+
+/* A ladder's "tournament.ladder": a match's one line (its engines NAME.k: the first step's
+ * two), or a gauntlet's "candidates", each with its engine and seed. */
+static bool ladder_from(const cJSON *ladder, TournamentSummary *t, Error *err) {
+    const cJSON *candidates = member(ladder, "candidates");
+    if (!candidates) {
+        LadderLine *line = &t->ladder_lines[0];
+        t->ladder_line_count = 1;
+        given_name(t->engines[0], line->first, sizeof line->first);
+        given_name(t->engines[1], line->second, sizeof line->second);
+        return ladder_line_from(ladder, t, line, err);
+    }
+    int count = cJSON_GetArraySize(candidates);
+    if (!cJSON_IsArray(candidates) || count < 1 || count > RUN_SUMMARY_LADDER_LINES)
+        return error_set(err, "\"tournament\": a gauntlet's ladder needs \"candidates\" (1 "
+                              "to %d)",
+                         RUN_SUMMARY_LADDER_LINES);
+    t->ladder_gauntlet = true;
+    t->ladder_line_count = count;
+    for (int c = 0; c < count; c++) {
+        const cJSON *item = cJSON_GetArrayItem(candidates, c);
+        LadderLine *line = &t->ladder_lines[c];
+        if (!text_at(item, "engine", line->first, sizeof line->first, err) ||
+            !text_at(item, "seed", line->second, sizeof line->second, err) ||
+            !ladder_line_from(item, t, line, err))
+            return false;
+    }
+    return true;
 }
 
 bool tournament_summary_from_json(const cJSON *json, TournamentSummary *t, Error *err) {

@@ -59,6 +59,21 @@ typedef struct {
     int64_t pairs;
 } RatedEngine;
 
+/* A ladder's line: the engine that climbs against the other (a match's ladder: its first
+ * against its second; a gauntlet's: a candidate against the seed), names as given; each step's
+ * Elo and 95% interval (NaN: not played), the scaling slope (Elo per doubling) and what the
+ * steps decided. */
+#define RUN_SUMMARY_LADDER_STEPS (TOURNAMENT_RUN_ENGINES_MAX / 2)
+#define RUN_SUMMARY_LADDER_LINES (TOURNAMENT_RUN_ENGINES_MAX / 2)
+typedef struct {
+    char first[RUN_SUMMARY_NAME], second[RUN_SUMMARY_NAME];
+    double elo[RUN_SUMMARY_LADDER_STEPS], low[RUN_SUMMARY_LADDER_STEPS];
+    double high[RUN_SUMMARY_LADDER_STEPS];
+    bool has_slope;
+    double slope, slope_low, slope_high;
+    char verdict[RUN_SUMMARY_TEXT];
+} LadderLine;
+
 typedef struct {
     /* The run itself: file, state ("decided" once a gauntlet's every SPRT ended), pairs,
      * started, updated, seconds, commit, source, version, command, book. */
@@ -73,15 +88,14 @@ typedef struct {
     int pairing_count;
     RunSummary *pairings; /* [pairing_count], malloc'd (tournament_summary_destroy); each
                              pairing's file is the run's */
-    /* A ladder (kind "ladder"): each step's limit, log2 of its size, Elo and 95% interval (NaN:
-     * not played), the scaling slope (Elo per doubling) and what the steps decided. */
+    /* A ladder (kind "ladder"): each step's limit and log2 of its size, and a line a candidate
+     * (a match's ladder: one line, its two engines). */
     int ladder_steps;
-    char ladder_limit[TOURNAMENT_RUN_ENGINES_MAX / 2][LADDER_STEP_TEXT];
-    double ladder_x[TOURNAMENT_RUN_ENGINES_MAX / 2], ladder_elo[TOURNAMENT_RUN_ENGINES_MAX / 2];
-    double ladder_low[TOURNAMENT_RUN_ENGINES_MAX / 2], ladder_high[TOURNAMENT_RUN_ENGINES_MAX / 2];
-    bool has_slope;
-    double slope, slope_low, slope_high;
-    char verdict[RUN_SUMMARY_TEXT];
+    char ladder_limit[RUN_SUMMARY_LADDER_STEPS][LADDER_STEP_TEXT];
+    double ladder_x[RUN_SUMMARY_LADDER_STEPS];
+    bool ladder_gauntlet;
+    int ladder_line_count;
+    LadderLine ladder_lines[RUN_SUMMARY_LADDER_LINES];
 } TournamentSummary;
 
 /* Whether a parsed results file is a tournament's (it has a "tournament" object). */

@@ -89,6 +89,7 @@ typedef struct {
      * when it closed are dropped, counted in closed_discards. */
     PairingSegment segment;
     Family family;
+    int family_pairing[FAMILY_TESTS_MAX]; /* test i's pairing (a ladder's step: its candidates) */
     int64_t closed_discards;
     bool bounds_noted; /* small normalized bounds said (once) */
 } Runner;
@@ -202,8 +203,9 @@ static bool accept_change(Runner *r, const char *engine, const char *kind, const
     printf("note: %s changed since the run began (%s); resumed as -allow-engine-change asks: "
            "the results mix both builds\n",
            engine, what);
-    char line[TOTALS_CHANGES_MAX / 2];
-    snprintf(line, sizeof line, "%s: %s", engine, what);
+    char line[TOTALS_CHANGES_MAX / 2]; /* a long change is cut: the note says which engine */
+    TextBuf buf = textbuf(line, sizeof line);
+    textbuf_printf(&buf, "%s: %s", engine, what);
     note_accepted_change(&r->totals, line);
     return true;
 }
@@ -321,6 +323,65 @@ static void stop_pairs(Runner *r) {
     r->totals.discarded_pairs = pair_pool_end(r->pool) + r->closed_discards;
 }
 
+/* The decisions the family's tests already hold, from their pairings' counts. */
+static void family_restore(Runner *r) {
+    for (int i = 0; i < r->family.count; i++) {
+        SprtDecision decision = r->tour.totals[r->family_pairing[i]].decision;
+        if (decision == SPRT_H1) {
+            r->family.decision[i] = FAMILY_H1;
+            r->family.h1++;
+        } else if (decision == SPRT_H0) {
+            r->family.decision[i] = FAMILY_H0;
+            r->family.h0++;
+        }
+    }
+}
+
+/* A ladder's open step (ladder.h): the pairings of its candidates still climbing, in turn from
+ * their counts as a gauntlet's (tournament.h), after the pairs of the steps before; and a
+ * gauntlet's step has a family of its candidates' SPRTs, with the decisions it already holds. */
+static bool plan_ladder_step(Runner *r, Error *err) {
+    const MatchSettings *s = r->settings;
+    const LadderSpec *ladder = &s->ladder;
+    int step = ladder_open_step(ladder, r->tour.totals, s->rounds);
+    if (step < 0) { /* over: nothing follows */
+        r->segment = (PairingSegment){.first_pair = r->totals.pairs, .count = 1};
+        r->limit = r->totals.pairs;
+        return true;
+    }
+    int first = step * ladder->candidates, tests = 0;
+    int64_t pairs[TOURNAMENT_PAIRINGS_MAX];
+    bool closed[TOURNAMENT_PAIRINGS_MAX];
+    for (int c = 0; c < ladder->candidates; c++) {
+        const MatchTotals *t = &r->tour.totals[first + c];
+        bool climbs = ladder_climbs(ladder, r->tour.totals, step, c);
+        pairs[c] = t->pairs;
+        closed[c] = !climbs || t->decision != SPRT_CONTINUE;
+        if (climbs)
+            r->family_pairing[tests++] = first + c;
+    }
+    PairingSegment within;
+    if (!tournament_segment_from_counts(ladder->candidates, pairs, closed, &within, err))
+        return false;
+    r->segment = within;
+    int64_t ahead = 0; /* pairs of this round already counted */
+    for (int i = 0; i < within.count; i++) {
+        r->segment.open[i] = (uint8_t)(first + within.open[i]);
+        ahead += pairs[within.open[i]] - within.first_round;
+    }
+    r->segment.first_pair = r->totals.pairs - ahead;
+    r->limit = s->rounds < SETTINGS_UNBOUNDED_ROUNDS
+                   ? r->segment.first_pair + r->segment.count * (s->rounds - within.first_round)
+                   : SETTINGS_UNBOUNDED_ROUNDS;
+    const MatchSettings *match = &r->tour.settings[first];
+    if (!ladder->gauntlet || !match->has_sprt)
+        return true;
+    if (!family_init(&r->family, s->family, tests, match->sprt.alpha, match->sprt.beta, err))
+        return false;
+    family_restore(r);
+    return true;
+}
+
 /* Which pairings play from which pair, from the counts (tournament.h), and the last pair they
  * may reach: -rounds pairs each. False with the reason when the counts cannot be the
  * schedule's. */
@@ -331,18 +392,8 @@ static bool plan_segment(Runner *r, Error *err) {
         r->limit = s->rounds;
         return true;
     }
-    if (r->ladder) { /* the step playing, from its own count on */
-        int step = ladder_open_step(&s->ladder, r->tour.totals, s->rounds);
-        const MatchTotals *t = &r->tour.totals[step < 0 ? 0 : step];
-        r->segment = (PairingSegment){.first_pair = r->totals.pairs,
-                                      .first_round = step < 0 ? 0 : t->pairs,
-                                      .count = 1,
-                                      .open = {(uint8_t)(step < 0 ? 0 : step)}};
-        r->limit = step < 0                                  ? r->totals.pairs /* over */
-                   : s->rounds < SETTINGS_UNBOUNDED_ROUNDS ? r->totals.pairs + s->rounds - t->pairs
-                                                             : SETTINGS_UNBOUNDED_ROUNDS;
-        return true;
-    }
+    if (r->ladder)
+        return plan_ladder_step(r, err);
     int count = r->tour.pairings.count;
     int64_t pairs[TOURNAMENT_PAIRINGS_MAX];
     bool closed[TOURNAMENT_PAIRINGS_MAX];
@@ -358,22 +409,18 @@ static bool plan_segment(Runner *r, Error *err) {
     return true;
 }
 
-/* A gauntlet's family of SPRTs, with the decisions its pairings already hold (a resume). */
+/* A gauntlet's family of SPRTs, with the decisions its pairings already hold (a resume): every
+ * pairing is a test. A ladder's family is its open step's (plan_ladder_step). */
 static bool family_from_counts(Runner *r, Error *err) {
     const MatchSettings *s = r->settings;
     int count = r->tour.pairings.count;
+    if (r->ladder)
+        return true;
     if (!family_init(&r->family, s->family, count, s->sprt.alpha, s->sprt.beta, err))
         return false;
-    for (int p = 0; p < count; p++) {
-        SprtDecision decision = r->tour.totals[p].decision;
-        if (decision == SPRT_H1) {
-            r->family.decision[p] = FAMILY_H1;
-            r->family.h1++;
-        } else if (decision == SPRT_H0) {
-            r->family.decision[p] = FAMILY_H0;
-            r->family.h0++;
-        }
-    }
+    for (int p = 0; p < count; p++)
+        r->family_pairing[p] = p;
+    family_restore(r);
     return true;
 }
 
@@ -396,12 +443,13 @@ static void sort_decided(int decided[], int count, const double llr[], bool h1) 
 static void close_decided(Runner *r, const double llr[], FamilyDecision kind, int taken_before,
                           bool live) {
     int decided[FAMILY_TESTS_MAX], count = 0;
-    for (int p = 0; p < r->tour.pairings.count; p++)
-        if (r->family.decision[p] == kind && r->tour.totals[p].decision == SPRT_CONTINUE)
-            decided[count++] = p;
+    for (int test = 0; test < r->family.count; test++)
+        if (r->family.decision[test] == kind &&
+            r->tour.totals[r->family_pairing[test]].decision == SPRT_CONTINUE)
+            decided[count++] = test;
     sort_decided(decided, count, llr, kind == FAMILY_H1);
     for (int i = 0; i < count; i++) {
-        int p = decided[i];
+        int test = decided[i], p = r->family_pairing[test];
         MatchTotals *t = &r->tour.totals[p];
         const MatchSettings *match = &r->tour.settings[p];
         t->decision = kind == FAMILY_H1 ? SPRT_H1 : SPRT_H0;
@@ -416,7 +464,7 @@ static void close_decided(Runner *r, const double llr[], FamilyDecision kind, in
         printf("SPRT: %s vs %s: %s after %" PRId64 " pairs, LLR %.3f %s %.3f (%s, %s level %d "
                "of %d)\n",
                match->engines[0].name, match->engines[1].name,
-               kind == FAMILY_H1 ? "H1 accepted" : "H0 accepted", t->pairs, llr[p],
+               kind == FAMILY_H1 ? "H1 accepted" : "H0 accepted", t->pairs, llr[test],
                kind == FAMILY_H1 ? ">=" : "<=", bound, family_control_name(r->family.control),
                kind == FAMILY_H1 ? "H1" : "H0", taken_before + i + 1, r->family.count);
     }
@@ -427,10 +475,10 @@ static void close_decided(Runner *r, const double llr[], FamilyDecision kind, in
  * any pairing closed now. */
 static RunState look(Runner *r, bool live, bool *closed) {
     double llr[FAMILY_TESTS_MAX] = {0};
-    for (int i = 0; i < r->segment.count; i++) {
-        int p = r->segment.open[i];
+    for (int test = 0; test < r->family.count; test++) {
+        int p = r->family_pairing[test];
         SprtSample sample = totals_sample(&r->tour.totals[p]);
-        llr[p] = sprt_llr(&sample, &r->tour.settings[p].sprt);
+        llr[test] = sprt_llr(&sample, &r->tour.settings[p].sprt);
     }
     int h1 = r->family.h1, h0 = r->family.h0;
     *closed = family_look(&r->family, llr) > 0;
@@ -470,7 +518,9 @@ static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
                                                                 "the same games: use a larger "
                                                                 "book or randomplies=)");
     }
-    if (r->ladder) { /* a step's own test; the round hook moves to the next step */
+    if (r->ladder) { /* a match's step: its own test; a gauntlet's looks at a round's end */
+        if (r->settings->ladder.gauntlet)
+            return RUN_RUNNING;
         MatchTotals *t = &r->tour.totals[pair->pairing];
         const MatchSettings *step = &r->tour.settings[pair->pairing];
         SprtDecision decision = step->has_sprt ? totals_decide(t, &step->sprt) : SPRT_CONTINUE;
@@ -525,9 +575,26 @@ static void print_start(const Runner *r, FILE *out, bool resuming) {
         ladder_text(&s->ladder, steps, sizeof steps);
         ladder_base_name(s->engines[0].name, first, sizeof first);
         ladder_base_name(s->engines[1].name, second, sizeof second);
-        fprintf(out, "abtest: ladder of %s vs %s over %s (each step its own test, every number "
-                     "from the first engine's side), %d worker(s)%s%s\n",
-                first, second, steps, workers, ranks, timed);
+        if (!s->ladder.gauntlet) {
+            fprintf(out, "abtest: ladder of %s vs %s over %s (each step its own test, every "
+                         "number from the first engine's side), %d worker(s)%s%s\n",
+                    first, second, steps, workers, ranks, timed);
+        } else {
+            char names[TOURNAMENT_RUN_ENGINES_MAX * (MATCH_NAME_MAX + 2)];
+            TextBuf buf = textbuf(names, sizeof names);
+            for (int c = 0; c < s->ladder.candidates; c++) {
+                ladder_base_name(s->engines[1 + c].name, second, sizeof second);
+                textbuf_printf(&buf, "%s%s", c ? ", " : "", second);
+            }
+            fprintf(out, "abtest: ladder of a gauntlet, %s against %s, over %s (each step a "
+                         "gauntlet; a candidate climbs until a step accepts H0; each candidate's "
+                         "numbers from its own side), %d worker(s)%s%s\n",
+                    names, first, steps, workers, ranks, timed);
+            fprintf(out, "SPRT: at each step its candidates' tests are a family, its family-wise "
+                         "alpha and beta held by -family %s (Wald's bounds at each level, a look "
+                         "at the end of every round)\n",
+                    family_control_name(s->family));
+        }
     } else if (r->tournament) {
         char names[TOURNAMENT_RUN_ENGINES_MAX * (MATCH_NAME_MAX + 2)];
         TextBuf buf = textbuf(names, sizeof names);
@@ -833,17 +900,25 @@ static bool reopen(Runner *r, Error *err) {
     return true;
 }
 
-/* A ladder's pair counted: every -ratinginterval pairs of the step a block and a checkpoint;
- * when the step ends (decided, or its rounds played), its line, then the next step, or the
- * end. */
-static RunState ladder_pair(Runner *r, RunState state, bool live) {
+/* A ladder's pair counted: at the end of a round of its step (a match's step: every pair), a
+ * gauntlet's SPRTs look; every -ratinginterval rounds of the step a block and a checkpoint;
+ * when the step ends (every candidate decided, or its rounds played), its lines, then the next
+ * step, or the end. */
+static RunState ladder_pair(Runner *r, int64_t index, RunState state, bool live) {
     const MatchSettings *s = r->settings;
-    int step = r->segment.open[0];
-    MatchTotals *t = &r->tour.totals[step];
-    bool ended = t->decision != SPRT_CONTINUE || t->pairs >= s->rounds;
-    if (state != RUN_RUNNING)
+    if (state != RUN_RUNNING || !tournament_round_ends(&r->segment, index))
         return state;
-    if (t->pairs % s->rating_interval == 0 || ended) {
+    int step = ladder_step_of(&s->ladder, r->segment.open[0]);
+    /* Every open pairing has played the same rounds now. */
+    int64_t rounds = r->tour.totals[r->segment.open[0]].pairs;
+    bool closed = false;
+    if (s->ladder.gauntlet && r->tour.settings[r->segment.open[0]].has_sprt)
+        look(r, live, &closed);
+    int next = ladder_open_step(&s->ladder, r->tour.totals, s->rounds);
+    bool ended = next != step, decided = false;
+    for (int c = 0; c < s->ladder.candidates; c++)
+        decided |= r->tour.totals[step * s->ladder.candidates + c].decision != SPRT_CONTINUE;
+    if (rounds % s->rating_interval == 0 || ended) {
         add_pairing_points(r);
         if (live)
             status_line_clear(stdout);
@@ -851,16 +926,17 @@ static RunState ladder_pair(Runner *r, RunState state, bool live) {
             ladder_status_block(stdout, s, &r->totals, &r->tour);
     }
     if (!ended) {
-        if (t->pairs % s->rating_interval == 0)
+        if (rounds % s->rating_interval == 0)
             checkpoint(r, RUN_RUNNING);
-        return RUN_RUNNING;
-    }
-    if (!s->quiet)
+    } else if (!s->quiet) {
         ladder_status_step_end(stdout, s, &r->tour, step);
-    int next = ladder_open_step(&s->ladder, r->tour.totals, s->rounds);
-    if (next < 0) /* every step done, or one accepted H0 and the ladder stops there */
-        return t->decision != SPRT_CONTINUE ? RUN_SPRT : RUN_ROUNDS;
-    checkpoint(r, RUN_RUNNING);
+    }
+    if (next < 0) /* every step done, or every candidate stopped by an H0 */
+        return decided ? RUN_SPRT : RUN_ROUNDS;
+    if (!ended && !closed)
+        return RUN_RUNNING;
+    if (ended)
+        checkpoint(r, RUN_RUNNING);
     Error err;
     if (!reopen(r, &err)) {
         cli_error("%s", err.text);
@@ -875,7 +951,7 @@ static RunState ladder_pair(Runner *r, RunState state, bool live) {
 static RunState tournament_round(Runner *r, int64_t index, RunState state, bool live) {
     const MatchSettings *s = r->settings;
     if (r->ladder)
-        return ladder_pair(r, state, live);
+        return ladder_pair(r, index, state, live);
     if (!tournament_round_ends(&r->segment, index))
         return state;
     bool closed = false;
