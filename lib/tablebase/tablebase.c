@@ -3,6 +3,7 @@
 #include "tablebase.h"
 
 #include "outfile.h"
+#include "tb_bytes.h"
 #include "tb_verify.h"
 #include "textfile.h"
 
@@ -17,9 +18,6 @@
 #include <unistd.h>
 
 #define MAGIC "TSLABTB\n"
-#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
-#define FNV_PRIME UINT64_C(0x100000001b3)
-
 /* The entries are read into memory, not mapped: a mapped file that someone truncates while a run
  * probes it kills the process with SIGBUS; a copy cannot change under the reader. */
 struct Tablebase {
@@ -29,29 +27,6 @@ struct Tablebase {
     TbHeader header;
 };
 
-/* FNV-1a 64 continued over bytes taken as little-endian 64-bit words (the last one zero-padded):
- * one multiplication per 8 bytes of the 88 MB file. The header (512 bytes: whole words) goes
- * first, with its checksum field zero, then the entries, so that no field can be changed alone. */
-static uint64_t checksum_update(uint64_t hash, const uint8_t *bytes, size_t count) {
-    size_t i = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* Whole words straight from memory, the same value: about 30 ms -> 15 ms for the 88 MB file
-     * (perf record of `bench tbprobe -info`); what is left is the chain of multiplications. */
-    for (; i + 8 <= count; i += 8) {
-        uint64_t word;
-        memcpy(&word, bytes + i, 8);
-        hash = (hash ^ word) * FNV_PRIME;
-    }
-#endif
-    for (; i < count; i += 8) {
-        uint64_t word = 0;
-        for (size_t k = 0; k < 8 && i + k < count; k++)
-            word |= (uint64_t)bytes[i + k] << 8 * k;
-        hash = (hash ^ word) * FNV_PRIME;
-    }
-    return hash;
-}
-
 #define CHECKSUM_OFFSET 112
 
 static uint64_t file_checksum(const uint8_t header[TB_HEADER_BYTES], const uint8_t *entries,
@@ -59,31 +34,8 @@ static uint64_t file_checksum(const uint8_t header[TB_HEADER_BYTES], const uint8
     uint8_t zeroed[TB_HEADER_BYTES];
     memcpy(zeroed, header, TB_HEADER_BYTES);
     memset(zeroed + CHECKSUM_OFFSET, 0, 8);
-    return checksum_update(checksum_update(FNV_OFFSET, zeroed, TB_HEADER_BYTES), entries, bytes);
-}
-
-static void put_u32(uint8_t *at, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        at[i] = (uint8_t)(v >> 8 * i);
-}
-
-static void put_u64(uint8_t *at, uint64_t v) {
-    for (int i = 0; i < 8; i++)
-        at[i] = (uint8_t)(v >> 8 * i);
-}
-
-static uint32_t get_u32(const uint8_t *at) {
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = v << 8 | at[i];
-    return v;
-}
-
-static uint64_t get_u64(const uint8_t *at) {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | at[i];
-    return v;
+    return tb_checksum_update(tb_checksum_update(TB_FNV_OFFSET, zeroed, TB_HEADER_BYTES), entries,
+                              bytes);
 }
 
 /* The four counts of (captured, side) sit at 120 + 32 * (captured * 2 + side). */
@@ -96,20 +48,20 @@ static int64_t *count_field(TbCounts *c, int captured, int side, int field) {
 static void encode_header(const TbHeader *h, uint8_t out[TB_HEADER_BYTES]) {
     memset(out, 0, TB_HEADER_BYTES);
     memcpy(out, MAGIC, 8);
-    put_u32(out + 8, TB_FILE_VERSION);
-    put_u32(out + 12, TB_HEADER_BYTES);
+    tb_put_u32(out + 8, TB_FILE_VERSION);
+    tb_put_u32(out + 12, TB_HEADER_BYTES);
     memcpy(out + 16, TB_RULES, strlen(TB_RULES));
-    put_u32(out + 80, (uint32_t)h->win_captures);
-    put_u32(out + 84, (uint32_t)h->entry_bytes);
-    put_u64(out + 88, (uint64_t)h->entries);
-    put_u32(out + 96, (uint32_t)h->counts.longest_plies);
-    put_u64(out + 104, (uint64_t)h->counts.longest_index);
-    put_u64(out + CHECKSUM_OFFSET, h->checksum);
+    tb_put_u32(out + 80, (uint32_t)h->win_captures);
+    tb_put_u32(out + 84, (uint32_t)h->entry_bytes);
+    tb_put_u64(out + 88, (uint64_t)h->entries);
+    tb_put_u32(out + 96, (uint32_t)h->counts.longest_plies);
+    tb_put_u64(out + 104, (uint64_t)h->counts.longest_index);
+    tb_put_u64(out + CHECKSUM_OFFSET, h->checksum);
     TbCounts counts = h->counts;
     for (int captured = 0; captured < TB_LEVELS; captured++)
         for (int side = 0; side < 2; side++)
             for (int field = 0; field < 4; field++)
-                put_u64(out + 120 + 32 * (captured * 2 + side) + 8 * field,
+                tb_put_u64(out + 120 + 32 * (captured * 2 + side) + 8 * field,
                         (uint64_t)*count_field(&counts, captured, side, field));
 }
 
@@ -140,7 +92,7 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
     uint8_t header[TB_HEADER_BYTES];
     encode_header(&h, header);
     h.checksum = file_checksum(header, entries, bytes);
-    put_u64(header + CHECKSUM_OFFSET, h.checksum);
+    tb_put_u64(header + CHECKSUM_OFFSET, h.checksum);
     OutFile out;
     if (!outfile_begin(&out, path, err)) {
         free(entries);
@@ -164,7 +116,7 @@ static bool check_level_counts(const char *path, const uint8_t *h, int win_captu
                                int captured, int side, Error *err) {
     uint64_t fields[4];
     for (int field = 0; field < 4; field++)
-        fields[field] = get_u64(h + 120 + 32 * (captured * 2 + side) + 8 * field);
+        fields[field] = tb_get_u64(h + 120 + 32 * (captured * 2 + side) + 8 * field);
     uint64_t positions = captured < win_captures ? (uint64_t)TB_CLASSES_PER_SIDE[captured] : 0;
     bool ok = fields[0] == positions;
     for (int field = 1; field < 4; field++)
@@ -184,22 +136,22 @@ bool tb_read_header(const char *path, const uint8_t *h, size_t size, TbHeader *o
     char rules[65] = {0};
     if (size < TB_HEADER_BYTES || memcmp(h, MAGIC, 8) != 0)
         return error_set(err, "%s: not a tslab tablebase (no TSLABTB header)", path);
-    if (get_u32(h + 8) != TB_FILE_VERSION)
+    if (tb_get_u32(h + 8) != TB_FILE_VERSION)
         return error_set(err,
                          "%s: format version %u, this build reads %d: rebuild it with "
                          "`make tablebase`",
-                         path, get_u32(h + 8), TB_FILE_VERSION);
-    if (get_u32(h + 12) != TB_HEADER_BYTES)
+                         path, tb_get_u32(h + 8), TB_FILE_VERSION);
+    if (tb_get_u32(h + 12) != TB_HEADER_BYTES)
         return error_set(err, "%s: header is damaged: it gives its size as %u bytes, format "
                               "version %d has %d",
-                         path, get_u32(h + 12), TB_FILE_VERSION, TB_HEADER_BYTES);
+                         path, tb_get_u32(h + 12), TB_FILE_VERSION, TB_HEADER_BYTES);
     memcpy(rules, h + 16, 64);
     if (strcmp(rules, TB_RULES) != 0)
         return error_set(err, "%s: made for other rules (\"%s\")", path, rules);
     /* Every field read as the unsigned number it is, checked before it becomes an int. */
-    uint32_t win_captures = get_u32(h + 80), entry_bytes = get_u32(h + 84);
-    uint32_t longest_plies = get_u32(h + 96);
-    uint64_t entries = get_u64(h + 88), longest_index = get_u64(h + 104);
+    uint32_t win_captures = tb_get_u32(h + 80), entry_bytes = tb_get_u32(h + 84);
+    uint32_t longest_plies = tb_get_u32(h + 96);
+    uint64_t entries = tb_get_u64(h + 88), longest_index = tb_get_u64(h + 104);
     if (win_captures < 1 || win_captures > TB_LEVELS || (entry_bytes != 1 && entry_bytes != 2))
         return error_set(err, "%s: header is damaged (captures %u, entry bytes %u)", path,
                          win_captures, entry_bytes);
@@ -227,7 +179,7 @@ bool tb_read_header(const char *path, const uint8_t *h, size_t size, TbHeader *o
                       .win_captures = (int)win_captures,
                       .entry_bytes = (int)entry_bytes,
                       .entries = expected,
-                      .checksum = get_u64(h + CHECKSUM_OFFSET)};
+                      .checksum = tb_get_u64(h + CHECKSUM_OFFSET)};
     out->counts.longest_plies = (int)longest_plies;
     out->counts.longest_index = no_win ? -1 : (int64_t)longest_index;
     for (int captured = 0; captured < TB_LEVELS; captured++)
@@ -236,7 +188,7 @@ bool tb_read_header(const char *path, const uint8_t *h, size_t size, TbHeader *o
                 return false;
             for (int field = 0; field < 4; field++)
                 *count_field(&out->counts, captured, side, field) =
-                    (int64_t)get_u64(h + 120 + 32 * (captured * 2 + side) + 8 * field);
+                    (int64_t)tb_get_u64(h + 120 + 32 * (captured * 2 + side) + 8 * field);
         }
     return true;
 }
@@ -252,24 +204,6 @@ static uint8_t *alloc_entries(size_t bytes) {
         madvise(entries, rounded, MADV_HUGEPAGE);
 #endif
     return entries;
-}
-
-/* Reads exactly count bytes; false with a message when the file ends or fails first. */
-static bool read_exactly(int fd, uint8_t *into, size_t count, const char *path, Error *err) {
-    size_t done = 0;
-    while (done < count) {
-        ssize_t n = read(fd, into + done, count - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return error_set(err, "%s: read error: %s", path, strerror(errno));
-        if (n == 0)
-            return error_set(err, "%s: ended after %zu of %zu bytes: truncated while it was "
-                                  "read?",
-                             path, done, count);
-        done += (size_t)n;
-    }
-    return true;
 }
 
 /* What the checksum cannot vouch for (a forged file can carry a correct one): the counts of the
@@ -325,7 +259,7 @@ Tablebase *tb_new(const char *path, int win_captures, Error *err) {
         tb_read_header(path, header, size, &tb->header, err); /* refuses it, saying why */
         goto fail;
     }
-    if (!read_exactly(fd, header, TB_HEADER_BYTES, path, err) ||
+    if (!tb_read_exactly(fd, header, TB_HEADER_BYTES, path, err) ||
         !tb_read_header(path, header, size, &tb->header, err))
         goto fail;
     size_t bytes = size - TB_HEADER_BYTES;
@@ -334,7 +268,7 @@ Tablebase *tb_new(const char *path, int win_captures, Error *err) {
         error_set(err, "%s: out of memory for its %zu bytes", path, bytes);
         goto fail;
     }
-    if (!read_exactly(fd, tb->entries, bytes, path, err))
+    if (!tb_read_exactly(fd, tb->entries, bytes, path, err))
         goto fail;
     tb->view = (TbEntries){NULL, tb->entries, tb->header.entry_bytes};
     if (file_checksum(header, tb->entries, bytes) != tb->header.checksum) {

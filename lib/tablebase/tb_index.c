@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_EMPTY TB_LEVELS /* captured + 1 empty points */
+/* Empty points: 1 + in hand + captured (the 21 free points less the sheep on the board). */
+#define MAX_EMPTY TB_FREE_POINTS
 
 /* A class of tiger sets: its smallest mask and what numbers the positions under it. */
 typedef struct {
@@ -19,6 +20,9 @@ typedef struct {
 } TigerClass;
 
 struct TbIndex {
+    int in_hand;                /* the sheep in hand of every position it numbers */
+    int levels;                 /* levels captured 0..levels - 1 hold positions */
+    int empty_low, empty_high; /* the empty points its levels have */
     int64_t binomial[BOARD_POINTS + 1][MAX_EMPTY + 1];
     int16_t class_of_set[TB_TIGER_SETS];      /* by the tiger set's combinatorial rank */
     uint8_t to_representative[TB_TIGER_SETS]; /* symmetries taking the set to its class's mask */
@@ -115,7 +119,7 @@ static bool number_stabilised_sets(const TbIndex *index, TigerClass *c) {
     for (Symmetry g = 1; g < SYMMETRIES; g++) /* 0 is the identity */
         if (c->stabiliser >> g & 1)
             free_point_image(c, g, &images[image_count++]);
-    for (int e = 1; e <= MAX_EMPTY; e++) {
+    for (int e = index->empty_low; e <= index->empty_high; e++) {
         int64_t sets = index->binomial[TB_FREE_POINTS][e];
         c->dense_of_rank[e] = malloc((size_t)sets * sizeof(int32_t));
         c->rank_of_dense[e] = malloc((size_t)sets * sizeof(int32_t));
@@ -165,7 +169,7 @@ static bool build_classes(TbIndex *index) {
                 if (!number_stabilised_sets(index, c))
                     return false;
             } else {
-                for (int e = 1; e <= MAX_EMPTY; e++)
+                for (int e = index->empty_low; e <= index->empty_high; e++)
                     c->count[e] = index->binomial[TB_FREE_POINTS][e];
             }
             index->class_count++;
@@ -175,10 +179,25 @@ static bool build_classes(TbIndex *index) {
     return true;
 }
 
-TbIndex *tb_index_new(void) {
+/* The empty points of level `captured` (1 + in hand + captured), or 0 when the level has more
+ * sheep captured than were ever placed (no position). */
+static int level_empty(const TbIndex *index, int captured) {
+    int e = 1 + index->in_hand + captured;
+    return e <= MAX_EMPTY && captured < index->levels ? e : 0;
+}
+
+TbIndex *tb_index_new(void) { return tb_index_new_in_hand(0, TB_LEVELS); }
+
+TbIndex *tb_index_new_in_hand(int in_hand, int levels) {
+    if (in_hand < 0 || in_hand > SHEEP_TOTAL || levels < 1 || levels > TB_LEVELS)
+        return NULL;
     TbIndex *index = calloc(1, sizeof *index);
     if (!index)
         return NULL;
+    index->in_hand = in_hand;
+    index->levels = levels;
+    index->empty_low = 1 + in_hand < MAX_EMPTY ? 1 + in_hand : MAX_EMPTY;
+    index->empty_high = in_hand + levels < MAX_EMPTY ? in_hand + levels : MAX_EMPTY;
     for (int n = 0; n <= BOARD_POINTS; n++) {
         index->binomial[n][0] = 1;
         for (int k = 1; k <= MAX_EMPTY; k++)
@@ -198,8 +217,9 @@ TbIndex *tb_index_new(void) {
         }
         index->class_start[captured] = offsets;
         offsets[0] = 0;
+        int e = level_empty(index, captured);
         for (int i = 0; i < index->class_count; i++)
-            offsets[i + 1] = offsets[i] + index->classes[i].count[captured + 1];
+            offsets[i + 1] = offsets[i] + (e ? index->classes[i].count[e] : 0);
         for (int side = 0; side < 2; side++) {
             index->block_start[captured][side] = start;
             start += offsets[index->class_count];
@@ -224,7 +244,7 @@ void tb_index_free(TbIndex *index) {
 
 int64_t tb_index_of(const TbIndex *index, const Board *b, Symmetry *sym) {
     int captured = b->captured;
-    if (b->in_hand != 0 || captured >= TB_LEVELS)
+    if (b->in_hand != index->in_hand || captured >= TB_LEVELS)
         return -1;
     int64_t set = set_rank(index, b->tigers);
     const TigerClass *c = &index->classes[index->class_of_set[set]];
@@ -240,7 +260,7 @@ int64_t tb_index_of(const TbIndex *index, const Board *b, Symmetry *sym) {
             }
         }
     int64_t rank = set_rank(index, compress(c->tigers, best));
-    int64_t within = c->stabiliser == 1 ? rank : c->dense_of_rank[captured + 1][rank];
+    int64_t within = c->stabiliser == 1 ? rank : c->dense_of_rank[level_empty(index, captured)][rank];
     if (sym)
         *sym = best_sym;
     return index->block_start[captured][b->side] +
@@ -266,17 +286,24 @@ Board tb_index_board(const TbIndex *index, int64_t class_index) {
             hi = mid - 1;
     }
     const TigerClass *c = &index->classes[lo];
-    int e = captured + 1;
+    int e = level_empty(index, captured);
     int64_t rank = within - offsets[lo];
     if (c->stabiliser != 1)
         rank = c->rank_of_dense[e][rank];
     uint32_t empty = expand(c, set_unrank(index, rank, e));
     Board b = {.tigers = c->tigers,
                .sheep = BOARD_ALL & ~(c->tigers | empty),
-               .in_hand = 0,
+               .in_hand = (uint8_t)index->in_hand,
                .captured = (uint8_t)captured,
                .side = (uint8_t)side};
     return b;
+}
+
+int tb_index_in_hand(const TbIndex *index) { return index->in_hand; }
+
+int64_t tb_index_classes(const TbIndex *index) {
+    return index->block_start[TB_LEVELS - 1][SIDE_TIGERS] +
+           tb_index_block_size(index, TB_LEVELS - 1, SIDE_TIGERS);
 }
 
 int64_t tb_index_block_start(const TbIndex *index, int captured, Side side) {

@@ -11,6 +11,9 @@
 // Canonicalising a position is picking, among the symmetries that take its tigers to their
 // class's representative, the one whose image of the empty points is smallest: a few lookups,
 // no search (docs/tablebase.md).
+//
+// The same numbering serves a layer of the placement phase (tb_place.h): the positions with a
+// given number of sheep in hand, 1 + in hand + captured empty points a level.
 #pragma once
 
 #include "board.h"
@@ -31,9 +34,20 @@ typedef struct TbIndex TbIndex;
 
 /* Builds the tables (about 4 MB, a few milliseconds). NULL when memory runs out. */
 TbIndex *tb_index_new(void);
+
+/* The index of the positions with in_hand sheep in hand (0: the sliding phase, as tb_index_new;
+ * 1..20: a layer of the placement phase), levels captured 0..levels - 1 of 1 + in_hand +
+ * captured empty points (the others, and a level of more captures than sheep placed, are empty:
+ * a smaller game's index builds only what it numbers). NULL when memory runs out or a number is
+ * out of range. */
+TbIndex *tb_index_new_in_hand(int in_hand, int levels);
+int tb_index_in_hand(const TbIndex *index);
+
+/* Classes of both sides to move over every level. */
+int64_t tb_index_classes(const TbIndex *index);
 void tb_index_free(TbIndex *index);
 
-/* The index of b's class, or -1 when b is not in the sliding phase (sheep in hand, or 5 or more
+/* The index of b's class, or -1 when b is not the index's (other sheep in hand, or 5 or more
  * captured). b must be consistent (board_is_consistent). With sym not NULL, *sym receives a
  * symmetry that maps b onto its class's representative (tb_index_board). */
 int64_t tb_index_of(const TbIndex *index, const Board *b, Symmetry *sym);
