@@ -108,7 +108,8 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev gnuplot-no
                 libclang-rt-dev libopenmpi-dev openmpi-bin python3 chromium
 
 .PHONY: all test test-run test-one sanitize fuzz fuzz-run clean install deps run perft-deep docs bench-check pgo \
-        perf help engine-at tablebase tablebase-check tablebase-ready
+        perf help engine-at tablebase tablebase-check tablebase-ready \
+        tablebase-placement tablebase-placement-check
 
 all: $(LIBTSLAB) $(TOOLS)
 
@@ -381,6 +382,17 @@ tablebase-check: $(TOOLS)
 	$(BUILD)/bench tbgen
 	$(BUILD)/bench tbverify
 
+# The placement phase over the sliding file, layer by layer (docs/tablebase.md): IN_HAND=4 the
+# last four placements (minutes), IN_HAND=20 the whole game (hours; resumable at any layer).
+# Never run by CI.
+IN_HAND ?= 4
+tablebase-placement: $(TOOLS) tablebase-ready
+	$(BUILD)/bench tbplace -in-hand $(IN_HAND)
+
+tablebase-placement-check: $(TOOLS) tablebase-ready
+	$(BUILD)/bench tbverify -placement $(IN_HAND)
+	python3 tools/check_placement.py $(BUILD)/bench $(IN_HAND)
+
 # Documents generated from the code's tables, and the ledger's tables from results/.
 docs: $(TOOLS)
 	$(BUILD)/bench options -markdown > docs/options.md
@@ -442,6 +454,8 @@ help:
 	@echo "                 (REV=WORKTREE: the working tree as it is, uncommitted changes included)"
 	@echo "make tablebase  solve the sliding phase into tablebase/sliding.tstb (docs/tablebase.md)"
 	@echo "make tablebase-check  solve it and check every entry (docs/tablebase.md)"
+	@echo "make tablebase-placement [IN_HAND=4]  solve the placement layers up to IN_HAND sheep in hand"
+	@echo "make tablebase-placement-check [IN_HAND=4]  check them (tbverify, tools/check_placement.py)"
 	@echo "make docs       regenerate docs/options.md from the option table, docs/experiments.md's tables from results/,"
 	@echo "                and the config: lines and SPSA listing the docs show (tools/docs_outputs.py)"
 	@echo "make install PREFIX=...  install tools as tslab-*, their data and the docs"

@@ -9,6 +9,7 @@
 #include "search_cmd.h"
 #include "stockfish_bench.h"
 #include "tb_cmd.h"
+#include "tbplace_cmd.h"
 #include "verify_cmd.h"
 
 #include "cli.h"
@@ -48,6 +49,8 @@ static const Command COMMANDS[] = {
      "a position's tablebase value, or the file's header"},
     {"tbverify", bench_tbverify_main, "[-tb FILE]",
      "check every tablebase entry against its successors"},
+    {"tbplace", bench_tbplace_main, "[-in-hand H] [-dir DIR]",
+     "solve the placement phase layer by layer (make tablebase-placement)"},
 };
 #define COMMAND_COUNT (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -13,6 +13,8 @@
 #include "rng.h"
 #include "tablebase.h"
 #include "tb_verify.h"
+#include "tbplace_cmd.h"
+#include "textfile.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,22 +30,28 @@ static const char tbgen_synopsis[] =
     "  A smaller test game (-captures 1-4) needs -out: the default file is the rules' game.\n";
 
 static const char tbprobe_synopsis[] =
-    "usage: bench tbprobe -fen POSITION [-tb FILE] [-json FILE|-]\n"
+    "usage: bench tbprobe -fen POSITION [-tb FILE] [-dir DIR] [-json FILE|-]\n"
+    "       bench tbprobe -positions FILE [-tb FILE] [-dir DIR] [-json FILE|-]\n"
     "       bench tbprobe -info [-tb FILE] [-json FILE|-]\n"
-    "  The value of a sliding-phase position for its side to move (win or loss in N plies,\n"
-    "  or draw) and the moves that keep it; -info prints the file's header and counts.\n";
+    "  The value of a position for its side to move and the moves that keep it: in the\n"
+    "  sliding phase win or loss in N plies, or draw; with sheep in hand win, draw or loss\n"
+    "  from the placement layers (bench tbplace). -positions answers a file of positions,\n"
+    "  one a line, in order; -info prints the sliding file's header and counts.\n";
 
 static const char tbverify_synopsis[] =
     "usage: bench tbverify [-tb FILE] [-threads N] [-samples N] [-depth D] [-seed S]\n"
+    "       bench tbverify -placement H [-dir DIR] [-tb FILE] [-threads N]\n"
     "  Checks every position against its successors by forward move generation (a win in n\n"
     "  has a successor lost in n - 1 and none sooner, a loss in n only successors won in at\n"
     "  most n - 1, a draw a drawn successor and no lost one), then up to N sampled positions\n"
     "  of each value up to D plies in each level (wins and losses in 0..D, and draws) against\n"
     "  a plain forward search and their eight symmetric images. Exits 1 when anything\n"
-    "  disagrees.\n";
+    "  disagrees. -placement H checks the placement layers of 1..H sheep in hand instead\n"
+    "  (bench tbplace): every position's value the best of its successors' values.\n";
 
 #define TB_FILE_HELP "default: " TB_DEFAULT_FILE " under the data root (make tablebase)"
 #define TB_CAPTURES_HELP "the file's game: K captures win (default 5, the rules; 1-4: tests)"
+#define TB_PLACE_DIR_HELP "the placement layers (default: " TB_PLACE_DIR " under the data root)"
 
 #define TB_MAX_SAMPLE_PLIES 13 /* the forward search grows several times per ply */
 #define SAMPLE_TRIES 20000000  /* classes drawn for the samples (about a second) */
@@ -55,8 +63,8 @@ static int default_threads(void) {
 
 /* The value as text: "win in 7 plies", "loss in 0 plies", "draw". */
 static char *value_text(TbValue v, char *out, size_t size) {
-    if (v.outcome == TB_DRAW)
-        snprintf(out, size, "draw");
+    if (v.outcome == TB_DRAW || v.plies < 0)
+        snprintf(out, size, "%s", tb_outcome_name(v.outcome));
     else
         snprintf(out, size, "%s in %d plies", tb_outcome_name(v.outcome), v.plies);
     return out;
@@ -238,52 +246,87 @@ static int compare_successors(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static int probe_position(const Tablebase *tb, const char *fen, const char *json_path) {
-    Board b;
-    Error err;
-    if (!board_from_text(fen, &b, &err))
-        die("tbprobe: -fen '%s': %s", fen, err.text);
-    TbValue v;
-    if (!tb_probe(tb, &b, &v))
-        die("tbprobe: -fen '%s': not in the tablebase: %s", fen,
-            b.in_hand ? "sheep are still in hand (the placing phase)"
-                      : "the game is over by captures");
-    MoveList moves;
-    movegen_all(&b, &moves);
+/* A position's answer: its value for the side to move (a placement position's without a
+ * distance: plies -1) and each move's, best for the mover first. */
+typedef struct {
+    Board board;
+    TbValue value;
+    int count;
     Successor successors[MOVES_MAX];
-    for (int i = 0; i < moves.count; i++) {
-        TbValue after = tb_probe_after(tb, &b, moves.moves[i]);
-        bool best = tb_move_is_best(v, after);
-        /* Every move keeps a loss: the ones listed for it are those that delay it most. */
-        bool keeps = v.outcome == TB_LOSS ? best : tb_move_keeps(v, after);
-        successors[i] = (Successor){moves.moves[i], after, keeps, best};
+} Answer;
+
+static TbValue place_value(TbPlaceValue v) {
+    return (TbValue){v == TB_PLACE_WIN ? TB_WIN : v == TB_PLACE_LOSS ? TB_LOSS : TB_DRAW, -1};
+}
+
+/* Answers b from the sliding file, or with sheep in hand from the placement layers (read on
+ * first use). False with err when b is in neither. */
+static bool answer(const Tablebase *tb, TbPlaceProber *prober, const Board *b, Answer *out,
+                   Error *err) {
+    out->board = *b;
+    MoveList moves;
+    movegen_all(b, &moves);
+    out->count = moves.count;
+    TbValue after[MOVES_MAX];
+    if (b->in_hand) {
+        TbPlaceValue value = TB_PLACE_NONE, place_after[MOVES_MAX];
+        if (!tb_place_probe(prober, b, &value, place_after, err))
+            return false;
+        out->value = place_value(value);
+        for (int i = 0; i < moves.count; i++)
+            after[i] = place_value(place_after[i]);
+    } else {
+        if (!tb_probe(tb, b, &out->value))
+            return error_set(err, "not in the tablebase: the game is over by captures");
+        for (int i = 0; i < moves.count; i++)
+            after[i] = tb_probe_after(tb, b, moves.moves[i]);
     }
-    qsort(successors, (size_t)moves.count, sizeof *successors, compare_successors);
-    FILE *out = json_path && !strcmp(json_path, "-") ? stderr : stdout;
+    for (int i = 0; i < moves.count; i++) {
+        bool best = out->value.plies >= 0 && tb_move_is_best(out->value, after[i]);
+        /* Every move keeps a loss: the ones listed for it are those that delay it most (a
+         * placement position's loss has no distance: every move). */
+        bool keeps = out->value.outcome == TB_LOSS && out->value.plies >= 0
+                         ? best
+                         : tb_move_keeps(out->value, after[i]);
+        out->successors[i] = (Successor){moves.moves[i], after[i], keeps, best};
+    }
+    qsort(out->successors, (size_t)moves.count, sizeof *out->successors, compare_successors);
+    return true;
+}
+
+static void print_answer(FILE *out, const Answer *a) {
     char text[BOARD_TEXT_MAX], value[48], move[MOVE_TEXT_MAX];
-    fprintf(out, "position: %s\nvalue: %s for the %s to move\n", board_to_text(&b, text),
-            value_text(v, value, sizeof value), side_name(b.side));
+    fprintf(out, "position: %s\nvalue: %s for the %s to move\n", board_to_text(&a->board, text),
+            value_text(a->value, value, sizeof value), side_name(a->board.side));
     fprintf(out, "moves that keep it:");
-    for (int i = 0; i < moves.count; i++)
-        if (successors[i].keeps)
-            fprintf(out, " %s%s", move_to_text(successors[i].move, move),
-                    successors[i].best && v.outcome != TB_DRAW ? "*" : "");
-    fprintf(out, "%s\n", v.outcome == TB_DRAW ? "" : "  (* fastest win / slowest loss)");
-    for (int i = 0; i < moves.count; i++)
-        fprintf(out, "  %-6s -> %s for the %s\n", move_to_text(successors[i].move, move),
-                value_text(successors[i].after, value, sizeof value), side_name(b.side ^ 1));
-    if (!json_path)
-        return 0;
+    for (int i = 0; i < a->count; i++)
+        if (a->successors[i].keeps)
+            fprintf(out, " %s%s", move_to_text(a->successors[i].move, move),
+                    a->successors[i].best && a->value.outcome != TB_DRAW ? "*" : "");
+    fprintf(out, "%s\n",
+            a->value.outcome == TB_DRAW || a->value.plies < 0 ? ""
+                                                               : "  (* fastest win / slowest loss)");
+    for (int i = 0; i < a->count; i++)
+        fprintf(out, "  %-6s -> %s for the %s\n", move_to_text(a->successors[i].move, move),
+                value_text(a->successors[i].after, value, sizeof value),
+                side_name(a->board.side ^ 1));
+}
+
+static cJSON *answer_json(const Answer *a) {
+    char text[BOARD_TEXT_MAX], move[MOVE_TEXT_MAX];
     cJSON *json = cJSON_CreateObject();
-    cJSON_AddStringToObject(json, "position", text);
-    cJSON_AddStringToObject(json, "side", side_name(b.side));
-    cJSON_AddStringToObject(json, "value", tb_outcome_name(v.outcome));
-    cJSON_AddNumberToObject(json, "plies", v.plies);
+    cJSON_AddStringToObject(json, "position", board_to_text(&a->board, text));
+    cJSON_AddStringToObject(json, "side", side_name(a->board.side));
+    cJSON_AddStringToObject(json, "value", tb_outcome_name(a->value.outcome));
+    if (a->value.plies >= 0)
+        cJSON_AddNumberToObject(json, "plies", a->value.plies);
+    else
+        cJSON_AddNullToObject(json, "plies");
     cJSON *keeping = cJSON_AddArrayToObject(json, "moves");
     cJSON *best = cJSON_AddArrayToObject(json, "best_moves");
     cJSON *all = cJSON_AddArrayToObject(json, "successors");
-    for (int i = 0; i < moves.count; i++) {
-        const Successor *s = &successors[i];
+    for (int i = 0; i < a->count; i++) {
+        const Successor *s = &a->successors[i];
         move_to_text(s->move, move);
         if (s->keeps)
             cJSON_AddItemToArray(keeping, cJSON_CreateString(move));
@@ -292,22 +335,98 @@ static int probe_position(const Tablebase *tb, const char *fen, const char *json
         cJSON *row = cJSON_CreateObject();
         cJSON_AddStringToObject(row, "move", move);
         cJSON_AddStringToObject(row, "value", tb_outcome_name(s->after.outcome));
-        cJSON_AddNumberToObject(row, "plies", s->after.plies);
+        if (s->after.plies >= 0)
+            cJSON_AddNumberToObject(row, "plies", s->after.plies);
+        else
+            cJSON_AddNullToObject(row, "plies");
         cJSON_AddItemToArray(all, row);
     }
+    return json;
+}
+
+static void write_json(cJSON *json, const char *json_path) {
+    Error err;
     bool ok = output_write_json(json, json_path, &err);
     cJSON_Delete(json);
     if (!ok)
         die("tbprobe: -json: %s", err.text);
+}
+
+static int probe_position(const Tablebase *tb, TbPlaceProber *prober, const char *fen,
+                          const char *json_path) {
+    Board b;
+    Error err;
+    if (!board_from_text(fen, &b, &err))
+        die("tbprobe: -fen '%s': %s", fen, err.text);
+    Answer a;
+    if (!answer(tb, prober, &b, &a, &err))
+        die("tbprobe: -fen '%s': %s", fen, err.text);
+    print_answer(json_path && !strcmp(json_path, "-") ? stderr : stdout, &a);
+    if (json_path)
+        write_json(answer_json(&a), json_path);
+    return 0;
+}
+
+/* -positions FILE: a position a line (blank lines and lines from '#' on skipped), one answer a
+ * line in order: "POSITION: VALUE; keeps M1 M2 ...". A bad line or a position not solved stops
+ * it, naming the file and line, before anything is written. */
+static int probe_positions(const Tablebase *tb, TbPlaceProber *prober, const char *path,
+                           const char *json_path) {
+    char *text;
+    size_t length;
+    Error err;
+    if (!textfile_read(path, (size_t)1 << 30, false, &text, &length, &err))
+        die("tbprobe: -positions: %s", err.text);
+    cJSON *list = cJSON_CreateArray();
+    FILE *out = json_path && !strcmp(json_path, "-") ? stderr : stdout;
+    int line_number = 0, answered = 0;
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        line_number++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        size_t end = strlen(line);
+        while (end && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r'))
+            line[--end] = '\0';
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (!*line)
+            continue;
+        Board b;
+        Answer a;
+        if (!board_from_text(line, &b, &err) || !answer(tb, prober, &b, &a, &err))
+            die("tbprobe: %s:%d: '%s': %s", path, line_number, line, err.text);
+        char board_text[BOARD_TEXT_MAX], value[48], move[MOVE_TEXT_MAX];
+        fprintf(out, "%s: %s; keeps", board_to_text(&b, board_text),
+                value_text(a.value, value, sizeof value));
+        for (int i = 0; i < a.count; i++)
+            if (a.successors[i].keeps)
+                fprintf(out, " %s", move_to_text(a.successors[i].move, move));
+        fputc('\n', out);
+        cJSON_AddItemToArray(list, answer_json(&a));
+        answered++;
+    }
+    free(text);
+    fflush(out);
+    fprintf(stderr, "tbprobe: %d positions answered from %s\n", answered, path);
+    if (json_path)
+        write_json(list, json_path);
+    else
+        cJSON_Delete(list);
     return 0;
 }
 
 int bench_tbprobe_main(int argc, char **argv) {
-    const char *fen = NULL, *given = NULL, *json_path = NULL;
+    const char *fen = NULL, *given = NULL, *json_path = NULL, *positions = NULL, *dir = NULL;
     bool info = false;
     int captures = CAPTURES_TO_WIN;
     const CliFlag flags[] = {
         {"-fen", CLI_FLAG_TEXT, &fen, 0, 0, "POSITION", "the position to probe"},
+        {"-positions", CLI_FLAG_TEXT, &positions, 0, 0, "FILE", "positions to probe, one a line"},
+        {"-dir", CLI_FLAG_TEXT, &dir, 0, 0, "DIR", TB_PLACE_DIR_HELP},
         {"-info", CLI_FLAG_SWITCH, &info, 0, 0, NULL, "the file's header and counts"},
         {"-tb", CLI_FLAG_TEXT, &given, 0, 0, "FILE", TB_FILE_HELP},
         {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K", TB_CAPTURES_HELP},
@@ -320,11 +439,15 @@ int bench_tbprobe_main(int argc, char **argv) {
                                 .count = sizeof flags / sizeof flags[0]};
     if (cli_flags_parse_or_die(&command, argc, argv))
         return 0;
-    if (info == (fen != NULL))
-        die("tbprobe: give -fen POSITION or -info (bench tbprobe -help)");
+    if (info + (fen != NULL) + (positions != NULL) != 1)
+        die("tbprobe: give one of -fen POSITION, -positions FILE or -info (bench tbprobe -help)");
     char path[PATHS_MAX];
     Tablebase *tb = open_given(given, captures, path, sizeof path, "tbprobe");
-    int status = info ? print_info(tb, path, json_path) : probe_position(tb, fen, json_path);
+    TbPlaceProber *prober = tb_place_prober_new(dir, tb);
+    int status = info  ? print_info(tb, path, json_path)
+                 : fen ? probe_position(tb, prober, fen, json_path)
+                       : probe_positions(tb, prober, positions, json_path);
+    tb_place_prober_free(prober);
     tb_free(tb);
     return status;
 }
@@ -395,10 +518,15 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
 int bench_tbverify_main(int argc, char **argv) {
     const char *given = NULL;
     int threads = default_threads(), samples = 100, depth = 9, captures = CAPTURES_TO_WIN;
+    int placement = 0;
+    const char *dir = NULL;
     int64_t seed = 1;
     Error err;
     const CliFlag flags[] = {
         {"-tb", CLI_FLAG_TEXT, &given, 0, 0, "FILE", TB_FILE_HELP},
+        {"-placement", CLI_FLAG_INT, &placement, 1, SHEEP_TOTAL, "H",
+         "check the placement layers of 1..H sheep in hand"},
+        {"-dir", CLI_FLAG_TEXT, &dir, 0, 0, "DIR", TB_PLACE_DIR_HELP},
         {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K", TB_CAPTURES_HELP},
         {"-threads", CLI_FLAG_INT, &threads, 1, 64, "N", "default: every core"},
         {"-samples", CLI_FLAG_INT, &samples, 0, 100000, "N",
@@ -416,6 +544,13 @@ int bench_tbverify_main(int argc, char **argv) {
         return 0;
     char path[PATHS_MAX];
     Tablebase *tb = open_given(given, captures, path, sizeof path, "tbverify");
+    if (dir && !placement)
+        die("tbverify: -dir is the placement layers' directory: give -placement H");
+    if (placement) {
+        int status = bench_tbplace_verify(dir, tb, placement, threads);
+        tb_free(tb);
+        return status;
+    }
     const TbHeader *h = tb_header(tb);
     TbCode *codes = malloc((size_t)h->entries * sizeof *codes);
     if (!codes)

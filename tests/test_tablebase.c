@@ -271,8 +271,11 @@ static void commands__generate_probe_verify(void **state) {
     assert_non_null(strstr(out, "tablebase verified"));
     free(out);
     static const char *const errors[][2] = {
-        {" tbprobe -fen 'T3T/5/5/5/T3T s 20 0' -captures 2 -tb ", "sheep are still in hand"},
-        {" tbprobe -tb ", "give -fen POSITION or -info"},
+        {" tbprobe -fen 'T3T/5/5/5/T3T s 20 0' -captures 2 -dir /nonexistent/layers -tb ",
+         "the layer of 19 sheep in hand, tigers to move, is not solved: no "
+         "/nonexistent/layers/h19-tigers.tspl (make the layers this position needs with: bench "
+         "tbplace -in-hand 20 -dir /nonexistent/layers -captures 2 -tb FILE)"},
+        {" tbprobe -tb ", "give one of -fen POSITION, -positions FILE or -info"},
         {" tbprobe -fen 'T3T/5/5' -captures 2 -tb ", "-fen"},
         {" tbprobe -info -tb ", "solves the game that 2 captures win, not this one"},
         {" tbverify -captures 3 -tb ", "not the one of 3"},

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: MIT
+// `bench tbplace`: solves the placement phase layer by layer from the sliding file up, each layer
+// written whole once solved, so a run stopped anywhere goes on from the last finished layer.
+#include "tbplace_cmd.h"
+
+#include "cli.h"
+#include "flags.h"
+#include "movegen.h"
+#include "output.h"
+#include "paths.h"
+#include "tb_place_file.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static const char tbplace_synopsis[] =
+    "usage: bench tbplace [-in-hand H] [-dir DIR] [-tb FILE] [-threads N] [-captures K]\n"
+    "  Solves the placement phase's layers from 1 sheep in hand up to H (4 by default: the\n"
+    "  last four placements; 20: the whole game), each side to move a layer and a file\n"
+    "  DIR/hNN-sheep.tspl, DIR/hNN-tigers.tspl (win, draw or loss for the side to move of every\n"
+    "  position up to symmetry). A layer whose file is there and checks out is not solved\n"
+    "  again: a run stopped anywhere goes on from the last finished layer.\n";
+
+static const char *const SIDE_NAMES[2] = {"sheep", "tigers"};
+
+static void progress(void *context, const char *line) {
+    (void)context;
+    printf("%s\n", line);
+    fflush(stdout);
+}
+
+/* The directory of the layers: given, or TB_PLACE_DIR under the data root. */
+static void layer_dir(const char *given, char *out, size_t size, const char *command) {
+    Error err;
+    if (given) {
+        snprintf(out, size, "%s", given);
+        return;
+    }
+    if (!paths_data_target(TB_PLACE_DIR, out, size, &err))
+        die("%s: %s", command, err.text);
+}
+
+static void print_layer(const TbLayer *l, const char *how) {
+    printf("layer %2d sheep in hand, %-6s to move: %12" PRId64 " positions, %s\n", l->in_hand,
+           SIDE_NAMES[l->side], l->count, how);
+    for (int c = 0; c < l->win_captures; c++)
+        if (l->level_start[c + 1] > l->level_start[c])
+            printf("    %d captured: %12" PRId64 " wins %12" PRId64 " draws %12" PRId64
+                   " losses\n",
+                   c, l->wins[c], l->draws[c], l->losses[c]);
+    fflush(stdout);
+}
+
+int bench_tbplace_main(int argc, char **argv) {
+    const char *given_dir = NULL, *given_tb = NULL;
+    int in_hand = 4, threads = cli_cores(), captures = CAPTURES_TO_WIN;
+    Error err;
+    const CliFlag flags[] = {
+        {"-in-hand", CLI_FLAG_INT, &in_hand, 1, SHEEP_TOTAL, "H",
+         "solve the layers up to H sheep in hand (4; 20: the start)"},
+        {"-dir", CLI_FLAG_TEXT, &given_dir, 0, 0, "DIR",
+         "default: " TB_PLACE_DIR " under the data root"},
+        {"-tb", CLI_FLAG_TEXT, &given_tb, 0, 0, "FILE",
+         "the sliding file below (default: " TB_DEFAULT_FILE ")"},
+        {"-threads", CLI_FLAG_INT, &threads, 1, 64, "N", "default: every core"},
+        {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K",
+         "the game that K captures win (default 5, the rules; 1-4: tests, with -dir)"},
+    };
+    const CliCommand command = {.name = "tbplace",
+                                .subcommand = "tbplace",
+                                .synopsis = tbplace_synopsis,
+                                .flags = flags,
+                                .count = sizeof flags / sizeof flags[0]};
+    if (cli_flags_parse_or_die(&command, argc, argv))
+        return 0;
+    if (!given_dir && captures != CAPTURES_TO_WIN)
+        die("tbplace: -captures %d solves a test game: give -dir DIR (the default directory is "
+            "the rules' game, which every tool reads)",
+            captures);
+    char dir[PATHS_MAX], tb_path[PATHS_MAX], path[PATHS_MAX + 32], lock_path[PATHS_MAX + 32];
+    layer_dir(given_dir, dir, sizeof dir, "tbplace");
+    if (!paths_tablebase(given_tb, tb_path, sizeof tb_path, &err))
+        die("tbplace: %s", err.text);
+    Tablebase *sliding = tb_new(tb_path, captures, &err);
+    if (!sliding)
+        die("tbplace: %s", err.text);
+    /* Hours of solving: one writer at a time in a directory. */
+    snprintf(lock_path, sizeof lock_path, "%s/layers", dir);
+    OutLock lock;
+    if (!paths_make_parent(lock_path, &err) ||
+        !output_lock(&lock, "-dir", lock_path, "tbplace", "solve the same layers twice", &err))
+        die("tbplace: %s", err.text);
+    printf("placement layers up to %d sheep in hand (%d captures win) in %s, from %s, %d "
+           "threads\n",
+           in_hand, captures, dir, tb_path, threads);
+    double wall_all = cli_now_seconds(), cpu_all = cli_cpu_seconds();
+    TbLayer below = {0};
+    bool have_below = false;
+    uint64_t below_checksum = tb_header(sliding)->checksum;
+    for (int h = 1; h <= in_hand; h++)
+        for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+            TbLayer layer;
+            TbPlaceFileInfo info;
+            tb_place_path(dir, h, (Side)side, path, sizeof path);
+            Error why;
+            if (tb_place_read(path, h, (Side)side, captures, below_checksum, &layer, &info,
+                              &why)) {
+                char how[PATHS_MAX + 64];
+                snprintf(how, sizeof how, "done before (%s)", path);
+                print_layer(&layer, how);
+            } else {
+                if (access(path, F_OK) == 0)
+                    printf("note: %s\n  solving that layer again\n", why.text);
+                if (!tb_layer_init(&layer, h, (Side)side, captures, &err))
+                    die("tbplace: %s", err.text);
+                TbPlaceNext next = {.layer = have_below ? &below : NULL, .sliding = sliding};
+                TbPlaceSetup setup = {.threads = threads, .progress = progress};
+                double wall = cli_now_seconds(), cpu = cli_cpu_seconds();
+                if (!tb_place_solve(&layer, &next, &setup, &err))
+                    die("tbplace: %s", err.text);
+                wall = cli_now_seconds() - wall;
+                cpu = cli_cpu_seconds() - cpu;
+                info = (TbPlaceFileInfo){.below_checksum = below_checksum};
+                if (!tb_place_write(path, &layer, &info, &err))
+                    die("tbplace: %s", err.text);
+                char how[PATHS_MAX + 160];
+                snprintf(how, sizeof how, "solved in %.1f s (%.1f s CPU, %.2f M/s), wrote %s",
+                         wall, cpu, (double)layer.count / wall / 1e6, path);
+                print_layer(&layer, how);
+            }
+            if (have_below)
+                tb_layer_free(&below);
+            below = layer;
+            have_below = true;
+            below_checksum = info.checksum;
+        }
+    if (have_below)
+        tb_layer_free(&below);
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    printf("done in %.1f s (%.1f s CPU), peak memory %ld MB\n", cli_now_seconds() - wall_all,
+           cli_cpu_seconds() - cpu_all, usage.ru_maxrss / 1024);
+    tb_free(sliding);
+    outfile_unlock(&lock);
+    return 0;
+}
+
+int bench_tbplace_verify(const char *given_dir, const Tablebase *sliding, int in_hand,
+                         int threads) {
+    char dir[PATHS_MAX], path[PATHS_MAX + 32];
+    layer_dir(given_dir, dir, sizeof dir, "tbverify");
+    int win_captures = tb_header(sliding)->win_captures;
+    uint64_t below_checksum = tb_header(sliding)->checksum;
+    TbLayer below = {0};
+    bool have_below = false, ok = true;
+    for (int h = 1; h <= in_hand; h++)
+        for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+            TbLayer layer;
+            TbPlaceFileInfo info;
+            Error err;
+            tb_place_path(dir, h, (Side)side, path, sizeof path);
+            if (!tb_place_read(path, h, (Side)side, win_captures, below_checksum, &layer, &info,
+                               &err))
+                die("tbverify: %s", err.text);
+            TbPlaceNext next = {.layer = have_below ? &below : NULL, .sliding = sliding};
+            TbPlaceSetup setup = {.threads = threads};
+            double wall = cli_now_seconds();
+            int64_t first;
+            int64_t failures = tb_place_check(&layer, &next, &setup, &first);
+            printf("%s: %" PRId64 " positions, checksum %016" PRIx64 ": %" PRId64
+                   " inconsistent with their successors (%.1f s)\n",
+                   path, layer.count, info.checksum, failures, cli_now_seconds() - wall);
+            if (failures) {
+                char text[BOARD_TEXT_MAX];
+                Board b = tb_layer_board(&layer, first);
+                printf("  first: %s\n", board_to_text(&b, text));
+                ok = false;
+            }
+            fflush(stdout);
+            if (have_below)
+                tb_layer_free(&below);
+            below = layer;
+            have_below = true;
+            below_checksum = info.checksum;
+        }
+    if (have_below)
+        tb_layer_free(&below);
+    printf("%s\n", ok ? "placement layers verified" : "PLACEMENT CHECK FAILED");
+    return ok ? 0 : 1;
+}
+
+struct TbPlaceProber {
+    char dir[PATHS_MAX];
+    const Tablebase *sliding;
+    TbLayer layers[SHEEP_TOTAL + 1][2];
+    bool loaded[SHEEP_TOTAL + 1][2];
+    bool checked[SHEEP_TOTAL + 1][2]; /* against the layer below it */
+    uint64_t checksum[SHEEP_TOTAL + 1][2];
+};
+
+TbPlaceProber *tb_place_prober_new(const char *given_dir, const Tablebase *sliding) {
+    TbPlaceProber *p = calloc(1, sizeof *p);
+    if (!p)
+        die("tbprobe: out of memory");
+    layer_dir(given_dir, p->dir, sizeof p->dir, "tbprobe");
+    p->sliding = sliding;
+    return p;
+}
+
+void tb_place_prober_free(TbPlaceProber *p) {
+    if (!p)
+        return;
+    for (int h = 0; h <= SHEEP_TOTAL; h++)
+        for (int side = 0; side < 2; side++)
+            if (p->loaded[h][side])
+                tb_layer_free(&p->layers[h][side]);
+    free(p);
+}
+
+/* Layer (h, side), read on first use; below_checksum (0: not checked) what it was solved from.
+ * When it is missing, err says to solve up to `needed` sheep in hand (the probed position's). */
+static const TbLayer *prober_layer(TbPlaceProber *p, int h, Side side, uint64_t below_checksum,
+                                   int needed, Error *err) {
+    if (p->loaded[h][side])
+        return &p->layers[h][side];
+    char path[PATHS_MAX + 32];
+    tb_place_path(p->dir, h, side, path, sizeof path);
+    if (access(path, F_OK) != 0) {
+        char how[PATHS_MAX + 64] = "";
+        int win_captures = tb_header(p->sliding)->win_captures;
+        if (win_captures != CAPTURES_TO_WIN) /* a test game: its directory and game */
+            snprintf(how, sizeof how, " -dir %s -captures %d -tb FILE", p->dir, win_captures);
+        error_set(err,
+                  "the layer of %d sheep in hand, %s to move, is not solved: no %s (make the "
+                  "layers this position needs with: bench tbplace -in-hand %d%s)",
+                  h, SIDE_NAMES[side], path, needed, how);
+        return NULL;
+    }
+    TbPlaceFileInfo info;
+    if (!tb_place_read(path, h, side, tb_header(p->sliding)->win_captures, below_checksum,
+                       &p->layers[h][side], &info, err))
+        return NULL;
+    p->loaded[h][side] = true;
+    p->checksum[h][side] = info.checksum;
+    return &p->layers[h][side];
+}
+
+bool tb_place_probe(TbPlaceProber *p, const Board *b, TbPlaceValue *value, TbPlaceValue after[],
+                    Error *err) {
+    int h = b->in_hand;
+    Side side = (Side)b->side;
+    /* The layer it moves into first (so the layer itself is checked against it). */
+    const TbLayer *next_layer = NULL;
+    uint64_t below = tb_header(p->sliding)->checksum;
+    if (side == SIDE_TIGERS || h > 1) {
+        int nh = side == SIDE_SHEEP ? h - 1 : h;
+        Side ns = side == SIDE_SHEEP ? SIDE_TIGERS : SIDE_SHEEP;
+        next_layer = prober_layer(p, nh, ns, 0, h, err);
+        if (!next_layer)
+            return false;
+        below = p->checksum[nh][ns];
+    }
+    if (p->loaded[h][side] && !p->checked[h][side]) { /* read before as a layer below */
+        char path[PATHS_MAX + 32];
+        TbLayer again;
+        tb_place_path(p->dir, h, side, path, sizeof path);
+        if (!tb_place_read(path, h, side, tb_header(p->sliding)->win_captures, below, &again,
+                           NULL, err))
+            return false;
+        tb_layer_free(&again);
+    }
+    const TbLayer *layer = prober_layer(p, h, side, below, h, err);
+    if (!layer)
+        return false;
+    p->checked[h][side] = true;
+    int64_t i = tb_layer_position(layer, b);
+    if (i < 0)
+        return error_set(err, "not in the layer (the game is over by captures)");
+    *value = tb_layer_value_at(layer, i);
+    TbPlaceNext next = {.layer = next_layer, .sliding = p->sliding};
+    MoveList list;
+    movegen_all(b, &list);
+    for (int k = 0; k < list.count; k++)
+        after[k] = tb_place_after(&next, layer->win_captures, b, list.moves[k]);
+    return true;
+}

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: MIT
+// The placement phase's layers (lib/tablebase/tb_place.c, `bench tbplace`) on smaller games
+// (1 and 2 captures win), where a plain minimax over the whole tree down to the sliding file,
+// written here from the rules alone (movegen and the sliding file's probe), gives every value:
+// every position of the layers of 1 sheep in hand and samples of 2 in hand agree. The files are
+// the same bytes on 1 and 2 threads; a run killed mid-solve leaves only whole layers and goes on;
+// bench tbverify -placement passes them and catches a forged value; truncated, forged, another
+// game's and out-of-order layers are refused naming the file and field; a probe of an unsolved
+// layer says which one and how to make it; the batch probe answers a file in order.
+#include "test_util.h"
+
+#include "movegen.h"
+#include "tb_place_file.h"
+
+#include <signal.h>
+#include <sys/stat.h>
+
+#define BENCH TSLAB_BUILD_DIR "/bench"
+
+static char dir[96];
+
+/* The value for the side to move by the whole tree: placements and tiger moves down to the
+ * sliding phase (tigers to move, no sheep in hand), where the sliding file answers. */
+static TbPlaceValue brute(const Tablebase *sliding, const Board *b, int win_captures) {
+    if (b->in_hand == 0 && b->side == SIDE_TIGERS) {
+        TbValue v = {TB_DRAW, -1};
+        assert_true(tb_probe(sliding, b, &v));
+        return v.outcome == TB_WIN ? TB_PLACE_WIN : v.outcome == TB_LOSS ? TB_PLACE_LOSS
+                                                                          : TB_PLACE_DRAW;
+    }
+    MoveList list;
+    movegen_all(b, &list);
+    TbPlaceValue best = TB_PLACE_LOSS;
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        TbPlaceValue after = child.captured >= win_captures
+                                 ? TB_PLACE_LOSS
+                                 : brute(sliding, &child, win_captures);
+        if (after == TB_PLACE_LOSS)
+            return TB_PLACE_WIN;
+        if (after == TB_PLACE_DRAW)
+            best = TB_PLACE_DRAW;
+    }
+    return best;
+}
+
+static void run_ok(const char *command, char **out) {
+    if (test_run(command, out) != 0)
+        fail_msg("%s: %s", command, *out);
+}
+
+/* Solves the game of win_captures up to in_hand into dir/pK (its sliding file dir/sK.tstb). */
+static void solve(int win_captures, int in_hand, int threads, const char *layers) {
+    char command[1024], *out;
+    snprintf(command, sizeof command,
+             "cd %s && (test -f s%d.tstb || " BENCH " tbgen -captures %d -threads 2 -out "
+             "s%d.tstb >/dev/null) && " BENCH " tbplace -captures %d -tb s%d.tstb -dir %s "
+             "-in-hand %d -threads %d",
+             dir, win_captures, win_captures, win_captures, win_captures, win_captures, layers,
+             in_hand, threads);
+    run_ok(command, &out);
+    free(out);
+}
+
+/* Every position of layer (in_hand, side) (step 1), or every step-th, against the whole tree. */
+static void assert_layer_is_minimax(int win_captures, int in_hand, Side side, int64_t step) {
+    char path[256], sliding_path[160];
+    snprintf(sliding_path, sizeof sliding_path, "%s/s%d.tstb", dir, win_captures);
+    Error err;
+    Tablebase *sliding = tb_new(sliding_path, win_captures, &err);
+    if (!sliding)
+        fail_msg("%s", err.text);
+    char layers[128];
+    snprintf(layers, sizeof layers, "%s/p%d", dir, win_captures);
+    tb_place_path(layers, in_hand, side, path, sizeof path);
+    TbLayer layer;
+    if (!tb_place_read(path, in_hand, side, win_captures, 0, &layer, NULL, &err))
+        fail_msg("%s", err.text);
+    int64_t checked = 0, counts[3] = {0};
+    for (int64_t i = 0; i < layer.count; i += step, checked++) {
+        Board b = tb_layer_board(&layer, i);
+        TbPlaceValue want = brute(sliding, &b, win_captures), got = tb_layer_value_at(&layer, i);
+        counts[want]++;
+        if (want != got) {
+            char text[BOARD_TEXT_MAX];
+            fail_msg("%s: position %lld (%s): layer %d, whole tree %d", path, (long long)i,
+                     board_to_text(&b, text), got, want);
+        }
+    }
+    printf("%s: %lld of %lld positions agree with the whole tree (%lld wins, %lld draws, %lld "
+           "losses)\n",
+           path, (long long)checked, (long long)layer.count, (long long)counts[TB_PLACE_WIN],
+           (long long)counts[TB_PLACE_DRAW], (long long)counts[TB_PLACE_LOSS]);
+    assert_true(counts[TB_PLACE_WIN] && counts[TB_PLACE_LOSS]);
+    tb_layer_free(&layer);
+    tb_free(sliding);
+}
+
+/* 1 capture wins: every position of 1 sheep in hand and every 397th of 2 against the whole tree.
+ * 2 captures win (a capture that does not end the game): every 31st of 1 in hand. Under ASan
+ * every 13th of the first layers and a tenth of the samples (the plain and clang runs check
+ * every position). */
+static void layers__every_value_is_the_whole_tree(void **state) {
+    (void)state;
+    char layers[128];
+    snprintf(layers, sizeof layers, "%s/p1", dir);
+    solve(1, 2, 2, layers);
+    for (Side side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+        assert_layer_is_minimax(1, 1, side, TEST_ADDRESS_SANITIZER ? 13 : 1);
+        assert_layer_is_minimax(1, 2, side, TEST_ADDRESS_SANITIZER ? 3971 : 397);
+    }
+    snprintf(layers, sizeof layers, "%s/p2", dir);
+    solve(2, 1, 2, layers);
+    for (Side side = SIDE_SHEEP; side <= SIDE_TIGERS; side++)
+        assert_layer_is_minimax(2, 1, side, TEST_ADDRESS_SANITIZER ? 311 : 31);
+}
+
+/* The same bytes on one thread; a rerun solves nothing; tbverify passes the layers. A run killed
+ * by SIGKILL while it solves leaves whole layers only, and the next run ends as the first. */
+static void layers__deterministic_resumable_verified(void **state) {
+    (void)state;
+    char command[1024], path[256], other[256], layers[128], *out;
+    snprintf(layers, sizeof layers, "%s/one", dir);
+    solve(1, 2, 1, layers);
+    for (int h = 1; h <= 2; h++)
+        for (Side side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+            snprintf(layers, sizeof layers, "%s/one", dir);
+            tb_place_path(layers, h, side, path, sizeof path);
+            snprintf(layers, sizeof layers, "%s/p1", dir);
+            tb_place_path(layers, h, side, other, sizeof other);
+            test_assert_same_file(path, other);
+        }
+    snprintf(command, sizeof command,
+             "cd %s && " BENCH " tbplace -captures 1 -tb s1.tstb -dir p1 -in-hand 2", dir);
+    run_ok(command, &out);
+    assert_null(strstr(out, "solved in"));
+    assert_non_null(strstr(out, "layer  2 sheep in hand, tigers to move:"));
+    assert_non_null(strstr(out, "done before"));
+    free(out);
+    snprintf(command, sizeof command,
+             "cd %s && " BENCH " tbverify -placement 2 -captures 1 -tb s1.tstb -dir p1", dir);
+    run_ok(command, &out);
+    assert_non_null(strstr(out, "placement layers verified"));
+    free(out);
+
+    /* Killed once the first layer is written, while the next ones are solved. */
+    snprintf(command, sizeof command,
+             "cd %s && exec " BENCH " tbplace -captures 1 -tb s1.tstb -dir killed -in-hand 2 "
+             "-threads 1 >/dev/null 2>&1",
+             dir);
+    snprintf(path, sizeof path, "%s/killed/h01-sheep.tspl", dir);
+    test_kill_9_after_checkpoint(command, path, 60);
+    snprintf(command, sizeof command, "cd %s && ls killed", dir);
+    run_ok(command, &out);
+    printf("left by SIGKILL: %s", out);
+    free(out);
+    for (int h = 1; h <= 2; h++)
+        for (Side side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+            snprintf(layers, sizeof layers, "%s/killed", dir);
+            tb_place_path(layers, h, side, path, sizeof path);
+            TbLayer layer;
+            Error err;
+            if (access(path, F_OK) == 0 && !tb_place_read(path, h, side, 1, 0, &layer, NULL, &err))
+                fail_msg("a layer left by SIGKILL does not read: %s", err.text);
+            if (access(path, F_OK) == 0)
+                tb_layer_free(&layer);
+        }
+    snprintf(layers, sizeof layers, "%s/killed", dir);
+    solve(1, 2, 2, layers);
+    for (int h = 1; h <= 2; h++)
+        for (Side side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+            tb_place_path(layers, h, side, path, sizeof path);
+            snprintf(other, sizeof other, "%s/p1/h%02d-%s.tspl", dir, h,
+                     side == SIDE_SHEEP ? "sheep" : "tigers");
+            test_assert_same_file(path, other);
+        }
+}
+
+/* A fresh copy of a directory of layers as dir/bad. */
+static void copy_layers(const char *from) {
+    char command[512], *out;
+    snprintf(command, sizeof command, "cd %s && rm -rf bad && cp -r %s bad", dir, from);
+    run_ok(command, &out);
+    free(out);
+}
+
+/* A layer is refused when it is not whole, not the game's, forged or solved from another layer
+ * below; tbverify catches a value forged with its counts and checksum made right. */
+static void layers__bad_files_refused(void **state) {
+    (void)state;
+    char command[1024], path[256], *out;
+    static const struct {
+        const char *damage, *expected;
+    } rows[] = {
+        {"truncate -s -1 bad/h01-tigers.tspl", "truncated or damaged"},
+        {"printf 'X' | dd of=bad/h01-tigers.tspl bs=1 seek=600 conv=notrunc status=none",
+         "bad/h01-tigers.tspl: checksum mismatch: the file is damaged"},
+        {"printf 'TSLABTB\\n' | dd of=bad/h01-tigers.tspl bs=1 conv=notrunc status=none",
+         "bad/h01-tigers.tspl: not a tslab placement layer (no TSLABPL header)"},
+        {"cp tbplace_p2_h01_tigers bad/h01-tigers.tspl",
+         "bad/h01-tigers.tspl: captures to win is 2: it solves another game than the one of 1"},
+        {"cp bad/h01-sheep.tspl bad/h01-tigers.tspl",
+         "bad/h01-tigers.tspl: it holds the layer of 1 sheep in hand, side 0, not 1 in hand, "
+         "tigers to move"},
+    };
+    snprintf(command, sizeof command, "cd %s && cp p2/h01-tigers.tspl tbplace_p2_h01_tigers", dir);
+    run_ok(command, &out);
+    free(out);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        copy_layers("p1");
+        snprintf(command, sizeof command,
+                 "cd %s && %s && " BENCH " tbverify -placement 2 -captures 1 -tb s1.tstb -dir "
+                 "bad",
+                 dir, rows[i].damage);
+        int status = test_run(command, &out);
+        if (status == 0 || !strstr(out, rows[i].expected))
+            fail_msg("%s: exit %d, wanted '%s':\n%s", rows[i].damage, status, rows[i].expected,
+                     out);
+        free(out);
+    }
+
+    /* A value forged with its counts and checksum made right: the file reads, tbverify finds the
+     * position, and the layer above, solved from the true one, is out of order. */
+    copy_layers("p1");
+    snprintf(path, sizeof path, "%s/bad/h01-sheep.tspl", dir);
+    TbLayer layer;
+    TbPlaceFileInfo info;
+    Error err;
+    if (!tb_place_read(path, 1, SIDE_SHEEP, 1, 0, &layer, &info, &err))
+        fail_msg("%s", err.text);
+    int64_t i = 0;
+    while (tb_layer_value_at(&layer, i) != TB_PLACE_WIN)
+        i++;
+    layer.values[i / 4] &= (uint8_t)~(3u << 2 * (i % 4)); /* a win made a draw */
+    assert_true(tb_layer_count(&layer));
+    if (!tb_place_write(path, &layer, &info, &err))
+        fail_msg("%s", err.text);
+    tb_layer_free(&layer);
+    snprintf(command, sizeof command,
+             "cd %s && " BENCH " tbverify -placement 1 -captures 1 -tb s1.tstb -dir bad", dir);
+    assert_int_not_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, ": 1 inconsistent with their successors"));
+    assert_non_null(strstr(out, "bad/h01-tigers.tspl: solved from a file of checksum"));
+    assert_non_null(strstr(out, "out of order"));
+    free(out);
+}
+
+/* The batch probe answers every line in order, as -fen does one; a bad line stops it naming the
+ * file and line; a position of an unsolved layer says which layer and how to make it. */
+static void probe__batch_and_unsolved(void **state) {
+    (void)state;
+    char command[1024], path[256], *out;
+    snprintf(path, sizeof path, "%s/positions.txt", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("# sheep to place their last\n"
+          "TSSST/SSSSS/SSSSS/SSSS1/T1SST s 1 0\n"
+          "\n"
+          "TSSST/SSSSS/SSSSS/SSSS1/T1SST t 1 0\n"
+          "TSSST/SSSSS/SSSS1/SSSS1/T1SST s 2 0   # two to place\n",
+          f);
+    fclose(f);
+    snprintf(command, sizeof command,
+             "cd %s && " BENCH " tbprobe -captures 1 -tb s1.tstb -dir p1 -positions "
+             "positions.txt -json answers.json 2>&1",
+             dir);
+    run_ok(command, &out);
+    char *first = strstr(out, "TSSST/SSSSS/SSSSS/SSSS1/T1SST s 1 0: ");
+    char *second = strstr(out, "TSSST/SSSSS/SSSSS/SSSS1/T1SST t 1 0: ");
+    char *third = strstr(out, "TSSST/SSSSS/SSSS1/SSSS1/T1SST s 2 0: ");
+    assert_true(first && second && third && first < second && second < third);
+    assert_non_null(strstr(out, "3 positions answered"));
+    free(out);
+    snprintf(path, sizeof path, "%s/answers.json", dir);
+    cJSON *json = test_load_json(path);
+    assert_int_equal(cJSON_GetArraySize(json), 3);
+    const cJSON *answer = cJSON_GetArrayItem(json, 2);
+    const char *value = cJSON_GetStringValue(cJSON_GetObjectItem(answer, "value"));
+    /* The answer is the whole tree's. */
+    char sliding_path[160];
+    snprintf(sliding_path, sizeof sliding_path, "%s/s1.tstb", dir);
+    Error err;
+    Tablebase *sliding = tb_new(sliding_path, 1, &err);
+    assert_non_null(sliding);
+    Board b;
+    assert_true(board_from_text("TSSST/SSSSS/SSSS1/SSSS1/T1SST s 2 0", &b, &err));
+    static const char *const names[] = {"draw", "win", "loss"};
+    assert_string_equal(value, names[brute(sliding, &b, 1)]);
+    tb_free(sliding);
+    cJSON_Delete(json);
+
+    /* tools/check_placement.py: its own rules, the successors' values through the batch probe
+     * (make tablebase-placement-check runs it on the real game). */
+    snprintf(command, sizeof command,
+             "cd %s && python3 " TSLAB_SOURCE_DIR "/tools/check_placement.py " BENCH
+             " 1 300 7 -- -captures 2 -tb s2.tstb -dir p2",
+             dir);
+    run_ok(command, &out);
+    assert_non_null(strstr(out, "check_placement: 300 positions with 1..1 sheep in hand"));
+    assert_non_null(strstr(out, ": 0 disagree"));
+    free(out);
+
+    f = fopen(path, "w"); /* reused as the bad batch */
+    fputs("TSSST/SSSSS/SSSSS/SSSS1/T1SST s 1 0\nTSSST/SSSSS/SSSSS/SSSS1/T1SST q 1 0\n", f);
+    fclose(f);
+    snprintf(command, sizeof command,
+             "cd %s && " BENCH " tbprobe -captures 1 -tb s1.tstb -dir p1 -positions "
+             "answers.json",
+             dir);
+    assert_int_not_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "answers.json:2: 'TSSST/SSSSS/SSSSS/SSSS1/T1SST q 1 0'"));
+    free(out);
+    snprintf(command, sizeof command,
+             "cd %s && " BENCH " tbprobe -captures 1 -tb s1.tstb -dir p1 -fen "
+             "'TSSST/SSSSS/SSSS1/SSS2/T1SST s 3 0'",
+             dir);
+    assert_int_not_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "the layer of 3 sheep in hand, sheep to move, is not solved"));
+    assert_non_null(strstr(out, "bench tbplace -in-hand 3 -dir p1 -captures 1 -tb FILE"));
+    free(out);
+}
+
+static int group_setup(void **state) {
+    (void)state;
+    return test_make_dir(dir, sizeof dir, "tb_place");
+}
+
+static int group_teardown(void **state) {
+    (void)state;
+    return test_remove_dir(dir);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(layers__every_value_is_the_whole_tree),
+        cmocka_unit_test(layers__deterministic_resumable_verified),
+        cmocka_unit_test(layers__bad_files_refused),
+        cmocka_unit_test(probe__batch_and_unsolved),
+    };
+    return tslab_run_tests_setup("tb_place", tests, sizeof tests / sizeof tests[0], argc, argv,
+                                 group_setup, group_teardown);
+}
