@@ -99,7 +99,6 @@ int bench_tbplace_main(int argc, char **argv) {
            in_hand, captures, dir, tb_path, threads);
     double wall_all = cli_now_seconds(), cpu_all = cli_cpu_seconds();
     TbLayer below = {0};
-    bool have_below = false;
     uint64_t below_checksum = tb_header(sliding)->checksum;
     for (int h = 1; h <= in_hand; h++)
         for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
@@ -117,7 +116,7 @@ int bench_tbplace_main(int argc, char **argv) {
                     printf("note: %s\n  solving that layer again\n", why.text);
                 if (!tb_layer_init(&layer, h, (Side)side, captures, &err))
                     die("tbplace: %s", err.text);
-                TbPlaceNext next = {.layer = have_below ? &below : NULL, .sliding = sliding};
+                TbPlaceNext next = {.layer = below.index ? &below : NULL, .sliding = sliding};
                 TbPlaceSetup setup = {.threads = threads, .progress = progress};
                 double wall = cli_now_seconds(), cpu = cli_cpu_seconds();
                 if (!tb_place_solve(&layer, &next, &setup, &err))
@@ -132,14 +131,11 @@ int bench_tbplace_main(int argc, char **argv) {
                          wall, cpu, (double)layer.count / wall / 1e6, path);
                 print_layer(&layer, how);
             }
-            if (have_below)
-                tb_layer_free(&below);
+            tb_layer_free(&below); /* nothing before the first layer: a zeroed one */
             below = layer;
-            have_below = true;
             below_checksum = info.checksum;
         }
-    if (have_below)
-        tb_layer_free(&below);
+    tb_layer_free(&below);
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
     printf("done in %.1f s (%.1f s CPU), peak memory %ld MB\n", cli_now_seconds() - wall_all,
@@ -156,7 +152,7 @@ int bench_tbplace_verify(const char *given_dir, const Tablebase *sliding, int in
     int win_captures = tb_header(sliding)->win_captures;
     uint64_t below_checksum = tb_header(sliding)->checksum;
     TbLayer below = {0};
-    bool have_below = false, ok = true;
+    bool ok = true;
     for (int h = 1; h <= in_hand; h++)
         for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
             TbLayer layer;
@@ -166,7 +162,7 @@ int bench_tbplace_verify(const char *given_dir, const Tablebase *sliding, int in
             if (!tb_place_read(path, h, (Side)side, win_captures, below_checksum, &layer, &info,
                                &err))
                 die("tbverify: %s", err.text);
-            TbPlaceNext next = {.layer = have_below ? &below : NULL, .sliding = sliding};
+            TbPlaceNext next = {.layer = below.index ? &below : NULL, .sliding = sliding};
             TbPlaceSetup setup = {.threads = threads};
             double wall = cli_now_seconds();
             int64_t first;
@@ -181,14 +177,11 @@ int bench_tbplace_verify(const char *given_dir, const Tablebase *sliding, int in
                 ok = false;
             }
             fflush(stdout);
-            if (have_below)
-                tb_layer_free(&below);
+            tb_layer_free(&below); /* nothing before the first layer: a zeroed one */
             below = layer;
-            have_below = true;
             below_checksum = info.checksum;
         }
-    if (have_below)
-        tb_layer_free(&below);
+    tb_layer_free(&below);
     printf("%s\n", ok ? "placement layers verified" : "PLACEMENT CHECK FAILED");
     return ok ? 0 : 1;
 }
@@ -249,19 +242,17 @@ static const TbLayer *prober_layer(TbPlaceProber *p, int h, Side side, uint64_t 
     return &p->layers[h][side];
 }
 
-bool tb_place_probe(TbPlaceProber *p, const Board *b, TbPlaceValue *value, TbPlaceValue after[],
-                    Error *err) {
-    int h = b->in_hand;
-    Side side = (Side)b->side;
-    /* The layer it moves into first (so the layer itself is checked against it). */
-    const TbLayer *next_layer = NULL;
+/* Layer (h, side) checked against the one it moves into (both read), and that one. */
+static const TbLayer *checked_layer(TbPlaceProber *p, int h, Side side, const TbLayer **next,
+                                    int needed, Error *err) {
+    *next = NULL;
     uint64_t below = tb_header(p->sliding)->checksum;
     if (side == SIDE_TIGERS || h > 1) {
         int nh = side == SIDE_SHEEP ? h - 1 : h;
         Side ns = side == SIDE_SHEEP ? SIDE_TIGERS : SIDE_SHEEP;
-        next_layer = prober_layer(p, nh, ns, 0, h, err);
-        if (!next_layer)
-            return false;
+        *next = prober_layer(p, nh, ns, 0, needed, err);
+        if (!*next)
+            return NULL;
         below = p->checksum[nh][ns];
     }
     if (p->loaded[h][side] && !p->checked[h][side]) { /* read before as a layer below */
@@ -270,13 +261,27 @@ bool tb_place_probe(TbPlaceProber *p, const Board *b, TbPlaceValue *value, TbPla
         tb_place_path(p->dir, h, side, path, sizeof path);
         if (!tb_place_read(path, h, side, tb_header(p->sliding)->win_captures, below, &again,
                            NULL, err))
-            return false;
+            return NULL;
         tb_layer_free(&again);
     }
-    const TbLayer *layer = prober_layer(p, h, side, below, h, err);
+    const TbLayer *layer = prober_layer(p, h, side, below, needed, err);
+    if (layer)
+        p->checked[h][side] = true;
+    return layer;
+}
+
+const TbLayer *tb_place_prober_layer(TbPlaceProber *p, int in_hand, Side side, Error *err) {
+    const TbLayer *next;
+    return checked_layer(p, in_hand, side, &next, in_hand, err);
+}
+
+bool tb_place_probe(TbPlaceProber *p, const Board *b, TbPlaceValue *value, TbPlaceValue after[],
+                    Error *err) {
+    const TbLayer *next_layer;
+    const TbLayer *layer = checked_layer(p, b->in_hand, (Side)b->side, &next_layer, b->in_hand,
+                                         err);
     if (!layer)
         return false;
-    p->checked[h][side] = true;
     int64_t i = tb_layer_position(layer, b);
     if (i < 0)
         return error_set(err, "not in the layer (the game is over by captures)");

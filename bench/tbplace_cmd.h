@@ -19,6 +19,10 @@ typedef struct TbPlaceProber TbPlaceProber;
 TbPlaceProber *tb_place_prober_new(const char *dir, const Tablebase *sliding);
 void tb_place_prober_free(TbPlaceProber *prober);
 
+/* Layer (in_hand, side), read on first use and checked against the layer below it (read too);
+ * NULL with err saying which layer is missing and how to make it. */
+const TbLayer *tb_place_prober_layer(TbPlaceProber *prober, int in_hand, Side side, Error *err);
+
 /* The win/draw/loss of b (sheep in hand) for its side to move and, per move of movegen_all's
  * list, what it leaves the opponent; false with err saying which layer is missing and how to
  * make it. */

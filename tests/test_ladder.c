@@ -124,6 +124,48 @@ static void assert_same_ladder(const char *a, const char *b) {
     test_assert_same_file(x, y);
 }
 
+/* The ladder of `arguments` killed by SIGKILL after its first checkpoint (one game at a time)
+ * and resumed as `name`: the same as `reference`; the resume's output holds `said`. */
+static void assert_same_after_kill_9(const char *arguments, const char *name,
+                                     const char *reference, const char *said) {
+    char command[4096], path[512], *out;
+    snprintf(path, sizeof path, "%s/%s.json", dir, name);
+    snprintf(command, sizeof command,
+             "cd %s && exec " ABTEST " %s" BOOK " -concurrency 1 -out %s.json -pgnout %s.pgn "
+             ">/dev/null 2>&1",
+             dir, arguments, name, name);
+    test_kill_9_after_checkpoint(command, path, 30);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume %s.json -quiet", dir, name);
+    if (test_run(command, &out) != 0)
+        fail_msg("resume: %s", out);
+    assert_non_null(strstr(out, said));
+    free(out);
+    assert_same_ladder(reference, name);
+}
+
+/* The ladder of `arguments` on 3 MPI ranks as `name`: the same as `reference`. Skipped (said)
+ * without MPI, and under ASan: every rank instrumented, and CI's time near its limit; the plain
+ * and clang runs of make test play it. */
+static void assert_same_on_ranks(const char *arguments, const char *name,
+                                 const char *reference) {
+    const char *missing = test_mpi_missing();
+    if (TEST_ADDRESS_SANITIZER)
+        missing = "under ASan (the plain and clang runs of make test play it)";
+    if (missing) {
+        printf("skipped: the ladder %s on 3 MPI ranks: %s\n", reference, missing);
+        return;
+    }
+    char command[4096], *out;
+    snprintf(command, sizeof command,
+             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s" BOOK " -concurrency 1 -quiet "
+             "-out %s.json -pgnout %s.pgn",
+             dir, arguments, name, name);
+    if (test_run(command, &out) != 0)
+        fail_msg("3 ranks: %s", out);
+    free(out);
+    assert_same_ladder(reference, name);
+}
+
 /* One results file for the whole ladder: killed by SIGKILL in its first step and resumed, and
  * played on 3 MPI ranks, it is the uninterrupted ladder. */
 static void ladder__same_after_kill_9_and_on_ranks(void **state) {
@@ -133,18 +175,7 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
     char command[4096], path[512], *out;
     snprintf(command, sizeof command, "%s -concurrency 2", arguments);
     run_in_dir(command, "whole");
-    snprintf(path, sizeof path, "%s/killed.json", dir);
-    snprintf(command, sizeof command,
-             "cd %s && exec " ABTEST " %s" BOOK " -concurrency 1 -out killed.json -pgnout "
-             "killed.pgn >/dev/null 2>&1",
-             dir, arguments);
-    test_kill_9_after_checkpoint(command, path, 30);
-    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume killed.json -quiet", dir);
-    if (test_run(command, &out) != 0)
-        fail_msg("resume: %s", out);
-    assert_non_null(strstr(out, "Finished ladder"));
-    free(out);
-    assert_same_ladder("whole", "killed");
+    assert_same_after_kill_9(arguments, "killed", "whole", "Finished ladder");
 
     /* The report reads the ladder: its line with the slope and verdict, its JSON, its chart of
      * Elo against the limit on the page (a point a step). */
@@ -173,21 +204,7 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
     assert_true(cJSON_IsNumber(cJSON_GetObjectItem(ladder, "elo_per_doubling")));
     cJSON_Delete(json);
 
-    const char *missing = test_mpi_missing();
-    if (TEST_ADDRESS_SANITIZER) /* every rank instrumented, and CI's time near its limit */
-        missing = "under ASan (the plain and clang runs of make test play it)";
-    if (missing) {
-        printf("skipped: the ladder on 3 MPI ranks: %s\n", missing);
-        return;
-    }
-    snprintf(command, sizeof command,
-             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s" BOOK " -concurrency 1 -quiet "
-             "-out ranks.json -pgnout ranks.pgn",
-             dir, arguments);
-    if (test_run(command, &out) != 0)
-        fail_msg("3 ranks: %s", out);
-    free(out);
-    assert_same_ladder("whole", "ranks");
+    assert_same_on_ranks(arguments, "ranks", "whole");
 }
 
 /* A gauntlet climbing a ladder: three candidates against one seed at 300 and 1200 nodes, each
@@ -227,18 +244,7 @@ static void gauntlet__candidates_climb_apart(void **state) {
     cJSON_Delete(json);
 
     const char *arguments = GAUNTLET " -ladder nodes=300,nodes=1200 -ratinginterval 4";
-    snprintf(path, sizeof path, "%s/gkilled.json", dir);
-    snprintf(command, sizeof command,
-             "cd %s && exec " ABTEST " %s" BOOK " -concurrency 1 -out gkilled.json -pgnout "
-             "gkilled.pgn >/dev/null 2>&1",
-             dir, arguments);
-    test_kill_9_after_checkpoint(command, path, 30);
-    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume gkilled.json -quiet", dir);
-    if (test_run(command, &out) != 0)
-        fail_msg("resume: %s", out);
-    assert_non_null(strstr(out, "Ladder: nm: "));
-    free(out);
-    assert_same_ladder("gauntlet", "gkilled");
+    assert_same_after_kill_9(arguments, "gkilled", "gauntlet", "Ladder: nm: ");
 
     snprintf(command, sizeof command,
              "cd %s && " ABTEST " report gauntlet.json -html gauntlet.html && " ABTEST
@@ -260,21 +266,7 @@ static void gauntlet__candidates_climb_apart(void **state) {
     assert_non_null(strstr(page, "nm vs base: Elo (95% interval)"));
     free(page);
 
-    const char *missing = test_mpi_missing();
-    if (TEST_ADDRESS_SANITIZER)
-        missing = "under ASan (the plain and clang runs of make test play it)";
-    if (missing) {
-        printf("skipped: the gauntlet's ladder on 3 MPI ranks: %s\n", missing);
-        return;
-    }
-    snprintf(command, sizeof command,
-             "cd %s && " TEST_MPIRUN " -np 3 " TEST_ABTEST_MPI " %s" BOOK " -concurrency 1 -quiet "
-             "-out granks.json -pgnout granks.pgn",
-             dir, arguments);
-    if (test_run(command, &out) != 0)
-        fail_msg("3 ranks: %s", out);
-    free(out);
-    assert_same_ladder("gauntlet", "granks");
+    assert_same_on_ranks(arguments, "granks", "gauntlet");
 }
 
 /* Which step plays, from the counts: a candidate stopped by an H0 climbs no further unless the
