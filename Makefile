@@ -231,9 +231,13 @@ sanitize: deps
 	    -pairs 3 -each preset=tslab-0.3 nodes=200 -openings file=tests/data/book_small.txt \
 	    -concurrency 3 -out build/tsan/tune.json >/dev/null
 	@# The tablebase solver's workers (atomic claims and counters) and its checker, on the
-	@# 2-capture game; then games adjudicated by the full tablebase and searches probing it.
+	@# 2-capture game, and the placement solver over it; then games adjudicated by the full
+	@# tablebase and searches probing it.
 	$(TSAN_RUN)/bench tbgen -captures 2 -threads 3 -out build/tsan/small.tstb >/dev/null
 	$(TSAN_RUN)/bench tbverify -captures 2 -tb build/tsan/small.tstb -threads 3 -samples 10 -depth 5 >/dev/null
+	rm -rf build/tsan/placement
+	$(TSAN_RUN)/bench tbplace -captures 2 -tb build/tsan/small.tstb -dir build/tsan/placement \
+	    -in-hand 1 -threads 3 >/dev/null
 	rm -f build/tsan/tb.json
 	$(TSAN_RUN)/abtest -engine name=egdb egdb=on -engine name=base -each nodes=500 \
 	    -openings file=tests/data/book_small.txt -rounds 6 -concurrency 3 -quiet -tb \

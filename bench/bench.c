@@ -9,6 +9,7 @@
 #include "search_cmd.h"
 #include "stockfish_bench.h"
 #include "tb_cmd.h"
+#include "tbaccuracy_cmd.h"
 #include "tbplace_cmd.h"
 #include "verify_cmd.h"
 
@@ -51,6 +52,8 @@ static const Command COMMANDS[] = {
      "check every tablebase entry against its successors"},
     {"tbplace", bench_tbplace_main, "[-in-hand H] [-dir DIR]",
      "solve the placement phase layer by layer (make tablebase-placement)"},
+    {"tbaccuracy", bench_tbaccuracy_main, "[-in-hand H] [-samples N] [key=value ...]",
+     "a search's moves against perfect play, per layer"},
 };
 #define COMMAND_COUNT (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -321,6 +321,43 @@ static void probe__batch_and_unsolved(void **state) {
     free(out);
 }
 
+/* bench tbaccuracy on the sliding file (the placement layers of the real game are hours, never
+ * made by the tests): a row of 30 drawn positions, the same twice; a missing layer named. */
+static void accuracy__rows_and_a_missing_layer(void **state) {
+    (void)state;
+    char command[1024], *out, *again;
+    snprintf(command, sizeof command,
+             BENCH " tbaccuracy -in-hand 0 -samples 30 -seed 5 depth=2 -json %s/accuracy.json",
+             dir);
+    run_ok(command, &out);
+    run_ok(command, &again);
+    assert_string_equal(out, again);
+    assert_non_null(strstr(out, "sliding phase            30"));
+    free(out);
+    free(again);
+    char path[256];
+    snprintf(path, sizeof path, "%s/accuracy.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "layers"), 0);
+    int positions = cJSON_GetObjectItem(row, "positions")->valueint;
+    int sum = cJSON_GetObjectItem(row, "wins")->valueint +
+              cJSON_GetObjectItem(row, "draws")->valueint +
+              cJSON_GetObjectItem(row, "losses")->valueint;
+    int kept = cJSON_GetObjectItem(row, "kept")->valueint;
+    int blunders = cJSON_GetObjectItem(row, "win_to_draw")->valueint +
+                   cJSON_GetObjectItem(row, "win_to_loss")->valueint +
+                   cJSON_GetObjectItem(row, "draw_to_loss")->valueint;
+    assert_int_equal(positions, 30);
+    assert_int_equal(sum, 30);
+    assert_int_equal(kept + blunders, 30);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command,
+             BENCH " tbaccuracy -in-hand 1 -samples 3 depth=2 -dir %s/nowhere", dir);
+    assert_int_not_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "the layer of 1 sheep in hand, sheep to move, is not solved"));
+    free(out);
+}
+
 static int group_setup(void **state) {
     (void)state;
     return test_make_dir(dir, sizeof dir, "tb_place");
@@ -337,6 +374,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(layers__deterministic_resumable_verified),
         cmocka_unit_test(layers__bad_files_refused),
         cmocka_unit_test(probe__batch_and_unsolved),
+        cmocka_unit_test(accuracy__rows_and_a_missing_layer),
     };
     return tslab_run_tests_setup("tb_place", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  group_setup, group_teardown);
