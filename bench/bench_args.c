@@ -138,6 +138,37 @@ void bench_write_json(cJSON *json, const char *path, const char *command) {
     }
 }
 
+/* A search command's words: search options (key=value) for config, errors named as the command
+ * names its own. */
+typedef struct {
+    SearchConfig *config;
+    const char *name;
+} SearchWords;
+
+static bool take_search_option(void *context, const char *word, Error *err) {
+    const SearchWords *words = context;
+    Error inner;
+    if (!config_apply(words->config, word, &inner))
+        return error_set(err, "%s: %s", words->name, inner.text);
+    return true;
+}
+
+bool bench_parse_search_command(CliCommand *command, int argc, char **argv, SearchConfig *config,
+                                int default_depth) {
+    SearchWords words = {config, command->name};
+    command->word = take_search_option;
+    command->context = &words;
+    command->usage_tail = describe_print_options;
+    bool help;
+    Error err;
+    if (!cli_flags_parse(command, argc, argv, &help, &err))
+        die("%s", err.text);
+    command->context = NULL; /* words was this call's */
+    if (config->depth == 0 && config->nodes == 0 && config->movetime == 0)
+        config->depth = default_depth;
+    return !help;
+}
+
 FILE *bench_table_stream(const char *json_path) {
     return json_path && !strcmp(json_path, "-") ? stderr : stdout;
 }

@@ -51,3 +51,9 @@ void bench_write_json(cJSON *json, const char *path, const char *command);
 
 /* Where tables go: stderr when the JSON owns stdout (-json -), else stdout. */
 FILE *bench_table_stream(const char *json_path);
+
+/* Parses a command whose other words are search options (key=value) into config, its usage
+ * ending with the options' list; with no limit given, depth=default_depth. Returns false after
+ * -help (nothing more to do); dies on bad input naming the word. */
+bool bench_parse_search_command(CliCommand *command, int argc, char **argv, SearchConfig *config,
+                                int default_depth);

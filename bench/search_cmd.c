@@ -23,14 +23,6 @@ static const char search_synopsis[] =
     "  (tigers' view), the depth, the principal variation, nodes, time and counters.\n"
     "  With no limit given, depth=" NUMBER_TEXT(SEARCH_DEFAULT_DEPTH) ".\n";
 
-/* A word is a search option (key=value). */
-static bool take_option(void *context, const char *word, Error *err) {
-    Error inner;
-    if (!config_apply(context, word, &inner))
-        return error_set(err, "search: %s", inner.text);
-    return true;
-}
-
 int bench_search_main(int argc, char **argv) {
     SearchConfig config = config_default();
     const char *fen = NULL, *json_path = NULL;
@@ -40,21 +32,13 @@ int bench_search_main(int argc, char **argv) {
         {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE",
          "also write the result as JSON ('-': stdout)"},
     };
-    const CliCommand command = {.name = "search",
-                                .subcommand = "search",
-                                .synopsis = search_synopsis,
-                                .flags = flags,
-                                .count = sizeof flags / sizeof flags[0],
-                                .word = take_option,
-                                .context = &config,
-                                .usage_tail = describe_print_options};
-    bool help;
-    if (!cli_flags_parse(&command, argc, argv, &help, &err))
-        die("%s", err.text);
-    if (help)
+    CliCommand command = {.name = "search",
+                          .subcommand = "search",
+                          .synopsis = search_synopsis,
+                          .flags = flags,
+                          .count = sizeof flags / sizeof flags[0]};
+    if (!bench_parse_search_command(&command, argc, argv, &config, SEARCH_DEFAULT_DEPTH))
         return 0;
-    if (config.depth == 0 && config.nodes == 0 && config.movetime == 0)
-        config.depth = SEARCH_DEFAULT_DEPTH;
     Board root = board_start();
     if (fen && !board_from_text(fen, &root, &err))
         die("search: -fen '%s': %s", fen, err.text);

@@ -45,13 +45,6 @@ typedef struct {
     uint64_t nodes;
 } Row;
 
-static bool take_option(void *context, const char *word, Error *err) {
-    Error inner;
-    if (!config_apply(context, word, &inner))
-        return error_set(err, "tbaccuracy: %s", inner.text);
-    return true;
-}
-
 static TbOutcome outcome_of(TbPlaceValue v) {
     return v == TB_PLACE_WIN ? TB_WIN : v == TB_PLACE_LOSS ? TB_LOSS : TB_DRAW;
 }
@@ -243,21 +236,13 @@ int bench_tbaccuracy_main(int argc, char **argv) {
          "the sliding file (default: " TB_DEFAULT_FILE ")"},
         {"-json", CLI_FLAG_TEXT, &json_path, 0, 0, "FILE", "also write the rows as JSON"},
     };
-    const CliCommand command = {.name = "tbaccuracy",
-                                .subcommand = "tbaccuracy",
-                                .synopsis = tbaccuracy_synopsis,
-                                .flags = flags,
-                                .count = sizeof flags / sizeof flags[0],
-                                .word = take_option,
-                                .context = &config,
-                                .usage_tail = describe_print_options};
-    bool help;
-    if (!cli_flags_parse(&command, argc, argv, &help, &err))
-        die("%s", err.text);
-    if (help)
+    CliCommand command = {.name = "tbaccuracy",
+                          .subcommand = "tbaccuracy",
+                          .synopsis = tbaccuracy_synopsis,
+                          .flags = flags,
+                          .count = sizeof flags / sizeof flags[0]};
+    if (!bench_parse_search_command(&command, argc, argv, &config, DEFAULT_DEPTH))
         return 0;
-    if (config.depth == 0 && config.nodes == 0 && config.movetime == 0)
-        config.depth = DEFAULT_DEPTH;
     char tb_path[PATHS_MAX];
     if (!paths_tablebase(given_tb, tb_path, sizeof tb_path, &err))
         die("tbaccuracy: %s", err.text);
