@@ -443,7 +443,7 @@ int bench_tbprobe_main(int argc, char **argv) {
         die("tbprobe: give one of -fen POSITION, -positions FILE or -info (bench tbprobe -help)");
     char path[PATHS_MAX];
     Tablebase *tb = open_given(given, captures, path, sizeof path, "tbprobe");
-    TbPlaceProber *prober = tb_place_prober_new(dir, tb);
+    TbPlaceProber *prober = bench_place_prober(dir, tb, "tbprobe");
     int status = info  ? print_info(tb, path, json_path)
                  : fen ? probe_position(tb, prober, fen, json_path)
                        : probe_positions(tb, prober, positions, json_path);

@@ -16,6 +16,7 @@
 #include "paths.h"
 #include "rng.h"
 #include "tb_shared.h"
+#include "tb_judge.h"
 #include "tbplace_cmd.h"
 #include "textfile.h"
 
@@ -45,10 +46,6 @@ typedef struct {
     uint64_t nodes;
 } Row;
 
-static TbOutcome outcome_of(TbPlaceValue v) {
-    return v == TB_PLACE_WIN ? TB_WIN : v == TB_PLACE_LOSS ? TB_LOSS : TB_DRAW;
-}
-
 /* Counts one searched position: its value and the value its move leaves the opponent. */
 static void count_position(Row *row, TbOutcome value, TbOutcome after, uint64_t nodes) {
     row->positions++;
@@ -56,11 +53,11 @@ static void count_position(Row *row, TbOutcome value, TbOutcome after, uint64_t 
     row->wins += value == TB_WIN;
     row->draws += value == TB_DRAW;
     row->losses += value == TB_LOSS;
-    bool kept = value == TB_WIN ? after == TB_LOSS : value == TB_DRAW ? after == TB_DRAW : true;
-    row->kept += kept;
-    row->win_to_draw += value == TB_WIN && after == TB_DRAW;
-    row->win_to_loss += value == TB_WIN && after == TB_WIN;
-    row->draw_to_loss += value == TB_DRAW && after == TB_WIN;
+    TbVerdict verdict = tb_verdict(value, after);
+    row->kept += verdict == TB_VERDICT_KEPT;
+    row->win_to_draw += verdict == TB_VERDICT_WIN_TO_DRAW;
+    row->win_to_loss += verdict == TB_VERDICT_WIN_TO_LOSS;
+    row->draw_to_loss += verdict == TB_VERDICT_DRAW_TO_LOSS;
 }
 
 /* The index in movegen_all's list of m (-1: not there). */
@@ -123,7 +120,7 @@ static int from_file(const char *path, Row rows[], int count, TbPlaceProber *pro
             TbPlaceValue value, after[MOVES_MAX];
             if (!tb_place_probe(prober, &b, &value, after, &err))
                 die("tbaccuracy: %s:%d: %s", path, line_number, err.text);
-            count_position(row, outcome_of(value), outcome_of(after[move_index(&b, result.move)]),
+            count_position(row, tb_place_outcome(value), tb_place_outcome(after[move_index(&b, result.move)]),
                            result.stats.nodes);
         } else {
             TbValue value;
@@ -154,7 +151,7 @@ static void sample_layer(Row *row, TbPlaceProber *prober, Searcher *searcher, in
         int k = move_index(&b, result.move);
         if (k < 0)
             die("tbaccuracy: the search returned an illegal move");
-        count_position(row, outcome_of(value), outcome_of(after[k]), result.stats.nodes);
+        count_position(row, tb_place_outcome(value), tb_place_outcome(after[k]), result.stats.nodes);
     }
 }
 
@@ -249,7 +246,7 @@ int bench_tbaccuracy_main(int argc, char **argv) {
     Tablebase *tb = tb_new(tb_path, CAPTURES_TO_WIN, &err);
     if (!tb)
         die("tbaccuracy: %s", err.text);
-    TbPlaceProber *prober = tb_place_prober_new(dir, tb);
+    TbPlaceProber *prober = bench_place_prober(dir, tb, "tbaccuracy");
     Searcher *searcher = malloc(sizeof *searcher);
     if (!searcher || !cli_searcher_init(searcher, &config, &err))
         die("tbaccuracy: %s", searcher ? err.text : "out of memory");

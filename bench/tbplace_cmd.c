@@ -25,8 +25,6 @@ static const char tbplace_synopsis[] =
     "  position up to symmetry). A layer whose file is there and checks out is not solved\n"
     "  again: a run stopped anywhere goes on from the last finished layer.\n";
 
-static const char *const SIDE_NAMES[2] = {"sheep", "tigers"};
-
 static void progress(void *context, const char *line) {
     (void)context;
     printf("%s\n", line);
@@ -46,7 +44,7 @@ static void layer_dir(const char *given, char *out, size_t size, const char *com
 
 static void print_layer(const TbLayer *l, const char *how) {
     printf("layer %2d sheep in hand, %-6s to move: %12" PRId64 " positions, %s\n", l->in_hand,
-           SIDE_NAMES[l->side], l->count, how);
+           TB_PLACE_SIDE_NAMES[l->side], l->count, how);
     for (int c = 0; c < l->win_captures; c++)
         if (l->level_start[c + 1] > l->level_start[c])
             printf("    %d captured: %12" PRId64 " wins %12" PRId64 " draws %12" PRId64
@@ -186,110 +184,12 @@ int bench_tbplace_verify(const char *given_dir, const Tablebase *sliding, int in
     return ok ? 0 : 1;
 }
 
-struct TbPlaceProber {
+TbPlaceProber *bench_place_prober(const char *given_dir, const Tablebase *sliding,
+                                  const char *command) {
     char dir[PATHS_MAX];
-    const Tablebase *sliding;
-    TbLayer layers[SHEEP_TOTAL + 1][2];
-    bool loaded[SHEEP_TOTAL + 1][2];
-    bool checked[SHEEP_TOTAL + 1][2]; /* against the layer below it */
-    uint64_t checksum[SHEEP_TOTAL + 1][2];
-};
-
-TbPlaceProber *tb_place_prober_new(const char *given_dir, const Tablebase *sliding) {
-    TbPlaceProber *p = calloc(1, sizeof *p);
-    if (!p)
-        die("tbprobe: out of memory");
-    layer_dir(given_dir, p->dir, sizeof p->dir, "tbprobe");
-    p->sliding = sliding;
-    return p;
-}
-
-void tb_place_prober_free(TbPlaceProber *p) {
-    if (!p)
-        return;
-    for (int h = 0; h <= SHEEP_TOTAL; h++)
-        for (int side = 0; side < 2; side++)
-            if (p->loaded[h][side])
-                tb_layer_free(&p->layers[h][side]);
-    free(p);
-}
-
-/* Layer (h, side), read on first use; below_checksum (0: not checked) what it was solved from.
- * When it is missing, err says to solve up to `needed` sheep in hand (the probed position's). */
-static const TbLayer *prober_layer(TbPlaceProber *p, int h, Side side, uint64_t below_checksum,
-                                   int needed, Error *err) {
-    if (p->loaded[h][side])
-        return &p->layers[h][side];
-    char path[PATHS_MAX + 32];
-    tb_place_path(p->dir, h, side, path, sizeof path);
-    if (access(path, F_OK) != 0) {
-        char how[PATHS_MAX + 64] = "";
-        int win_captures = tb_header(p->sliding)->win_captures;
-        if (win_captures != CAPTURES_TO_WIN) /* a test game: its directory and game */
-            snprintf(how, sizeof how, " -dir %s -captures %d -tb FILE", p->dir, win_captures);
-        error_set(err,
-                  "the layer of %d sheep in hand, %s to move, is not solved: no %s (make the "
-                  "layers this position needs with: bench tbplace -in-hand %d%s)",
-                  h, SIDE_NAMES[side], path, needed, how);
-        return NULL;
-    }
-    TbPlaceFileInfo info;
-    if (!tb_place_read(path, h, side, tb_header(p->sliding)->win_captures, below_checksum,
-                       &p->layers[h][side], &info, err))
-        return NULL;
-    p->loaded[h][side] = true;
-    p->checksum[h][side] = info.checksum;
-    return &p->layers[h][side];
-}
-
-/* Layer (h, side) checked against the one it moves into (both read), and that one. */
-static const TbLayer *checked_layer(TbPlaceProber *p, int h, Side side, const TbLayer **next,
-                                    int needed, Error *err) {
-    *next = NULL;
-    uint64_t below = tb_header(p->sliding)->checksum;
-    if (side == SIDE_TIGERS || h > 1) {
-        int nh = side == SIDE_SHEEP ? h - 1 : h;
-        Side ns = side == SIDE_SHEEP ? SIDE_TIGERS : SIDE_SHEEP;
-        *next = prober_layer(p, nh, ns, 0, needed, err);
-        if (!*next)
-            return NULL;
-        below = p->checksum[nh][ns];
-    }
-    if (p->loaded[h][side] && !p->checked[h][side]) { /* read before as a layer below */
-        char path[PATHS_MAX + 32];
-        TbLayer again;
-        tb_place_path(p->dir, h, side, path, sizeof path);
-        if (!tb_place_read(path, h, side, tb_header(p->sliding)->win_captures, below, &again,
-                           NULL, err))
-            return NULL;
-        tb_layer_free(&again);
-    }
-    const TbLayer *layer = prober_layer(p, h, side, below, needed, err);
-    if (layer)
-        p->checked[h][side] = true;
-    return layer;
-}
-
-const TbLayer *tb_place_prober_layer(TbPlaceProber *p, int in_hand, Side side, Error *err) {
-    const TbLayer *next;
-    return checked_layer(p, in_hand, side, &next, in_hand, err);
-}
-
-bool tb_place_probe(TbPlaceProber *p, const Board *b, TbPlaceValue *value, TbPlaceValue after[],
-                    Error *err) {
-    const TbLayer *next_layer;
-    const TbLayer *layer = checked_layer(p, b->in_hand, (Side)b->side, &next_layer, b->in_hand,
-                                         err);
-    if (!layer)
-        return false;
-    int64_t i = tb_layer_position(layer, b);
-    if (i < 0)
-        return error_set(err, "not in the layer (the game is over by captures)");
-    *value = tb_layer_value_at(layer, i);
-    TbPlaceNext next = {.layer = next_layer, .sliding = p->sliding};
-    MoveList list;
-    movegen_all(b, &list);
-    for (int k = 0; k < list.count; k++)
-        after[k] = tb_place_after(&next, layer->win_captures, b, list.moves[k]);
-    return true;
+    layer_dir(given_dir, dir, sizeof dir, command);
+    TbPlaceProber *prober = tb_place_prober_new(dir, sliding);
+    if (!prober)
+        die("%s: out of memory", command);
+    return prober;
 }

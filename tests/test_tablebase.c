@@ -13,6 +13,7 @@
 #include "tablebase.h"
 #include "tb_verify.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -447,6 +448,100 @@ static void abtest__tb_option_results_and_errors(void **state) {
     remove(small);
 }
 
+/* A game record without what -blunders adds (the Blunders tags and "; blunder: ..." in the
+ * move comments), every run of white space one space (the longer comments wrap the lines
+ * elsewhere); *blunders counts the moves it marked. */
+static char *without_blunders(const char *path, int *blunders) {
+    char *text = test_read_file(path), *to = text;
+    assert_non_null(text);
+    *blunders = 0;
+    for (const char *from = text; *from;) {
+        if (!strncmp(from, "[SheepBlunders ", 15) || !strncmp(from, "[TigersBlunders ", 16)) {
+            from = strchr(from, '\n') + 1;
+            continue;
+        }
+        if (!strncmp(from, "; blunder: ", 11)) {
+            (*blunders)++;
+            from = strchr(from, '}');
+            continue;
+        }
+        bool space = isspace((unsigned char)*from);
+        if (!space || (to > text && to[-1] != ' '))
+            *to++ = space ? ' ' : *from;
+        from++;
+    }
+    *to = '\0';
+    return text;
+}
+
+static double blunders_in(const cJSON *engine, const char *phase, const char *key) {
+    const cJSON *counts = cJSON_GetObjectItem(cJSON_GetObjectItem(engine, "blunders"), phase);
+    assert_non_null(counts);
+    return cJSON_GetObjectItem(counts, key)->valuedouble;
+}
+
+/* -blunders judges and changes no game: the same records but for its marks, the same counts;
+ * the marks are the results file's blunders; a run stopped and resumed counts the same. With
+ * no placement layer only the sliding phase is judged (and said). */
+static void abtest__blunders_judged_games_unchanged(void **state) {
+    (void)state;
+    char command[1400], plain[256], judged[256], resumed[256], pgn[2][256], *out;
+    snprintf(plain, sizeof plain, "%s", temp_path("plain.json"));
+    snprintf(judged, sizeof judged, "%s", temp_path("judged.json"));
+    snprintf(resumed, sizeof resumed, "%s", temp_path("judged_resumed.json"));
+    snprintf(pgn[0], sizeof pgn[0], "%s", temp_path("plain.pgn"));
+    snprintf(pgn[1], sizeof pgn[1], "%s", temp_path("judged.pgn"));
+    const char *match = ABTEST " -engine name=a -engine name=b killers=off -each nodes=800 "
+                               "-rounds 6 -sprt elo0=0 elo1=10 -concurrency 2 -quiet";
+    snprintf(command, sizeof command, "%s -out %s -pgnout %s", match, plain, pgn[0]);
+    assert_int_equal(test_run(command, NULL), 0);
+    /* The sliding file judged by is the default one (make test's, FULL_TABLEBASE). */
+    char blunders[300];
+    snprintf(blunders, sizeof blunders, "-blunders dir=%s", temp_path("no_layers"));
+    snprintf(command, sizeof command, "%s %s -out %s -pgnout %s", match, blunders, judged,
+             pgn[1]);
+    assert_int_equal(test_run(command, &out), 0);
+    assert_non_null(strstr(out, "blunders: moves judged in the sliding phase only"));
+    free(out);
+    int marked[2];
+    char *records[2] = {without_blunders(pgn[0], &marked[0]), without_blunders(pgn[1], &marked[1])};
+    assert_int_equal(marked[0], 0);
+    assert_string_equal(records[0], records[1]);
+    free(records[0]);
+    free(records[1]);
+    static const char *const same[] = {"pentanomial_detail", "wdl", "end_reasons", "plies"};
+    test_assert_same_keys(plain, judged, same, sizeof same / sizeof same[0]);
+    cJSON *json = test_load_json(judged);
+    assert_int_equal(cJSON_GetObjectItem(json, "blunders_in_hand")->valuedouble, 0);
+    double lost = 0, judged_moves = 0;
+    for (int e = 0; e < 2; e++) {
+        const cJSON *engine = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), e);
+        assert_true(blunders_in(engine, "placement", "kept") == 0);
+        judged_moves += blunders_in(engine, "sliding", "kept");
+        static const char *const kinds[] = {"win_to_draw", "win_to_loss", "draw_to_loss"};
+        for (int k = 0; k < 3; k++)
+            lost += blunders_in(engine, "sliding", kinds[k]);
+    }
+    print_message("%.0f moves judged, %.0f blunders, %d marked in the records\n",
+                  judged_moves + lost, lost, marked[1]);
+    assert_true(judged_moves > 0);
+    assert_true(lost == marked[1]);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command, "%s %s -out %s -debug-stopafter 2", match, blunders,
+             resumed);
+    test_run(command, NULL);
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet", resumed);
+    assert_int_equal(test_run(command, NULL), 0);
+    test_assert_same_results(judged, resumed);
+    static const char *const judging[] = {"blunders_in_hand"};
+    test_assert_same_keys(judged, resumed, judging, 1);
+    remove(plain);
+    remove(judged);
+    remove(resumed);
+    remove(pgn[0]);
+    remove(pgn[1]);
+}
+
 /* egdb=on: a sliding-phase child scores the tablebase's value, so a search one placement
  * before the phase scores the best child exactly and plays a move that keeps it. */
 static void egdb__search_scores_the_tablebase_value(void **state) {
@@ -534,6 +629,7 @@ int main(void) {
         cmocka_unit_test(full__header_sample_and_longest_win),
         cmocka_unit_test(abtest__adjudicates_at_the_sliding_phase),
         cmocka_unit_test(abtest__tb_option_results_and_errors),
+        cmocka_unit_test(abtest__blunders_judged_games_unchanged),
         cmocka_unit_test(egdb__search_scores_the_tablebase_value),
         cmocka_unit_test(bench__accuracy_per_configuration),
     };

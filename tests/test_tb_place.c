@@ -10,6 +10,7 @@
 #include "test_util.h"
 
 #include "movegen.h"
+#include "tb_judge.h"
 #include "tb_place_file.h"
 
 #include <signal.h>
@@ -358,6 +359,63 @@ static void accuracy__rows_and_a_missing_layer(void **state) {
     free(out);
 }
 
+/* The judge abtest -blunders uses: over the layers loaded (1 capture wins, 1..2 in hand), each
+ * move's verdict is the one the whole tree's values before and after it give; a position with
+ * more sheep in hand than loaded, or over, is not judged; loading stops at the first missing
+ * layer. */
+static void judge__verdicts_are_the_whole_tree(void **state) {
+    (void)state;
+    char layers[128], sliding_path[160];
+    snprintf(layers, sizeof layers, "%s/p1", dir);
+    solve(1, 2, 2, layers); /* solved by the first test: read only */
+    snprintf(sliding_path, sizeof sliding_path, "%s/s1.tstb", dir);
+    Error err;
+    Tablebase *sliding = tb_new(sliding_path, 1, &err);
+    TbPlaceProber *prober = tb_place_prober_new(layers, sliding);
+    assert_non_null(prober);
+    TbJudge judge = {.sliding = sliding, .placement = prober};
+    if (!tb_place_prober_load(prober, SHEEP_TOTAL, &judge.in_hand, &err))
+        fail_msg("%s", err.text);
+    assert_int_equal(judge.in_hand, 2);
+    int verdicts[TB_VERDICTS] = {0};
+    for (int h = 1; h <= 3; h++)
+        for (Side side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+            TbLayer layer;
+            assert_true(tb_layer_init(&layer, h, side, 1, &err));
+            for (int64_t i = 0; i < layer.count; i += TEST_ADDRESS_SANITIZER ? 9973 : 997) {
+                Board b = tb_layer_board(&layer, i);
+                MoveList list;
+                movegen_all(&b, &list);
+                for (int k = 0; k < list.count; k++) {
+                    TbVerdict got = tb_judge_move(&judge, &b, list.moves[k]);
+                    verdicts[got]++;
+                    if (h > judge.in_hand || board_game_end(&b) != GAME_END_NONE) {
+                        assert_int_equal(got, TB_VERDICT_UNJUDGED);
+                        continue;
+                    }
+                    Board child = b;
+                    board_make(&child, list.moves[k]);
+                    TbPlaceValue after =
+                        child.captured >= 1 ? TB_PLACE_LOSS : brute(sliding, &child, 1);
+                    TbVerdict want = tb_verdict(tb_place_outcome(brute(sliding, &b, 1)),
+                                                tb_place_outcome(after));
+                    assert_int_equal(got, want);
+                }
+            }
+            tb_layer_free(&layer);
+        }
+    printf("judged moves: %d kept, %d win to draw, %d win to loss, %d draw to loss, %d not "
+           "judged\n",
+           verdicts[TB_VERDICT_KEPT], verdicts[TB_VERDICT_WIN_TO_DRAW],
+           verdicts[TB_VERDICT_WIN_TO_LOSS], verdicts[TB_VERDICT_DRAW_TO_LOSS],
+           verdicts[TB_VERDICT_UNJUDGED]);
+    assert_true(verdicts[TB_VERDICT_KEPT] && verdicts[TB_VERDICT_UNJUDGED]);
+    assert_true(verdicts[TB_VERDICT_WIN_TO_DRAW] + verdicts[TB_VERDICT_WIN_TO_LOSS] +
+                verdicts[TB_VERDICT_DRAW_TO_LOSS]);
+    tb_place_prober_free(prober);
+    tb_free(sliding);
+}
+
 static int group_setup(void **state) {
     (void)state;
     return test_make_dir(dir, sizeof dir, "tb_place");
@@ -375,6 +433,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(layers__bad_files_refused),
         cmocka_unit_test(probe__batch_and_unsolved),
         cmocka_unit_test(accuracy__rows_and_a_missing_layer),
+        cmocka_unit_test(judge__verdicts_are_the_whole_tree),
     };
     return tslab_run_tests_setup("tb_place", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  group_setup, group_teardown);

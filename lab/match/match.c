@@ -136,7 +136,7 @@ typedef struct {
 
 /* The note of an in-process search: the score from the mover's side, a forced win as moves. */
 static MoveNote search_note(const SearchResult *r, const Board *b) {
-    MoveNote note = {0, MOVE_NOTE_SCORE, (uint8_t)r->depth, 0};
+    MoveNote note = {.flags = MOVE_NOTE_SCORE, .depth = (uint8_t)r->depth};
     bool tigers = b->side == SIDE_TIGERS;
     note.score = tigers ? r->score : -r->score;
     if (r->win != RESULT_NONE) {

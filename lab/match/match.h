@@ -8,6 +8,7 @@
 #include "engine_spec.h"
 #include "game.h"
 #include "search.h"
+#include "tb_judge.h"
 #include "tournament.h"
 
 #include <stdatomic.h>
@@ -48,8 +49,18 @@ typedef struct {
     int32_t score;
     uint8_t flags;
     uint8_t depth;
+    uint8_t verdict; /* TbVerdict against perfect play (abtest -blunders; else unjudged) */
     int64_t time_us;
 } MoveNote;
+
+/* The phases of a game: sheep still in hand, then every sheep placed. */
+typedef enum { GAME_PHASE_PLACEMENT, GAME_PHASE_SLIDING, GAME_PHASES } GamePhase;
+
+/* An engine's moves judged against perfect play in one phase (abtest -blunders), by verdict:
+ * kept, and each kind of blunder (the unjudged are not counted). */
+typedef struct {
+    uint64_t verdicts[TB_VERDICTS];
+} BlunderCounts;
 
 typedef struct {
     Board start;         /* after the opening and its random plies */
@@ -60,6 +71,7 @@ typedef struct {
     Move *moves;         /* plies moves, malloc'd (match_pair_destroy) */
     MoveNote *notes;     /* plies notes, malloc'd alike */
     EngineMoveStats engine[MATCH_ENGINES];
+    BlunderCounts blunders[MATCH_ENGINES][GAME_PHASES]; /* zero unless judged */
 } GameRecord;
 
 typedef struct {

@@ -7,6 +7,7 @@
 #include "parse.h"
 #include "paths.h"
 #include "sprt_keys.h"
+#include "tb_place_file.h"
 #include "textbuf.h"
 
 #include <stddef.h>
@@ -20,6 +21,11 @@ static bool default_tablebase(char *out, size_t size, Error *err) {
     return paths_tablebase(NULL, out, size, err);
 }
 
+/* -blunders alone: the placement layers' default directory (bench tbplace). */
+static bool default_placement_dir(char *out, size_t size, Error *err) {
+    return paths_data_target(TB_PLACE_DIR, out, size, err);
+}
+
 enum {
     DECIDES = SETTINGS_DECIDES_RESULTS,
     SESSION = SETTINGS_SESSION,
@@ -29,6 +35,7 @@ enum {
     TUNE = SETTINGS_FOR_TUNE,
     BOOKTEST = SETTINGS_FOR_BOOKTEST,
     PLAYERS = SETTINGS_FOR_TUNE | SETTINGS_FOR_BOOKTEST, /* how any pair is played */
+    LATER = SETTINGS_ADDED_LATER,
 };
 
 /* In usage and echo order. Outputs may move between sessions (a resumed copy writes to itself,
@@ -55,6 +62,11 @@ const SettingsField SETTINGS_FIELDS[] = {
      "adjudicate each game by the tablebase when the sliding phase starts (-tb alone: the "
      "default file of make tablebase)",
      DECIDES | TUNE, default_tablebase},
+    {"blunders", "-blunders", "dir", FIELD_PATH, FIELD(blunders_dir), 0, 0, 0, "DIR",
+     "judge every move against perfect play where the game is solved: the sliding file (-tb's, "
+     "or the default) and the placement layers of DIR (-blunders alone: bench tbplace's "
+     "default); the games do not change",
+     DECIDES | LATER, default_placement_dir},
     {"ratinginterval", "-ratinginterval", NULL, FIELD_INT, FIELD(rating_interval), 1, 1000000, 10,
      "N", "report and checkpoint every N pairs", DECIDES, NULL},
     {"concurrency", "-concurrency", NULL, FIELD_INT, FIELD(concurrency), 0, 256, 0, "N",

@@ -50,6 +50,7 @@ typedef struct {
     char plot_path[SETTINGS_PATH_MAX];
     char html_path[SETTINGS_PATH_MAX];
     char tb_path[SETTINGS_PATH_MAX]; /* -tb: adjudicate by the tablebase ("": off) */
+    char blunders_dir[SETTINGS_PATH_MAX]; /* -blunders: the placement layers ("": off) */
     /* How this session runs; never recorded. */
     char resume_path[SETTINGS_PATH_MAX];
     bool quiet;
@@ -79,6 +80,10 @@ enum {
      * with engines they make themselves, and refuse an option that would mean nothing there. */
     SETTINGS_FOR_TUNE = 1 << 5,
     SETTINGS_FOR_BOOKTEST = 1 << 6,
+    /* Added after results files existed: recorded only when not at its default, and a file
+     * without it has it at its default (older files resume, and a run without it writes the
+     * file it wrote before). */
+    SETTINGS_ADDED_LATER = 1 << 7,
 };
 
 /* One setting with a single value. */

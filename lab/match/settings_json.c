@@ -49,9 +49,13 @@ cJSON *settings_to_json(const MatchSettings *s) {
                                   engine_spec_program_to_json(&s->engines[e].program));
         cJSON_AddItemToArray(engines, engine);
     }
-    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++)
-        if (!(SETTINGS_FIELDS[i].traits & SETTINGS_SESSION))
-            cJSON_AddItemToObject(json, SETTINGS_FIELDS[i].key, field_json(&SETTINGS_FIELDS[i], s));
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i];
+        if (f->traits & SETTINGS_SESSION ||
+            (f->traits & SETTINGS_ADDED_LATER && settings_field_is_default(f, s)))
+            continue;
+        cJSON_AddItemToObject(json, f->key, field_json(f, s));
+    }
     cJSON_AddItemToObject(json, "sprt",
                           s->has_sprt ? sprt_params_to_json(&s->sprt) : cJSON_CreateNull());
     if (s->tournament != TOURNAMENT_MATCH) { /* a match's file has no key: as before them */
@@ -207,6 +211,8 @@ bool settings_from_json(const cJSON *json, MatchSettings *s, char *defaulted, Er
             continue;
         char text[SETTINGS_PATH_MAX];
         Error inner;
+        if (!item && f->traits & SETTINGS_ADDED_LATER)
+            continue; /* at its default, as every file before it */
         if (!item)
             return error_set(err, "settings: \"%s\" is missing", f->key);
         if (!field_text_from_json(f, item, text, sizeof text, err))

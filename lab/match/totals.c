@@ -7,6 +7,7 @@
 void totals_init(MatchTotals *t) {
     memset(t, 0, sizeof *t);
     t->sessions = 1;
+    t->blunders_in_hand = -1; /* not judged yet */
     sprt_overshoot_init(&t->overshoot);
 }
 
@@ -52,6 +53,7 @@ void totals_add_pair(MatchTotals *t, const PairRecord *pair) {
         if (forfeiting >= 0)
             t->forfeits[forfeiting][game->end]++;
         t->plies += (uint64_t)game->plies;
+        blunder_totals_add_game(&t->blunders, game);
         for (int e = 0; e < MATCH_ENGINES; e++) {
             EngineMoveStats *sum = &t->engine[e];
             sum->moves = match_count_add(sum->moves, game->engine[e].moves);

@@ -5,6 +5,7 @@
 // writes them; the runner adds pairs in order.
 #pragma once
 
+#include "blunders.h"
 #include "cli.h"
 #include "fingerprint.h"
 #include "match.h"
@@ -48,6 +49,10 @@ typedef struct {
     /* Games each engine lost by a forfeit, by reason (only the forfeit rows are used). */
     uint64_t forfeits[MATCH_ENGINES][TOTALS_END_REASONS];
     uint64_t plies;
+    /* -blunders: the moves judged against perfect play, and up to how many sheep in hand the
+     * placement phase was solved when the run began (a resumed run judges no further). */
+    BlunderTotals blunders;
+    int blunders_in_hand;
     TrajectoryPoint *trajectory; /* one point per rating interval (and the end) */
     int trajectory_count, trajectory_capacity;
     SprtOvershoot overshoot; /* the correction's state, fed pair by pair in pair order */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "pgn.h"
 
+#include "blunders.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -40,7 +42,8 @@ static void put_tag(FILE *out, const char *name, const char *value) {
 
 /* A move's comment as cutechess and fastchess write it: the mover's score in pawns (100 units)
  * or moves to a forced win ("+M5", "-M3"), the depth, and under a clock the time charged:
- * "{+0.35/9 0.012s}". A program that gave no score gets "{/9 ...}". */
+ * "{+0.35/9 0.012s}". A program that gave no score gets "{/9 ...}". A move judged a blunder
+ * against perfect play (-blunders) says which after them: "{+0.35/9; blunder: win to draw}". */
 static void note_text(const MoveNote *note, char *out, size_t size) {
     char score[24] = "";
     if (note->flags & MOVE_NOTE_MATE)
@@ -51,6 +54,9 @@ static void note_text(const MoveNote *note, char *out, size_t size) {
     int n = snprintf(out, size, "{%s/%d", score, note->depth);
     if (note->flags & MOVE_NOTE_TIMED)
         n += snprintf(out + n, size - (size_t)n, " %.3fs", (double)note->time_us / 1e6);
+    if (note->verdict > TB_VERDICT_KEPT && note->verdict < TB_VERDICTS) /* abtest -blunders */
+        n += snprintf(out + n, size - (size_t)n, "; blunder: %s",
+                      TB_VERDICT_NAMES[note->verdict]);
     snprintf(out + n, size - (size_t)n, "}");
 }
 
@@ -75,6 +81,19 @@ static void put_side_time_control(FILE *out, const MatchSettings *s, const GameR
     else if (!shared)
         put_tag(out, side == SIDE_TIGERS ? "TigersTimeControl" : "SheepTimeControl",
                 clocked[engine] ? tc[engine] : "-");
+}
+
+/* -blunders: a side's blunders of its moves judged, "1 of 23" (SheepBlunders, TigersBlunders:
+ * in ASCII order before the side's TimeControl tag). */
+static void put_blunders(FILE *out, const MatchSettings *s, const GameRecord *game, Side side) {
+    if (!s->blunders_dir[0])
+        return;
+    int engine = side == SIDE_TIGERS ? game->tigers_engine : 1 - game->tigers_engine;
+    BlunderCounts sum = blunders_in_game(game, engine);
+    char text[48];
+    snprintf(text, sizeof text, "%llu of %llu", (unsigned long long)blunders_lost(&sum),
+             (unsigned long long)blunders_judged(&sum));
+    put_tag(out, side == SIDE_TIGERS ? "TigersBlunders" : "SheepBlunders", text);
 }
 
 /* "2026.12.01" from an ISO 8601 time ("2026-12-01T07:41:18Z"); "????.??.??" when unknown. */
@@ -110,9 +129,11 @@ static void write_tags(FILE *out, const MatchSettings *s, const PairRecord *pair
     put_tag(out, "PlyCount", plies);
     put_tag(out, "SetUp", "1");
     put_tag(out, "Sheep", sheep);
+    put_blunders(out, s, game, SIDE_SHEEP);
     put_side_time_control(out, s, game, SIDE_SHEEP);
     put_tag(out, "Termination", game_end_name(game->end));
     put_tag(out, "Tigers", tigers);
+    put_blunders(out, s, game, SIDE_TIGERS);
     put_side_time_control(out, s, game, SIDE_TIGERS);
     put_tag(out, "Variant", "bagh-chal");
 }
@@ -132,7 +153,7 @@ static void write_game(FILE *out, const MatchSettings *s, const PairRecord *pair
         snprintf(token, sizeof token, first_of_pair ? "%d." : "%d...", number);
         put_token(out, token, &column);
         put_token(out, move_to_text(game->moves[i], move), &column);
-        char note[64];
+        char note[96];
         note_text(&game->notes[i], note, sizeof note);
         put_token(out, note, &column);
         if (!first_of_pair)

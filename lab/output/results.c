@@ -170,6 +170,23 @@ static void add_footer(cJSON *json, const MatchSettings *s, const MatchTotals *t
     cJSON_AddNumberToObject(resume, "pgn_bytes", (double)t->pgn_bytes);
 }
 
+/* -blunders: an engine's moves judged against perfect play, per phase by verdict, and its games
+ * by their number of blunders. */
+static cJSON *blunders_json(const BlunderTotals *b, int e) {
+    cJSON *json = cJSON_CreateObject();
+    for (int phase = 0; phase < GAME_PHASES; phase++) {
+        cJSON *counts = cJSON_AddObjectToObject(json, GAME_PHASE_KEYS[phase]);
+        for (int v = 0; v < TB_VERDICTS; v++)
+            if (BLUNDER_VERDICT_KEYS[v])
+                cJSON_AddNumberToObject(counts, BLUNDER_VERDICT_KEYS[v],
+                                        (double)b->phase[e][phase].verdicts[v]);
+    }
+    cJSON *games = cJSON_AddObjectToObject(json, "games_by_blunders");
+    for (int bin = 0; bin < BLUNDER_GAME_BINS; bin++)
+        cJSON_AddNumberToObject(games, BLUNDER_GAME_KEYS[bin], (double)b->games[e][bin]);
+    return json;
+}
+
 cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState state,
                        uint64_t book_hash, int book_positions, const char *command) {
     cJSON *json = header_json(t, state);
@@ -239,6 +256,8 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddBoolToObject(json, "reproducible", settings_reproducible(s));
     cJSON_AddBoolToObject(json, "book_exhausted", t->book_exhausted);
 
+    if (s->blunders_dir[0])
+        cJSON_AddNumberToObject(json, "blunders_in_hand", t->blunders_in_hand);
     cJSON *engines = cJSON_AddArrayToObject(json, "engines");
     for (int e = 0; e < MATCH_ENGINES; e++) {
         const EngineMoveStats *m = &t->engine[e];
@@ -262,6 +281,8 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
         for (int r = GAME_END_TIME_FORFEIT; r < TOTALS_END_REASONS; r++)
             cJSON_AddNumberToObject(engine, results_forfeit_key((GameEnd)r),
                                     (double)t->forfeits[e][r]);
+        if (s->blunders_dir[0])
+            cJSON_AddItemToObject(engine, "blunders", blunders_json(&t->blunders, e));
         cJSON_AddItemToArray(engines, engine);
     }
     cJSON_AddItemToObject(json, "first_as_tigers", wdl_json(&t->first_as[1]));

@@ -271,6 +271,31 @@ static bool run_counts_from_json(const cJSON *json, MatchTotals *t, Error *err) 
     return true;
 }
 
+/* -blunders: an engine's counts (blunders_json in results.c); a file without them judged none. */
+static bool blunders_from_json(const cJSON *engine, BlunderTotals *b, int e, Error *err) {
+    const cJSON *json = cJSON_GetObjectItemCaseSensitive(engine, "blunders");
+    if (!json)
+        return true;
+    Error inner;
+    for (int phase = 0; phase < GAME_PHASES; phase++) {
+        const cJSON *counts = object_at(json, GAME_PHASE_KEYS[phase], err);
+        if (!counts)
+            return false;
+        for (int v = 0; v < TB_VERDICTS; v++)
+            if (BLUNDER_VERDICT_KEYS[v] &&
+                !count_at(counts, BLUNDER_VERDICT_KEYS[v], &b->phase[e][phase].verdicts[v],
+                          &inner))
+                return error_set(err, "blunders: %s: %s", GAME_PHASE_KEYS[phase], inner.text);
+    }
+    const cJSON *games = object_at(json, "games_by_blunders", err);
+    if (!games)
+        return false;
+    for (int bin = 0; bin < BLUNDER_GAME_BINS; bin++)
+        if (!count_at(games, BLUNDER_GAME_KEYS[bin], &b->games[e][bin], &inner))
+            return error_set(err, "blunders: games_by_blunders: %s", inner.text);
+    return true;
+}
+
 /* A match's counts from its first engine's side: the pentanomial, W/D/L, the sides, each
  * engine's moves, nodes, times and forfeits, the trajectory. */
 static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
@@ -310,7 +335,15 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
                 !count_at(engine, key, &t->forfeits[e][r], &inner))
                 return error_set(err, "engine %d: %s", e + 1, inner.text);
         }
+        if (!blunders_from_json(engine, &t->blunders, e, &inner))
+            return error_set(err, "engine %d: %s", e + 1, inner.text);
     }
+    const cJSON *in_hand = cJSON_GetObjectItemCaseSensitive(json, "blunders_in_hand");
+    if (in_hand && (!cJSON_IsNumber(in_hand) || !(in_hand->valuedouble >= 0) ||
+                    in_hand->valuedouble > SHEEP_TOTAL ||
+                    in_hand->valuedouble != (int)in_hand->valuedouble))
+        return error_set(err, "\"blunders_in_hand\" must be a whole number 0..%d", SHEEP_TOTAL);
+    t->blunders_in_hand = in_hand ? (int)in_hand->valuedouble : -1;
     return trajectory_from_json(json, t, err);
 }
 

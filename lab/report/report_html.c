@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report_html.h"
 
+#include "blunders.h"
+
 #include "describe.h"
 #include "html_text.h"
 #include "outfile.h"
@@ -213,6 +215,45 @@ static void engine_rows(FILE *out, const cJSON *details) {
     fputs("</table>\n", out);
 }
 
+/* abtest -blunders: per engine and phase its blunders against perfect play by kind, of the
+ * moves judged, and its games with one or more. */
+static void blunder_rows(FILE *out, const cJSON *details) {
+    const cJSON *engines = member(details, "engines"), *engine;
+    if (!member(cJSON_GetArrayItem(engines, 0), "blunders"))
+        return;
+    fputs("<table class=\"blunders\"><tr><th>engine</th><th>phase</th><th>moves judged</th>"
+          "<th>blunders</th><th>win to draw</th><th>win to loss</th><th>draw to loss</th>"
+          "<th>games with one</th></tr>\n",
+          out);
+    cJSON_ArrayForEach(engine, engines) {
+        const cJSON *name = member(engine, "name"), *blunders = member(engine, "blunders");
+        const cJSON *games = member(blunders, "games_by_blunders");
+        double judged_games = 0;
+        for (int bin = 0; bin < BLUNDER_GAME_BINS; bin++)
+            judged_games += number(games, BLUNDER_GAME_KEYS[bin]);
+        for (int p = 0; p < GAME_PHASES; p++) {
+            const cJSON *counts = member(blunders, GAME_PHASE_KEYS[p]);
+            double judged = 0, kinds[TB_VERDICTS] = {0};
+            for (int v = TB_VERDICT_KEPT; v < TB_VERDICTS; v++)
+                judged += kinds[v] = number(counts, BLUNDER_VERDICT_KEYS[v]);
+            double lost = judged - kinds[TB_VERDICT_KEPT];
+            fputs("<tr><td>", out);
+            html_put_escaped(out, cJSON_IsString(name) ? name->valuestring : "?");
+            fprintf(out,
+                    "</td><td>%s</td><td>%.0f</td><td>%.0f (%.2f%%)</td><td>%.0f</td><td>%.0f</td>"
+                    "<td>%.0f</td>",
+                    GAME_PHASE_KEYS[p], judged, lost, judged > 0 ? 100 * lost / judged : 0.0,
+                    kinds[TB_VERDICT_WIN_TO_DRAW], kinds[TB_VERDICT_WIN_TO_LOSS],
+                    kinds[TB_VERDICT_DRAW_TO_LOSS]);
+            if (p == 0)
+                fprintf(out, "<td rowspan=\"%d\">%.0f of %.0f</td>", GAME_PHASES,
+                        judged_games - number(games, BLUNDER_GAME_KEYS[0]), judged_games);
+            fputs("</tr>\n", out);
+        }
+    }
+    fputs("</table>\n", out);
+}
+
 static void definition(FILE *out, const char *term, const char *value) {
     fprintf(out, "<dt>%s</dt><dd>", term);
     html_put_escaped(out, value[0] ? value : "-");
@@ -251,6 +292,7 @@ static void run_detail(FILE *out, const RunSummary *run, const cJSON *details, i
     side_rows(out, run, details);
     end_rows(out, details);
     engine_rows(out, details);
+    blunder_rows(out, details);
     bool unfinished = !strcmp(run->state, "interrupted") || !strcmp(run->state, "stopped");
     html_commands(out, run->command, unfinished ? "build/abtest -resume " : NULL, run->file);
     fputs("</section>\n", out);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report_table.h"
 
+#include "blunders.h"
+
 #include "cli.h"
 #include "report_booktest.h"
 #include "report_tournament.h"
@@ -215,6 +217,34 @@ static void run_cell(const void *context, int row, int column, char *out, size_t
         terminal_cell(c, &rows->list->entries[rows->runs[row - 1]].run, out, size);
 }
 
+/* "placement 3/812 (0.37%)": an engine's blunders of its moves judged in a phase. */
+static void blunder_cell(const RunSummary *r, int engine, int phase, char *out, size_t size) {
+    double judged = r->blunders_judged[engine][phase], lost = r->blunders_lost[engine][phase];
+    snprintf(out, size, "%s %.0f/%.0f (%.2f%%)", GAME_PHASE_KEYS[phase], lost, judged,
+             judged > 0 ? 100 * lost / judged : 0.0);
+}
+
+/* The runs that judged their moves against perfect play (-blunders): a line an engine. */
+static void blunders_print(FILE *out, const ReportList *list) {
+    bool heading = false;
+    for (int i = 0; i < list->count; i++) {
+        const RunSummary *r = &list->entries[i].run;
+        if (list->entries[i].kind != REPORT_RUN || !r->has_blunders)
+            continue;
+        if (!heading)
+            fprintf(out, "blunders against perfect play (of the moves judged):\n");
+        heading = true;
+        char file[REPORT_CELL];
+        report_escape_text(r->file, false, file, sizeof file);
+        for (int e = 0; e < 2; e++) {
+            char phase[2][64];
+            for (int p = 0; p < GAME_PHASES; p++)
+                blunder_cell(r, e, p, phase[p], sizeof phase[p]);
+            fprintf(out, "  %s: %s: %s, %s\n", file, r->engines[e], phase[0], phase[1]);
+        }
+    }
+}
+
 void report_table_print(FILE *out, const ReportList *list) {
     int runs = report_list_count(list->entries, list->count, REPORT_RUN);
     int tunings = report_list_count(list->entries, list->count, REPORT_TUNING);
@@ -237,6 +267,7 @@ void report_table_print(FILE *out, const ReportList *list) {
         report_aligned_print(out, "", runs + 1, (int)REPORT_COLUMN_COUNT, run_cell, &rows);
     }
     free(rows.runs);
+    blunders_print(out, list);
     report_tournaments_print(out, list->entries, list->count);
     report_tunings_print(out, list->entries, list->count);
     report_booktests_print(out, list->entries, list->count);
@@ -418,6 +449,18 @@ cJSON *report_run_json(const RunSummary *r) {
     cJSON_AddStringToObject(item, "source", r->source);
     cJSON_AddStringToObject(item, "version", r->version);
     cJSON_AddStringToObject(item, "command", r->command);
+    if (r->has_blunders) { /* per engine, per phase: the moves judged and the blunders */
+        cJSON *by_engine = cJSON_AddArrayToObject(item, "blunders");
+        for (int e = 0; e < 2; e++) {
+            cJSON *engine = cJSON_CreateObject();
+            for (int p = 0; p < GAME_PHASES; p++) {
+                cJSON *phase = cJSON_AddObjectToObject(engine, GAME_PHASE_KEYS[p]);
+                cJSON_AddNumberToObject(phase, "judged", r->blunders_judged[e][p]);
+                cJSON_AddNumberToObject(phase, "blunders", r->blunders_lost[e][p]);
+            }
+            cJSON_AddItemToArray(by_engine, engine);
+        }
+    }
     return item;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "run_summary.h"
 
+#include "blunders.h"
 #include "config.h"
 #include "sprt_keys.h"
 #include "textbuf.h"
@@ -242,6 +243,27 @@ static bool sprt_from(const cJSON *json, RunSummary *s, Error *err) {
     return true;
 }
 
+/* An engine's "blunders" (results.c's blunders_json), when the run judged its moves. */
+static bool blunders_from(const cJSON *blunders, RunSummary *s, int e, Error *err) {
+    if (!blunders)
+        return true;
+    s->has_blunders = true;
+    for (int phase = 0; phase < GAME_PHASES; phase++) {
+        const cJSON *counts = member(blunders, GAME_PHASE_KEYS[phase]);
+        s->blunders_judged[e][phase] = s->blunders_lost[e][phase] = 0;
+        for (int v = TB_VERDICT_KEPT; v < TB_VERDICTS; v++) {
+            double count;
+            Error inner;
+            if (!count_at(counts, BLUNDER_VERDICT_KEYS[v], &count, &inner))
+                return error_set(err, "engine %d: blunders: %s", e + 1, inner.text);
+            s->blunders_judged[e][phase] += count;
+            if (v != TB_VERDICT_KEPT)
+                s->blunders_lost[e][phase] += count;
+        }
+    }
+    return true;
+}
+
 bool run_summary_from_json(const cJSON *json, RunSummary *s, Error *err) {
     const char *file = s->file;
     memset(s, 0, sizeof *s);
@@ -262,6 +284,8 @@ bool run_summary_from_json(const cJSON *json, RunSummary *s, Error *err) {
             return false;
         real_at(engine, "average_depth", &s->depth[e], &ignored);
         real_at(engine, "average_nodes_per_move", &s->nodes_per_move[e], &ignored);
+        if (!blunders_from(member(engine, "blunders"), s, e, err))
+            return false;
     }
     double pairs = 0, rounds = 0, seconds = 0;
     if (!state_from(json, s, err) || !count_at(json, "pairs", &pairs, err) ||

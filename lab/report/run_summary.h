@@ -38,6 +38,10 @@ typedef struct {
     char source[RUN_SUMMARY_SHORT]; /* the build's source identity ("": not recorded) */
     double seconds;
     double depth[2], nodes_per_move[2]; /* per engine, a move on average (0 before any move) */
+    /* abtest -blunders: per engine and phase (placement, sliding) the moves judged against
+     * perfect play and the blunders among them. */
+    bool has_blunders;
+    double blunders_judged[2][2], blunders_lost[2][2];
     char command[2 * RUN_SUMMARY_TEXT];
 } RunSummary;
 

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "describe.h"
 #include "outputs.h"
+#include "paths.h"
 #include "pgn.h"
 #include "plot.h"
 #include "report_html.h"
@@ -67,6 +68,10 @@ typedef struct {
     bool remote_begun;          /* remote->begin succeeded: remote->end is owed */
     Book book;
     Tablebase *tablebase; /* -tb (NULL: off); read-only, shared by every worker */
+    /* -blunders: what judges each counted pair's moves (judge.sliding NULL: off); the sliding
+     * file is -tb's, or judge_sliding opened for it. */
+    TbJudge judge;
+    Tablebase *judge_sliding;
     Schedule schedule;
     MatchTotals totals;
     RunFiles files;
@@ -494,6 +499,8 @@ static RunState look(Runner *r, bool live, bool *closed) {
 static RunState count_pair(Runner *r, PairRecord *pair, bool live) {
     /* The pair's own match: the run's, or its pairing's in a tournament. */
     const MatchSettings *match = r->settings;
+    if (r->judge.sliding) /* before anything counts or records the pair */
+        blunders_judge_pair(&r->judge, pair);
     totals_add_pair(&r->totals, pair);
     if (r->tournament) {
         tournament_totals_add(&r->tour, pair);
@@ -1033,6 +1040,59 @@ static bool open_tablebase(Runner *r) {
     return r->tablebase != NULL;
 }
 
+/* -blunders: the sliding file and every placement layer solved, read and checked before the
+ * first game (judging then only reads). A resumed run judges as far as its first session did. */
+static bool open_judge(Runner *r) {
+    const MatchSettings *s = r->settings;
+    if (!s->blunders_dir[0])
+        return true;
+    Error err;
+    const Tablebase *sliding = r->tablebase;
+    char path[PATHS_MAX];
+    if (!sliding) {
+        if (!paths_tablebase(NULL, path, sizeof path, &err) ||
+            !(r->judge_sliding = tb_new(path, CAPTURES_TO_WIN, &err))) {
+            cli_error("-blunders: %s", err.text);
+            return false;
+        }
+        sliding = r->judge_sliding;
+    }
+    TbPlaceProber *prober = tb_place_prober_new(s->blunders_dir, sliding);
+    if (!prober) {
+        cli_error("-blunders: out of memory");
+        return false;
+    }
+    r->judge = (TbJudge){.sliding = sliding, .placement = prober};
+    int recorded = r->totals.blunders_in_hand;
+    double wall = cli_now_seconds();
+    if (!tb_place_prober_load(prober, recorded >= 0 ? recorded : SHEEP_TOTAL,
+                              &r->judge.in_hand, &err)) {
+        cli_error("-blunders: %s", err.text);
+        return false;
+    }
+    if (recorded >= 0 && r->judge.in_hand < recorded) {
+        cli_error("-blunders: the run judged moves with up to %d sheep in hand, but %s has the "
+                  "layers only up to %d: solve them (bench tbplace -in-hand %d -dir %s) or give "
+                  "the run's directory",
+                  recorded, s->blunders_dir, r->judge.in_hand, recorded, s->blunders_dir);
+        return false;
+    }
+    r->totals.blunders_in_hand = r->judge.in_hand;
+    double bytes = 0;
+    for (int h = 1; h <= r->judge.in_hand; h++)
+        for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++)
+            bytes += (double)tb_layer_bytes(tb_place_prober_layer(prober, h, (Side)side, &err));
+    if (r->judge.in_hand)
+        printf("blunders: every move judged where the game is solved: the sliding phase and "
+               "the placement layers of 1..%d sheep in hand (%s, %.0f MB read in %.1f s)\n",
+               r->judge.in_hand, s->blunders_dir, bytes / 1e6, cli_now_seconds() - wall);
+    else
+        printf("blunders: moves judged in the sliding phase only (no placement layer in %s: "
+               "bench tbplace solves them)\n",
+               s->blunders_dir);
+    return true;
+}
+
 /* A resumed run that had already ended plays nothing and changes nothing: it shows the result. */
 static void show_ended_run(Runner *r, RunState recorded_state) {
     const MatchSettings *s = r->settings;
@@ -1106,7 +1166,7 @@ static int runner_open(Runner *r) {
     }
     if (!check_engines(r, s) || !calibrate(r, resuming))
         return stop_signal() ? signal_status() : 2;
-    if (!open_tablebase(r))
+    if (!open_tablebase(r) || !open_judge(r))
         return 2;
     if (!(r->pool = pair_pool_new(s->concurrency, &r->abort, &err))) {
         cli_error("%s", err.text);
@@ -1170,6 +1230,8 @@ static void runner_free(Runner *r) {
     schedule_destroy(&r->schedule);
     book_destroy(&r->book);
     tb_free(r->tablebase);
+    tb_place_prober_free(r->judge.placement);
+    tb_free(r->judge_sliding);
     totals_destroy(&r->totals);
     tournament_totals_destroy(&r->tour);
     atomic_store(&signal_abort, NULL); /* before r goes: a late signal must not reach freed memory */

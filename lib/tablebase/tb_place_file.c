@@ -16,10 +16,10 @@
 #define HEADER_BYTES 512
 #define CHECKSUM_OFFSET 104
 
-static const char *const SIDE_NAMES[2] = {"sheep", "tigers"};
+const char *const TB_PLACE_SIDE_NAMES[2] = {"sheep", "tigers"};
 
 void tb_place_path(const char *dir, int in_hand, Side side, char *out, size_t size) {
-    snprintf(out, size, "%s/h%02d-%s.tspl", dir, in_hand, SIDE_NAMES[side]);
+    snprintf(out, size, "%s/h%02d-%s.tspl", dir, in_hand, TB_PLACE_SIDE_NAMES[side]);
 }
 
 static void encode_header(const TbLayer *layer, const TbPlaceFileInfo *info,
@@ -94,7 +94,7 @@ static bool check_header(const char *path, const uint8_t *h, size_t size, const 
         return error_set(err, "%s: it holds the layer of %" PRIu32 " sheep in hand, side %" PRIu32
                               ", not %d in hand, %s to move",
                          path, tb_get_u32(h + 84), tb_get_u32(h + 88), layer->in_hand,
-                         SIDE_NAMES[layer->side]);
+                         TB_PLACE_SIDE_NAMES[layer->side]);
     if (tb_get_u64(h + 96) != (uint64_t)layer->count)
         return error_set(err, "%s: positions %" PRIu64 ", the layer has %lld: damaged", path,
                          tb_get_u64(h + 96), (long long)layer->count);

@@ -24,6 +24,10 @@
 
 #define TB_PLACE_FILE_VERSION 1
 #define TB_PLACE_DIR "tablebase/placement" /* under the data root, as the sliding file */
+#define TB_PLACE_PATH_MAX 1100              /* a directory's path and a layer's file name */
+
+/* "sheep", "tigers": the side to move as file names and messages say it. */
+extern const char *const TB_PLACE_SIDE_NAMES[2];
 
 /* The file name of layer (in_hand, side) under a directory: DIR/h04-sheep.tspl. */
 void tb_place_path(const char *dir, int in_hand, Side side, char *out, size_t size);
