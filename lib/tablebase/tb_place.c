@@ -42,9 +42,20 @@ bool tb_layer_init(TbLayer *layer, int in_hand, Side side, int win_captures, Err
 }
 
 void tb_layer_free(TbLayer *layer) {
-    tb_index_free(layer->index);
+    if (!layer->borrows_index)
+        tb_index_free(layer->index);
     free(layer->values);
     memset(layer, 0, sizeof *layer);
+}
+
+void tb_layer_share_index(TbLayer *layer, const TbLayer *owner) {
+    if (owner->in_hand != layer->in_hand || owner->win_captures != layer->win_captures ||
+        owner->index == layer->index)
+        return;
+    if (!layer->borrows_index)
+        tb_index_free(layer->index);
+    layer->index = owner->index;
+    layer->borrows_index = true;
 }
 
 int64_t tb_layer_position(const TbLayer *layer, const Board *b) {

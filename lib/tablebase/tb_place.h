@@ -26,6 +26,7 @@ typedef enum { TB_PLACE_DRAW = 0, TB_PLACE_WIN = 1, TB_PLACE_LOSS = 2, TB_PLACE_
  * four to a byte (position i in bits 2 * (i % 4) of byte i / 4), and per level the counts. */
 typedef struct {
     TbIndex *index;
+    bool borrows_index; /* index is the other side's layer's (tb_layer_share_index) */
     int in_hand;
     Side side;
     int win_captures;
@@ -39,6 +40,12 @@ typedef struct {
  * tigers win at win_captures captures. False with err when memory runs out. */
 bool tb_layer_init(TbLayer *layer, int in_hand, Side side, int win_captures, Error *err);
 void tb_layer_free(TbLayer *layer);
+
+/* Makes layer use the index of owner, the other side's layer of the same sheep in hand (one
+ * index numbers both sides), freeing its own: in the middle layers an index is larger than the
+ * values (4.1 GB to probe one position with 8 in hand, two layers and two indexes). owner must
+ * outlive layer's use of it. */
+void tb_layer_share_index(TbLayer *layer, const TbLayer *owner);
 
 static inline size_t tb_layer_bytes(const TbLayer *layer) {
     return (size_t)((layer->count + 3) / 4);

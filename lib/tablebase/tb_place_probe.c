@@ -71,6 +71,8 @@ static const TbLayer *prober_layer(TbPlaceProber *p, int h, Side side, uint64_t 
         return NULL;
     p->loaded[h][side] = true;
     p->checksum[h][side] = info.checksum;
+    if (p->loaded[h][1 - side] && !p->layers[h][1 - side].borrows_index)
+        tb_layer_share_index(&p->layers[h][side], &p->layers[h][1 - side]);
     return &p->layers[h][side];
 }
 
