@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Checks the placement layers from outside the solver (docs/tablebase.md).
 
-Usage: check_placement.py BENCH IN_HAND [SAMPLES] [SEED] [-- tbprobe options...]
+Usage: check_placement.py BENCH IN_HAND|LOW..HIGH [SAMPLES] [SEED] [-- tbprobe options...]
 
-Draws SAMPLES random positions (200 by default) with 1..IN_HAND sheep in hand, either side to
+Draws SAMPLES random positions (200 by default) with 1..IN_HAND (or LOW..HIGH) sheep in hand, either side to
 move, 0..4 captured; makes every successor with the rules written here (nothing of lib/game);
 asks `BENCH tbprobe -positions` for all of them in one process; and checks that each sample's
 value is the best of its successors' (a win when one leaves the opponent a loss, else a draw
@@ -85,8 +85,8 @@ def successors(tigers, sheep, side, in_hand, captured):
     return children
 
 
-def sample(rng, max_in_hand):
-    in_hand = rng.randint(1, max_in_hand)
+def sample(rng, low, high):
+    in_hand = rng.randint(low, high)
     captured = rng.randint(0, min(CAPTURES_TO_WIN - 1, SHEEP - in_hand))
     points = list(range(SIZE * SIZE))
     rng.shuffle(points)
@@ -112,12 +112,16 @@ def main():
     global CAPTURES_TO_WIN
     if "-captures" in extra:
         CAPTURES_TO_WIN = int(extra[extra.index("-captures") + 1])
-    bench, max_in_hand = args[0], int(args[1])
+    bench, span = args[0], args[1]
+    # A range keeps the layers a run reads (and its memory) to those of the positions drawn.
+    low, high = (int(x) for x in span.split("..")) if ".." in span else (1, int(span))
+    if not 1 <= low <= high <= SHEEP:
+        raise SystemExit("check_placement: IN_HAND %s: 1..20, or LOW..HIGH within it" % span)
     count = int(args[2]) if len(args) > 2 else 200
     rng = random.Random(int(args[3]) if len(args) > 3 else 1)
     samples, lines = [], []
     for _ in range(count):
-        s = sample(rng, max_in_hand)
+        s = sample(rng, low, high)
         kids = successors(*s)
         samples.append((text(*s), kids))
         lines.append(text(*s))
@@ -151,9 +155,9 @@ def main():
             if failures <= 10:
                 print("disagrees: %s: tbprobe %s with %d moves, the successors give %s with %d" %
                       (position, answer["value"], len(answer["successors"]), want, len(kids)))
-    print("check_placement: %d positions with 1..%d sheep in hand (%d wins, %d draws, %d "
+    print("check_placement: %d positions with %d..%d sheep in hand (%d wins, %d draws, %d "
           "losses), %d successors probed: %d disagree" %
-          (count, max_in_hand, tally["win"], tally["draw"], tally["loss"], len(lines) - count,
+          (count, low, high, tally["win"], tally["draw"], tally["loss"], len(lines) - count,
            failures))
     sys.exit(1 if failures else 0)
 
