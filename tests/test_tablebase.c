@@ -535,6 +535,38 @@ static void abtest__blunders_judged_games_unchanged(void **state) {
     test_assert_same_results(judged, resumed);
     static const char *const judging[] = {"blunders_in_hand"};
     test_assert_same_keys(judged, resumed, judging, 1);
+    /* A round robin's pairings each count their own, and resume the same. */
+    const char *robin = ABTEST " -engine name=a -engine name=b killers=off -engine name=c "
+                               "hint=off -each nodes=300 -tournament roundrobin -rounds 2 "
+                               "-concurrency 2 -quiet";
+    snprintf(command, sizeof command, "%s %s -out %s", robin, blunders, judged);
+    assert_int_equal(test_run(command, NULL), 0);
+    snprintf(command, sizeof command, "%s %s -out %s -debug-stopafter 3", robin, blunders,
+             resumed);
+    test_run(command, NULL);
+    snprintf(command, sizeof command, ABTEST " -resume %s -quiet", resumed);
+    assert_int_equal(test_run(command, NULL), 0);
+    cJSON *runs[2] = {test_load_json(judged), test_load_json(resumed)};
+    const cJSON *pairings[2];
+    for (int k = 0; k < 2; k++)
+        pairings[k] =
+            cJSON_GetObjectItem(cJSON_GetObjectItem(runs[k], "tournament"), "pairings");
+    assert_int_equal(cJSON_GetArraySize(pairings[0]), 3);
+    for (int p = 0; p < 3; p++)
+        for (int e = 0; e < 2; e++) {
+            char *text[2];
+            for (int k = 0; k < 2; k++)
+                text[k] = json_text(cJSON_GetObjectItem(
+                    cJSON_GetArrayItem(
+                        cJSON_GetObjectItem(cJSON_GetArrayItem(pairings[k], p), "engines"), e),
+                    "blunders"));
+            assert_non_null(text[0]);
+            assert_string_equal(text[0], text[1]);
+            free(text[0]);
+            free(text[1]);
+        }
+    cJSON_Delete(runs[0]);
+    cJSON_Delete(runs[1]);
     remove(plain);
     remove(judged);
     remove(resumed);

@@ -170,6 +170,13 @@ static void add_footer(cJSON *json, const MatchSettings *s, const MatchTotals *t
     cJSON_AddNumberToObject(resume, "pgn_bytes", (double)t->pgn_bytes);
 }
 
+/* -blunders: the layers judged, a fact of the run (a tournament's pairings leave it to the run's
+ * own object). */
+static void add_blunders_in_hand(cJSON *json, const MatchSettings *s, const MatchTotals *t) {
+    if (s->blunders_dir[0] && t->blunders_in_hand >= 0)
+        cJSON_AddNumberToObject(json, "blunders_in_hand", t->blunders_in_hand);
+}
+
 /* -blunders: an engine's moves judged against perfect play, per phase by verdict, and its games
  * by their number of blunders. */
 static cJSON *blunders_json(const BlunderTotals *b, int e) {
@@ -256,8 +263,7 @@ cJSON *results_to_json(const MatchSettings *s, const MatchTotals *t, RunState st
     cJSON_AddBoolToObject(json, "reproducible", settings_reproducible(s));
     cJSON_AddBoolToObject(json, "book_exhausted", t->book_exhausted);
 
-    if (s->blunders_dir[0])
-        cJSON_AddNumberToObject(json, "blunders_in_hand", t->blunders_in_hand);
+    add_blunders_in_hand(json, s, t);
     cJSON *engines = cJSON_AddArrayToObject(json, "engines");
     for (int e = 0; e < MATCH_ENGINES; e++) {
         const EngineMoveStats *m = &t->engine[e];
@@ -376,6 +382,7 @@ cJSON *results_tournament_to_json(const MatchSettings *s, const MatchTotals *t,
     cJSON_AddNumberToObject(json, "discarded_pairs", (double)t->discarded_pairs);
     cJSON_AddBoolToObject(json, "reproducible", settings_reproducible(s));
     cJSON_AddBoolToObject(json, "book_exhausted", t->book_exhausted);
+    add_blunders_in_hand(json, s, t);
     add_footer(json, s, t, book_hash, book_positions, command);
     return json;
 }

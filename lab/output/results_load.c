@@ -236,6 +236,14 @@ static bool trajectory_from_json(const cJSON *json, MatchTotals *t, Error *err) 
  * reasons, the book's exhaustion, the start, where a resume goes on. */
 static bool run_counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
     Error inner;
+    /* -blunders: the layers the run judged (absent: not judging, or a tournament's pairing). */
+    const cJSON *in_hand = cJSON_GetObjectItemCaseSensitive(json, "blunders_in_hand");
+    if (in_hand && (!cJSON_IsNumber(in_hand) || !(in_hand->valuedouble >= 0) ||
+                    in_hand->valuedouble > SHEEP_TOTAL ||
+                    in_hand->valuedouble != (int)in_hand->valuedouble))
+        return error_set(err, "\"blunders_in_hand\" must be a whole number 0..%d", SHEEP_TOTAL);
+    t->blunders_in_hand = in_hand ? (int)in_hand->valuedouble : -1;
+
     const cJSON *ends = object_at(json, "end_reasons", err);
     if (!ends)
         return false;
@@ -338,12 +346,6 @@ static bool counts_from_json(const cJSON *json, MatchTotals *t, Error *err) {
         if (!blunders_from_json(engine, &t->blunders, e, &inner))
             return error_set(err, "engine %d: %s", e + 1, inner.text);
     }
-    const cJSON *in_hand = cJSON_GetObjectItemCaseSensitive(json, "blunders_in_hand");
-    if (in_hand && (!cJSON_IsNumber(in_hand) || !(in_hand->valuedouble >= 0) ||
-                    in_hand->valuedouble > SHEEP_TOTAL ||
-                    in_hand->valuedouble != (int)in_hand->valuedouble))
-        return error_set(err, "\"blunders_in_hand\" must be a whole number 0..%d", SHEEP_TOTAL);
-    t->blunders_in_hand = in_hand ? (int)in_hand->valuedouble : -1;
     return trajectory_from_json(json, t, err);
 }
 

@@ -224,24 +224,34 @@ static void blunder_cell(const RunSummary *r, int engine, int phase, char *out, 
              judged > 0 ? 100 * lost / judged : 0.0);
 }
 
-/* The runs that judged their moves against perfect play (-blunders): a line an engine. */
+/* A run's (or a tournament pairing's) engines, a line each, under the heading said once. */
+static void blunder_lines(FILE *out, const RunSummary *r, bool *heading) {
+    if (!r->has_blunders)
+        return;
+    if (!*heading)
+        fprintf(out, "blunders against perfect play (of the moves judged):\n");
+    *heading = true;
+    char file[REPORT_CELL];
+    report_escape_text(r->file, false, file, sizeof file);
+    for (int e = 0; e < 2; e++) {
+        char phase[2][64];
+        for (int p = 0; p < GAME_PHASES; p++)
+            blunder_cell(r, e, p, phase[p], sizeof phase[p]);
+        fprintf(out, "  %s: %s vs %s: %s: %s, %s\n", file, r->engines[0], r->engines[1],
+                r->engines[e], phase[0], phase[1]);
+    }
+}
+
+/* The runs and tournaments that judged their moves against perfect play (-blunders). */
 static void blunders_print(FILE *out, const ReportList *list) {
     bool heading = false;
     for (int i = 0; i < list->count; i++) {
-        const RunSummary *r = &list->entries[i].run;
-        if (list->entries[i].kind != REPORT_RUN || !r->has_blunders)
-            continue;
-        if (!heading)
-            fprintf(out, "blunders against perfect play (of the moves judged):\n");
-        heading = true;
-        char file[REPORT_CELL];
-        report_escape_text(r->file, false, file, sizeof file);
-        for (int e = 0; e < 2; e++) {
-            char phase[2][64];
-            for (int p = 0; p < GAME_PHASES; p++)
-                blunder_cell(r, e, p, phase[p], sizeof phase[p]);
-            fprintf(out, "  %s: %s: %s, %s\n", file, r->engines[e], phase[0], phase[1]);
-        }
+        const ReportEntry *entry = &list->entries[i];
+        if (entry->kind == REPORT_RUN)
+            blunder_lines(out, &entry->run, &heading);
+        if (entry->kind == REPORT_TOURNAMENT)
+            for (int p = 0; p < entry->tournament->pairing_count; p++)
+                blunder_lines(out, &entry->tournament->pairings[p], &heading);
     }
 }
 
