@@ -51,13 +51,6 @@ static void add_counts(BlunderCounts *sum, const BlunderCounts *more) {
         sum->verdicts[v] += more->verdicts[v];
 }
 
-BlunderCounts blunder_totals_engine(const BlunderTotals *t, int engine) {
-    BlunderCounts sum = {0};
-    for (int phase = 0; phase < GAME_PHASES; phase++)
-        add_counts(&sum, &t->phase[engine][phase]);
-    return sum;
-}
-
 BlunderCounts blunders_in_game(const GameRecord *game, int engine) {
     BlunderCounts sum = {0};
     for (int phase = 0; phase < GAME_PHASES; phase++)

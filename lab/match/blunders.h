@@ -32,6 +32,3 @@ BlunderCounts blunders_in_game(const GameRecord *game, int engine);
 
 /* Adds a judged game's counts. */
 void blunder_totals_add_game(BlunderTotals *totals, const GameRecord *game);
-
-/* An engine's counts over both phases. */
-BlunderCounts blunder_totals_engine(const BlunderTotals *totals, int engine);
