@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define BENCH TSLAB_BUILD_DIR "/bench"
@@ -496,8 +497,15 @@ static void abtest__blunders_judged_games_unchanged(void **state) {
     snprintf(command, sizeof command, "%s -out %s -pgnout %s", match, plain, pgn[0]);
     assert_int_equal(test_run(command, NULL), 0);
     /* The sliding file judged by is the default one (make test's, FULL_TABLEBASE). */
-    char blunders[300];
-    snprintf(blunders, sizeof blunders, "-blunders dir=%s", temp_path("no_layers"));
+    char blunders[300], no_layers[256];
+    snprintf(no_layers, sizeof no_layers, "%s", temp_path("no_layers"));
+    snprintf(blunders, sizeof blunders, "-blunders dir=%s", no_layers);
+    /* A directory that is not there is refused before any game (a typo, most likely). */
+    snprintf(command, sizeof command, "%s %s -out %s", match, blunders, judged);
+    assert_int_equal(test_run(command, &out), 2);
+    assert_non_null(strstr(out, "is not a directory"));
+    free(out);
+    assert_int_equal(mkdir(no_layers, 0700), 0);
     snprintf(command, sizeof command, "%s %s -out %s -pgnout %s", match, blunders, judged,
              pgn[1]);
     assert_int_equal(test_run(command, &out), 0);
@@ -570,6 +578,7 @@ static void abtest__blunders_judged_games_unchanged(void **state) {
     remove(plain);
     remove(judged);
     remove(resumed);
+    rmdir(no_layers);
     remove(pgn[0]);
     remove(pgn[1]);
 }

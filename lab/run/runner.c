@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
@@ -1056,6 +1057,13 @@ static bool open_judge(Runner *r) {
             return false;
         }
         sliding = r->judge_sliding;
+    }
+    struct stat info;
+    if (stat(s->blunders_dir, &info) != 0 || !S_ISDIR(info.st_mode)) { /* a typo, most likely */
+        cli_error("-blunders: %s is not a directory (bench tbplace -dir %s solves the layers "
+                  "into one)",
+                  s->blunders_dir, s->blunders_dir);
+        return false;
     }
     TbPlaceProber *prober = tb_place_prober_new(s->blunders_dir, sliding);
     if (!prober) {
