@@ -518,7 +518,7 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
 int bench_tbverify_main(int argc, char **argv) {
     const char *given = NULL;
     int threads = default_threads(), samples = 100, depth = 9, captures = CAPTURES_TO_WIN;
-    int placement = 0;
+    int placement = 0, from = 1;
     const char *dir = NULL;
     int64_t seed = 1;
     Error err;
@@ -526,6 +526,9 @@ int bench_tbverify_main(int argc, char **argv) {
         {"-tb", CLI_FLAG_TEXT, &given, 0, 0, "FILE", TB_FILE_HELP},
         {"-placement", CLI_FLAG_INT, &placement, 1, SHEEP_TOTAL, "H",
          "check the placement layers of 1..H sheep in hand"},
+        {"-from", CLI_FLAG_INT, &from, 1, SHEEP_TOTAL, "L",
+         "with -placement: check from L sheep in hand (the layers below read only: a "
+         "verification stopped part way goes on)"},
         {"-dir", CLI_FLAG_TEXT, &dir, 0, 0, "DIR", TB_PLACE_DIR_HELP},
         {"-captures", CLI_FLAG_INT, &captures, 1, TB_LEVELS, "K", TB_CAPTURES_HELP},
         {"-threads", CLI_FLAG_INT, &threads, 1, 64, "N", "default: every core"},
@@ -546,8 +549,10 @@ int bench_tbverify_main(int argc, char **argv) {
     Tablebase *tb = open_given(given, captures, path, sizeof path, "tbverify");
     if (dir && !placement)
         die("tbverify: -dir is the placement layers' directory: give -placement H");
+    if (from > 1 && (!placement || from > placement))
+        die("tbverify: -from %d needs -placement H with H >= %d", from, from);
     if (placement) {
-        int status = bench_tbplace_verify(dir, tb, placement, threads);
+        int status = bench_tbplace_verify(dir, tb, from, placement, threads);
         tb_free(tb);
         return status;
     }

@@ -9,9 +9,11 @@
 
 int bench_tbplace_main(int argc, char **argv);
 
-/* `bench tbverify -placement`: every position of the layers up to in_hand checked against its
- * successors. Returns the exit status. */
-int bench_tbplace_verify(const char *dir, const Tablebase *sliding, int in_hand, int threads);
+/* `bench tbverify -placement`: every position of the layers from..in_hand checked against its
+ * successors (the layers below from read and checked as files only: a verification stopped
+ * part way goes on). Returns the exit status. */
+int bench_tbplace_verify(const char *dir, const Tablebase *sliding, int from, int in_hand,
+                         int threads);
 
 /* A prober of the layers under given_dir (NULL: the default directory under the data root). */
 TbPlaceProber *bench_place_prober(const char *given_dir, const Tablebase *sliding,
