@@ -279,7 +279,7 @@ static double percent_of(uint64_t part, uint64_t whole) {
 
 /* -blunders: per engine and phase its blunders of the moves judged, by kind, and its games with
  * one or more:
- *   "Blunders of new (1..4 sheep in hand and the sliding phase solved): placement 3 of 812
+ *   "Blunders of new (solved: the sliding phase, 1..4 sheep in hand): placement 3 of 812
  *    (0.37%: win to draw 1, win to loss 0, draw to loss 2), sliding 1 of 2210 (0.05%: ...);
  *    in 4 of 200 games" */
 static void blunder_lines(FILE *out, const MatchSettings *s, const MatchTotals *t) {
