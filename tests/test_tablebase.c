@@ -573,6 +573,34 @@ static void abtest__blunders_judged_games_unchanged(void **state) {
             free(text[0]);
             free(text[1]);
         }
+    /* The report's page gives each engine's blunders over its pairings: a's, summed here. */
+    double a_judged = 0, a_lost = 0;
+    for (int p = 0; p < 3; p++)
+        for (int e = 0; e < 2; e++) {
+            const cJSON *engine = cJSON_GetArrayItem(
+                cJSON_GetObjectItem(cJSON_GetArrayItem(pairings[0], p), "engines"), e);
+            if (strcmp(cJSON_GetObjectItem(engine, "name")->valuestring, "a"))
+                continue;
+            static const char *const kinds[] = {"kept", "win_to_draw", "win_to_loss",
+                                                "draw_to_loss"};
+            for (int k = 0; k < 4; k++) {
+                a_judged += blunders_in(engine, "sliding", kinds[k]);
+                a_lost += k ? blunders_in(engine, "sliding", kinds[k]) : 0;
+            }
+        }
+    char page[256], cell[128];
+    snprintf(page, sizeof page, "%s", temp_path("robin.html"));
+    snprintf(command, sizeof command, ABTEST " report %s -html %s", judged, page);
+    assert_int_equal(test_run(command, NULL), 0);
+    char *html = test_read_file(page);
+    const char *table = strstr(html, "<table class=\"blunders\">");
+    assert_non_null(table);
+    assert_non_null(strstr(table, "<th>engine</th><th>placement</th><th>sliding</th>"));
+    snprintf(cell, sizeof cell, "<tr><td>a</td><td>0/0 (0.00%%)</td><td>%.0f/%.0f (%.2f%%)</td>",
+             a_lost, a_judged, 100 * a_lost / a_judged);
+    assert_non_null(strstr(table, cell));
+    free(html);
+    remove(page);
     cJSON_Delete(runs[0]);
     cJSON_Delete(runs[1]);
     remove(plain);

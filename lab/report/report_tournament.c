@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report_tournament.h"
 
+#include "blunders.h"
 #include "html_text.h"
 #include "report_table.h"
 #include "svg_chart.h"
@@ -301,6 +302,49 @@ static void ladder_chart(FILE *out, const TournamentSummary *t, const LadderLine
     fputs("</p>\n", out);
 }
 
+/* abtest -blunders in a tournament: each engine's blunders against perfect play over all its
+ * pairings, per phase, of its moves judged (each pairing's are in the text report). */
+typedef struct {
+    const TournamentSummary *t;
+    double judged[RUN_SUMMARY_ENGINES][GAME_PHASES], lost[RUN_SUMMARY_ENGINES][GAME_PHASES];
+} EngineBlunders;
+
+static bool engine_blunders(const TournamentSummary *t, EngineBlunders *totals) {
+    memset(totals, 0, sizeof *totals);
+    totals->t = t;
+    bool judged = false;
+    for (int p = 0; p < t->pairing_count; p++) {
+        const RunSummary *pairing = &t->pairings[p];
+        judged |= pairing->has_blunders;
+        for (int side = 0; side < 2 && pairing->has_blunders; side++)
+            for (int e = 0; e < t->engine_count; e++)
+                if (!strcmp(t->engines[e], pairing->engines[side]))
+                    for (int phase = 0; phase < GAME_PHASES; phase++) {
+                        totals->judged[e][phase] += pairing->blunders_judged[side][phase];
+                        totals->lost[e][phase] += pairing->blunders_lost[side][phase];
+                    }
+    }
+    return judged;
+}
+
+static void blunder_total_cell(const void *context, int row, int column, char *out,
+                               size_t size) {
+    const EngineBlunders *totals = context;
+    char raw[REPORT_CELL];
+    int e = row - 1, phase = column - 1;
+    if (row == 0)
+        snprintf(raw, sizeof raw, "%s", column ? GAME_PHASE_KEYS[phase] : "engine");
+    else if (column == 0)
+        snprintf(raw, sizeof raw, "%s", totals->t->engines[e]);
+    else
+        snprintf(raw, sizeof raw, "%.0f/%.0f (%.2f%%)", totals->lost[e][phase],
+                 totals->judged[e][phase],
+                 totals->judged[e][phase] > 0
+                     ? 100 * totals->lost[e][phase] / totals->judged[e][phase]
+                     : 0.0);
+    report_escape_text(raw, false, out, size);
+}
+
 static void html_section(FILE *out, const ReportEntry *entry, int index) {
     const TournamentSummary *t = entry->tournament;
     fprintf(out, "<section class=\"tournament-detail\" id=\"tournament-%d\" data-file=\"", index);
@@ -327,6 +371,14 @@ static void html_section(FILE *out, const ReportEntry *entry, int index) {
     fputs("<p>Pairings, each from its first engine's side:</p>\n<div class=\"wide\">", out);
     html_table(out, "pairings", t->pairing_count + 1, PAIRING_COLUMNS, pairing_cell, t);
     fputs("</div>\n", out);
+    EngineBlunders totals;
+    if (engine_blunders(t, &totals)) {
+        fputs("<p>Blunders against perfect play, of each engine's moves judged over its "
+              "pairings:</p>\n",
+              out);
+        html_table(out, "blunders", t->engine_count + 1, 1 + GAME_PHASES, blunder_total_cell,
+                   &totals);
+    }
     bool unfinished = !strcmp(t->run.state, "interrupted") || !strcmp(t->run.state, "stopped");
     html_commands(out, t->run.command, unfinished ? "build/abtest -resume " : NULL, t->run.file);
     fputs("</section>\n", out);
