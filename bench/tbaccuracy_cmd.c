@@ -46,8 +46,17 @@ typedef struct {
     uint64_t nodes;
 } Row;
 
-/* Counts one searched position: its value and the value its move leaves the opponent. */
-static void count_position(Row *row, TbOutcome value, TbOutcome after, uint64_t nodes) {
+/* Each blunder, for -json: the position, its line in -positions FILE (0 when drawn), and the
+ * kind, so that two configurations can be compared position by position. */
+typedef struct {
+    cJSON *list;
+    int line;
+} BlunderList;
+
+/* Counts one searched position: its value and the value its move leaves the opponent; a
+ * blunder is listed. */
+static void count_position(Row *row, const Board *b, TbOutcome value, TbOutcome after,
+                           uint64_t nodes, BlunderList *blunders) {
     row->positions++;
     row->nodes += nodes;
     row->wins += value == TB_WIN;
@@ -58,6 +67,16 @@ static void count_position(Row *row, TbOutcome value, TbOutcome after, uint64_t 
     row->win_to_draw += verdict == TB_VERDICT_WIN_TO_DRAW;
     row->win_to_loss += verdict == TB_VERDICT_WIN_TO_LOSS;
     row->draw_to_loss += verdict == TB_VERDICT_DRAW_TO_LOSS;
+    if (verdict == TB_VERDICT_KEPT)
+        return;
+    char text[BOARD_TEXT_MAX];
+    board_to_text(b, text);
+    cJSON *item = cJSON_CreateObject();
+    if (blunders->line)
+        cJSON_AddNumberToObject(item, "line", blunders->line);
+    cJSON_AddStringToObject(item, "position", text);
+    cJSON_AddStringToObject(item, "verdict", TB_VERDICT_KEYS[verdict]);
+    cJSON_AddItemToArray(blunders->list, item);
 }
 
 /* The index in movegen_all's list of m (-1: not there). */
@@ -88,7 +107,7 @@ static Row *row_of(Row rows[], int count, const Board *b) {
 /* -positions FILE: each position whose layer is solved (up to in_hand), in its row; a position
  * of a layer beyond, or over, is skipped and counted. A bad line stops it, naming the line. */
 static int from_file(const char *path, Row rows[], int count, TbPlaceProber *prober,
-                     const Tablebase *tb, Searcher *searcher) {
+                     const Tablebase *tb, Searcher *searcher, BlunderList *blunders) {
     char *text;
     size_t length;
     Error err;
@@ -116,18 +135,20 @@ static int from_file(const char *path, Row rows[], int count, TbPlaceProber *pro
             continue;
         }
         SearchResult result = search(searcher, &b);
+        blunders->line = line_number;
         if (row->in_hand) {
             TbPlaceValue value, after[MOVES_MAX];
             if (!tb_place_probe(prober, &b, &value, after, &err))
                 die("tbaccuracy: %s:%d: %s", path, line_number, err.text);
-            count_position(row, tb_place_outcome(value), tb_place_outcome(after[move_index(&b, result.move)]),
-                           result.stats.nodes);
+            count_position(row, &b, tb_place_outcome(value),
+                           tb_place_outcome(after[move_index(&b, result.move)]),
+                           result.stats.nodes, blunders);
         } else {
             TbValue value;
             if (!tb_probe(tb, &b, &value))
                 continue;
-            count_position(row, value.outcome, tb_probe_after(tb, &b, result.move).outcome,
-                           result.stats.nodes);
+            count_position(row, &b, value.outcome, tb_probe_after(tb, &b, result.move).outcome,
+                           result.stats.nodes, blunders);
         }
     }
     free(text);
@@ -135,7 +156,7 @@ static int from_file(const char *path, Row rows[], int count, TbPlaceProber *pro
 }
 
 static void sample_layer(Row *row, TbPlaceProber *prober, Searcher *searcher, int samples,
-                         Rng *rng) {
+                         Rng *rng, BlunderList *blunders) {
     Error err;
     const TbLayer *layer = tb_place_prober_layer(prober, row->in_hand, row->side, &err);
     if (!layer)
@@ -151,12 +172,13 @@ static void sample_layer(Row *row, TbPlaceProber *prober, Searcher *searcher, in
         int k = move_index(&b, result.move);
         if (k < 0)
             die("tbaccuracy: the search returned an illegal move");
-        count_position(row, tb_place_outcome(value), tb_place_outcome(after[k]), result.stats.nodes);
+        count_position(row, &b, tb_place_outcome(value), tb_place_outcome(after[k]),
+                       result.stats.nodes, blunders);
     }
 }
 
 static void sample_sliding(Row *row, const Tablebase *tb, Searcher *searcher, int samples,
-                           Rng *rng) {
+                           Rng *rng, BlunderList *blunders) {
     const TbHeader *h = tb_header(tb);
     for (int tries = 0; row->positions < samples && tries < 100 * samples; tries++) {
         Board b = tb_index_board(tb_index(tb), (int64_t)rng_below(rng, (uint64_t)h->entries));
@@ -164,8 +186,8 @@ static void sample_sliding(Row *row, const Tablebase *tb, Searcher *searcher, in
         if (board_game_end(&b) != GAME_END_NONE || !tb_probe(tb, &b, &value))
             continue;
         SearchResult result = search(searcher, &b);
-        count_position(row, value.outcome, tb_probe_after(tb, &b, result.move).outcome,
-                       result.stats.nodes);
+        count_position(row, &b, value.outcome, tb_probe_after(tb, &b, result.move).outcome,
+                       result.stats.nodes, blunders);
     }
 }
 
@@ -257,12 +279,13 @@ int bench_tbaccuracy_main(int argc, char **argv) {
             rows[count_rows++] = (Row){.in_hand = h, .side = (Side)side};
     rows[count_rows++] = (Row){.in_hand = 0};
     Rng rng = rng_seeded((uint64_t)seed);
+    BlunderList blunders = {.list = cJSON_CreateArray()};
     if (positions) {
-        skipped = from_file(positions, rows, count_rows, prober, tb, searcher);
+        skipped = from_file(positions, rows, count_rows, prober, tb, searcher, &blunders);
     } else {
         for (int i = 0; i < count_rows - 1; i++)
-            sample_layer(&rows[i], prober, searcher, samples, &rng);
-        sample_sliding(&rows[count_rows - 1], tb, searcher, samples, &rng);
+            sample_layer(&rows[i], prober, searcher, samples, &rng, &blunders);
+        sample_sliding(&rows[count_rows - 1], tb, searcher, samples, &rng, &blunders);
     }
 
     FILE *out = bench_table_stream(json_path);
@@ -292,6 +315,7 @@ int bench_tbaccuracy_main(int argc, char **argv) {
         print_row(out, positions ? "placement" : "placement (sampled)", &placement);
         cJSON_AddItemToObject(json, "placement", row_json("placement", &placement));
     }
+    cJSON_AddItemToObject(json, "blunders", blunders.list);
     bool ok = !json_path || output_write_json(json, json_path, &err);
     cJSON_Delete(json);
     if (!ok)

@@ -333,12 +333,13 @@ static void probe__batch_and_unsolved(void **state) {
 }
 
 /* bench tbaccuracy on the sliding file (the placement layers of the real game are hours, never
- * made by the tests): a row of 30 drawn positions, the same twice; a missing layer named. */
+ * made by the tests): a row of 30 drawn positions, the same twice, each blunder listed (a
+ * depth-1 search makes 4 here); a missing layer named. */
 static void accuracy__rows_and_a_missing_layer(void **state) {
     (void)state;
     char command[1024], *out, *again;
     snprintf(command, sizeof command,
-             BENCH " tbaccuracy -in-hand 0 -samples 30 -seed 5 depth=2 -json %s/accuracy.json",
+             BENCH " tbaccuracy -in-hand 0 -samples 30 -seed 5 depth=1 -json %s/accuracy.json",
              dir);
     run_ok(command, &out);
     run_ok(command, &again);
@@ -361,6 +362,23 @@ static void accuracy__rows_and_a_missing_layer(void **state) {
     assert_int_equal(positions, 30);
     assert_int_equal(sum, 30);
     assert_int_equal(kept + blunders, 30);
+    assert_true(blunders > 0);
+    /* Each blunder is listed with its position and kind (drawn positions have no line). */
+    const cJSON *list = cJSON_GetObjectItem(json, "blunders"), *item;
+    assert_int_equal(cJSON_GetArraySize(list), blunders);
+    int win_to_draw = 0;
+    cJSON_ArrayForEach(item, list) {
+        Board b;
+        Error err;
+        assert_true(board_from_text(cJSON_GetObjectItem(item, "position")->valuestring, &b, &err));
+        assert_int_equal(b.in_hand, 0);
+        assert_null(cJSON_GetObjectItem(item, "line"));
+        const char *verdict = cJSON_GetObjectItem(item, "verdict")->valuestring;
+        assert_true(!strcmp(verdict, "win_to_draw") || !strcmp(verdict, "win_to_loss") ||
+                    !strcmp(verdict, "draw_to_loss"));
+        win_to_draw += !strcmp(verdict, "win_to_draw");
+    }
+    assert_int_equal(win_to_draw, cJSON_GetObjectItem(row, "win_to_draw")->valueint);
     cJSON_Delete(json);
     snprintf(command, sizeof command,
              BENCH " tbaccuracy -in-hand 1 -samples 3 depth=2 -dir %s/nowhere", dir);

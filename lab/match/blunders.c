@@ -3,14 +3,6 @@
 
 #include <string.h>
 
-const char *const BLUNDER_VERDICT_KEYS[TB_VERDICTS] = {
-    [TB_VERDICT_UNJUDGED] = NULL,
-    [TB_VERDICT_KEPT] = "kept",
-    [TB_VERDICT_WIN_TO_DRAW] = "win_to_draw",
-    [TB_VERDICT_WIN_TO_LOSS] = "win_to_loss",
-    [TB_VERDICT_DRAW_TO_LOSS] = "draw_to_loss",
-};
-
 const char *const GAME_PHASE_KEYS[GAME_PHASES] = {[GAME_PHASE_PLACEMENT] = "placement",
                                                   [GAME_PHASE_SLIDING] = "sliding"};
 

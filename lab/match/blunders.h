@@ -9,7 +9,6 @@
 #define BLUNDER_GAME_BINS 4 /* an engine's games with 0, 1, 2, 3 or more blunders */
 
 /* The results file's keys of the verdicts (NULL: unjudged, not counted), and of the phases. */
-extern const char *const BLUNDER_VERDICT_KEYS[TB_VERDICTS];
 extern const char *const GAME_PHASE_KEYS[GAME_PHASES];
 extern const char *const BLUNDER_GAME_KEYS[BLUNDER_GAME_BINS]; /* "0", "1", "2", "3+" */
 

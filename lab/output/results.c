@@ -184,8 +184,8 @@ static cJSON *blunders_json(const BlunderTotals *b, int e) {
     for (int phase = 0; phase < GAME_PHASES; phase++) {
         cJSON *counts = cJSON_AddObjectToObject(json, GAME_PHASE_KEYS[phase]);
         for (int v = 0; v < TB_VERDICTS; v++)
-            if (BLUNDER_VERDICT_KEYS[v])
-                cJSON_AddNumberToObject(counts, BLUNDER_VERDICT_KEYS[v],
+            if (TB_VERDICT_KEYS[v])
+                cJSON_AddNumberToObject(counts, TB_VERDICT_KEYS[v],
                                         (double)b->phase[e][phase].verdicts[v]);
     }
     cJSON *games = cJSON_AddObjectToObject(json, "games_by_blunders");

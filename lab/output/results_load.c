@@ -290,8 +290,8 @@ static bool blunders_from_json(const cJSON *engine, BlunderTotals *b, int e, Err
         if (!counts)
             return false;
         for (int v = 0; v < TB_VERDICTS; v++)
-            if (BLUNDER_VERDICT_KEYS[v] &&
-                !count_at(counts, BLUNDER_VERDICT_KEYS[v], &b->phase[e][phase].verdicts[v],
+            if (TB_VERDICT_KEYS[v] &&
+                !count_at(counts, TB_VERDICT_KEYS[v], &b->phase[e][phase].verdicts[v],
                           &inner))
                 return error_set(err, "blunders: %s: %s", GAME_PHASE_KEYS[phase], inner.text);
     }

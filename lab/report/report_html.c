@@ -235,7 +235,7 @@ static void blunder_rows(FILE *out, const cJSON *details) {
             const cJSON *counts = member(blunders, GAME_PHASE_KEYS[p]);
             double judged = 0, kinds[TB_VERDICTS] = {0};
             for (int v = TB_VERDICT_KEPT; v < TB_VERDICTS; v++)
-                judged += kinds[v] = number(counts, BLUNDER_VERDICT_KEYS[v]);
+                judged += kinds[v] = number(counts, TB_VERDICT_KEYS[v]);
             double lost = judged - kinds[TB_VERDICT_KEPT];
             fputs("<tr><td>", out);
             html_put_escaped(out, cJSON_IsString(name) ? name->valuestring : "?");

@@ -254,7 +254,7 @@ static bool blunders_from(const cJSON *blunders, RunSummary *s, int e, Error *er
         for (int v = TB_VERDICT_KEPT; v < TB_VERDICTS; v++) {
             double count;
             Error inner;
-            if (!count_at(counts, BLUNDER_VERDICT_KEYS[v], &count, &inner))
+            if (!count_at(counts, TB_VERDICT_KEYS[v], &count, &inner))
                 return error_set(err, "engine %d: blunders: %s", e + 1, inner.text);
             s->blunders_judged[e][phase] += count;
             if (v != TB_VERDICT_KEPT)

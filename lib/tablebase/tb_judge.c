@@ -9,6 +9,14 @@ const char *const TB_VERDICT_NAMES[TB_VERDICTS] = {
     [TB_VERDICT_DRAW_TO_LOSS] = "draw to loss",
 };
 
+const char *const TB_VERDICT_KEYS[TB_VERDICTS] = {
+    [TB_VERDICT_UNJUDGED] = NULL,
+    [TB_VERDICT_KEPT] = "kept",
+    [TB_VERDICT_WIN_TO_DRAW] = "win_to_draw",
+    [TB_VERDICT_WIN_TO_LOSS] = "win_to_loss",
+    [TB_VERDICT_DRAW_TO_LOSS] = "draw_to_loss",
+};
+
 TbVerdict tb_judge_move(const TbJudge *judge, const Board *b, Move m) {
     if (board_game_end(b) != GAME_END_NONE)
         return TB_VERDICT_UNJUDGED;

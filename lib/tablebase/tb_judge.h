@@ -17,6 +17,8 @@ typedef enum {
 
 /* "win to draw", ... as messages and game records say it ("" for unjudged and kept). */
 extern const char *const TB_VERDICT_NAMES[TB_VERDICTS];
+/* "kept", "win_to_draw", ... as results files name them (NULL for unjudged). */
+extern const char *const TB_VERDICT_KEYS[TB_VERDICTS];
 
 /* What a move did from the mover's value to the value it leaves the opponent. */
 static inline TbVerdict tb_verdict(TbOutcome value, TbOutcome after) {
