@@ -183,10 +183,12 @@ TABLEBASE := tablebase/sliding.tstb
 tablebase-ready: $(BUILD)/bench
 	@$(BUILD)/bench tbprobe -info -tb $(TABLEBASE) >/dev/null 2>&1 || $(BUILD)/bench tbgen
 
-# Runs every test binary; fails if any fails, after running them all.
+# Runs every test binary; fails if any fails, after running them all. Each suite's wall time
+# is printed after it (CI has a 30-minute budget: the slow suites are the ones to shorten).
 test-run: $(TESTS) $(TOOLS) tablebase-ready
 	@failed=0; for t in $(TESTS); do \
-	    echo "== $$t"; $$t || failed=1; \
+	    echo "== $$t"; start=$$(date +%s); $$t || failed=1; \
+	    echo "-- $$t: $$(( $$(date +%s) - start )) s"; \
 	done; \
 	if ! $(BUILD)/bench options -markdown | cmp -s - docs/options.md; then \
 	    echo "docs/options.md is out of date with lib/search/config.c: run make docs"; failed=1; fi; \
