@@ -140,8 +140,10 @@ static int from_file(const char *path, Row rows[], int count, TbPlaceProber *pro
             TbPlaceValue value, after[MOVES_MAX];
             if (!tb_place_probe(prober, &b, &value, after, &err))
                 die("tbaccuracy: %s:%d: %s", path, line_number, err.text);
-            count_position(row, &b, tb_place_outcome(value),
-                           tb_place_outcome(after[move_index(&b, result.move)]),
+            int k = move_index(&b, result.move);
+            if (k < 0)
+                die("tbaccuracy: %s:%d: the search returned an illegal move", path, line_number);
+            count_position(row, &b, tb_place_outcome(value), tb_place_outcome(after[k]),
                            result.stats.nodes, blunders);
         } else {
             TbValue value;
