@@ -24,7 +24,13 @@
 #define MATCH MATCH_AT("1000")
 /* For SIGINT to mpirun: OpenMPI passes it on to the ranks (as SIGTERM) only about a second
  * later, and the 1000-node match can be over by then; at 3000 nodes it lasts several seconds. */
+/* Under ASan (several times slower, every rank instrumented, CI's time near its limit) the
+ * decision takes 188 pairs, 34 s a run: 40 pairs still outlast the signals the faults send. */
+#if TEST_ADDRESS_SANITIZER
+#define SLOW_MATCH MATCH_AT("3000") " -rounds 40"
+#else
 #define SLOW_MATCH MATCH_AT("3000")
+#endif
 
 static char dir[64];
 static const char *skip_reason;
@@ -247,10 +253,17 @@ static void shapes__threads_and_ranks_give_identical_results(void **state) {
     (void)state;
     skip_without_mpi();
     reference_run();
-    run_shape(ABTEST, "-concurrency 2", "threads2");
-    test_assert_same_run(dir, "one", "threads2");
-    run_shape(MPIRUN " -np 2 " ABTEST_MPI, "-concurrency 1", "ranks2");
-    test_assert_same_run(dir, "one", "ranks2");
+    /* Under ASan (every rank instrumented, CI's time near its limit) the two shapes the others
+     * cover are left to the plain and clang runs: threads alone, and two ranks of one thread. */
+    if (TEST_ADDRESS_SANITIZER) {
+        printf("test_distributed: threads2 and ranks2 skipped under ASan (ranks3 and ranks2x2 "
+               "run)\n");
+    } else {
+        run_shape(ABTEST, "-concurrency 2", "threads2");
+        test_assert_same_run(dir, "one", "threads2");
+        run_shape(MPIRUN " -np 2 " ABTEST_MPI, "-concurrency 1", "ranks2");
+        test_assert_same_run(dir, "one", "ranks2");
+    }
     run_shape(MPIRUN " -np 3 " ABTEST_MPI, "-concurrency 1", "ranks3");
     test_assert_same_run(dir, "one", "ranks3");
     run_shape(MPIRUN " -np 2 " ABTEST_MPI, "-concurrency 2", "ranks2x2");
