@@ -217,11 +217,16 @@ static void run_cell(const void *context, int row, int column, char *out, size_t
         terminal_cell(c, &rows->list->entries[rows->runs[row - 1]].run, out, size);
 }
 
+void report_blunder_rate(double lost, double judged, char *out, size_t size) {
+    snprintf(out, size, "%.0f/%.0f (%.2f%%)", lost, judged, judged > 0 ? 100 * lost / judged : 0.0);
+}
+
 /* "placement 3/812 (0.37%)": an engine's blunders of its moves judged in a phase. */
 static void blunder_cell(const RunSummary *r, int engine, int phase, char *out, size_t size) {
-    double judged = r->blunders_judged[engine][phase], lost = r->blunders_lost[engine][phase];
-    snprintf(out, size, "%s %.0f/%.0f (%.2f%%)", GAME_PHASE_KEYS[phase], lost, judged,
-             judged > 0 ? 100 * lost / judged : 0.0);
+    char rate[64];
+    report_blunder_rate(r->blunders_lost[engine][phase], r->blunders_judged[engine][phase], rate,
+                        sizeof rate);
+    snprintf(out, size, "%s %s", GAME_PHASE_KEYS[phase], rate);
 }
 
 /* A run's (or a tournament pairing's) engines, a line each, under the heading said once. */

@@ -33,6 +33,9 @@ void report_table_print(FILE *out, const ReportList *list);
  * a name cannot split a row. At most size bytes (cut short). */
 void report_escape_text(const char *text, bool markdown, char *out, size_t size);
 
+/* "3/812 (0.37%)": blunders of the moves judged (0.00% when none was judged). */
+void report_blunder_rate(double lost, double judged, char *out, size_t size);
+
 /* The commit, and the build's source identity (its first 8 digits) when the file has one: two
  * builds of one commit, a dirty tree edited between runs, differ there. */
 void report_commit_text(const char *commit, const char *source, char *out, size_t size);

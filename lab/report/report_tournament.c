@@ -337,11 +337,7 @@ static void blunder_total_cell(const void *context, int row, int column, char *o
     else if (column == 0)
         snprintf(raw, sizeof raw, "%s", totals->t->engines[e]);
     else
-        snprintf(raw, sizeof raw, "%.0f/%.0f (%.2f%%)", totals->lost[e][phase],
-                 totals->judged[e][phase],
-                 totals->judged[e][phase] > 0
-                     ? 100 * totals->lost[e][phase] / totals->judged[e][phase]
-                     : 0.0);
+        report_blunder_rate(totals->lost[e][phase], totals->judged[e][phase], raw, sizeof raw);
     report_escape_text(raw, false, out, size);
 }
 
