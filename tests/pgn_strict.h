@@ -122,11 +122,12 @@ static inline bool pgn_strict_tags_complete(const PgnGame *game, char *why, size
         return snprintf(why, size, "only %d tags: the Seven Tag Roster is incomplete", game->count),
                false;
     if (!pgn_date_ok(pgn_tag(game, "Date")))
-        return snprintf(why, size, "Date \"%s\" is not YYYY.MM.DD", pgn_tag(game, "Date")), false;
+        return snprintf(why, size, "Date \"%.64s\" is not YYYY.MM.DD", pgn_tag(game, "Date")),
+               false;
     if (!pgn_round_ok(pgn_tag(game, "Round")))
-        return snprintf(why, size, "Round \"%s\"", pgn_tag(game, "Round")), false;
+        return snprintf(why, size, "Round \"%.64s\"", pgn_tag(game, "Round")), false;
     if (!pgn_result_ok(pgn_tag(game, "Result")))
-        return snprintf(why, size, "Result \"%s\"", pgn_tag(game, "Result")), false;
+        return snprintf(why, size, "Result \"%.64s\"", pgn_tag(game, "Result")), false;
     const char *setup = pgn_tag(game, "SetUp");
     if (pgn_tag(game, "FEN") && (!setup || strcmp(setup, "1")))
         return snprintf(why, size, "a FEN tag without SetUp \"1\""), false;

@@ -222,8 +222,10 @@ void report_blunder_rate(double lost, double judged, char *out, size_t size) {
 }
 
 /* "placement 3/812 (0.37%)": an engine's blunders of its moves judged in a phase. */
+enum { BLUNDER_RATE = 64, BLUNDER_CELL = BLUNDER_RATE + 16 };
+
 static void blunder_cell(const RunSummary *r, int engine, int phase, char *out, size_t size) {
-    char rate[64];
+    char rate[BLUNDER_RATE];
     report_blunder_rate(r->blunders_lost[engine][phase], r->blunders_judged[engine][phase], rate,
                         sizeof rate);
     snprintf(out, size, "%s %s", GAME_PHASE_KEYS[phase], rate);
@@ -239,7 +241,7 @@ static void blunder_lines(FILE *out, const RunSummary *r, bool *heading) {
     char file[REPORT_CELL];
     report_escape_text(r->file, false, file, sizeof file);
     for (int e = 0; e < 2; e++) {
-        char phase[2][64];
+        char phase[2][BLUNDER_CELL];
         for (int p = 0; p < GAME_PHASES; p++)
             blunder_cell(r, e, p, phase[p], sizeof phase[p]);
         fprintf(out, "  %s: %s vs %s: %s: %s, %s\n", file, r->engines[0], r->engines[1],
