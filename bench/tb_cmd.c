@@ -3,6 +3,7 @@
 // it, and check it (docs/tablebase.md).
 #include "tb_cmd.h"
 
+#include "book.h"
 #include "cli.h"
 #include "describe.h"
 #include "flags.h"
@@ -367,9 +368,10 @@ static int probe_position(const Tablebase *tb, TbPlaceProber *prober, const char
     return 0;
 }
 
-/* -positions FILE: a position a line (blank lines and lines from '#' on skipped), one answer a
- * line in order: "POSITION: VALUE; keeps M1 M2 ...". A bad line or a position not solved stops
- * it, naming the file and line, before anything is written. */
+/* -positions FILE: a position a line in the book format (lib/game/book.h: blank lines and text
+ * from '#' on skipped, a "; ID ..." after the position ignored, so a book or the bench suite is
+ * read as it is), one answer a line in order: "POSITION: VALUE; keeps M1 M2 ...". A bad line or
+ * a position not solved stops it, naming the file and line, before anything is written. */
 static int probe_positions(const Tablebase *tb, TbPlaceProber *prober, const char *path,
                            const char *json_path) {
     char *text;
@@ -385,20 +387,16 @@ static int probe_positions(const Tablebase *tb, TbPlaceProber *prober, const cha
         if (next)
             *next++ = '\0';
         line_number++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        size_t end = strlen(line);
-        while (end && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r'))
-            line[--end] = '\0';
-        while (*line == ' ' || *line == '\t')
-            line++;
-        if (!*line)
-            continue;
-        Board b;
+        line[strcspn(line, "\r")] = '\0';
+        BookEntry entry;
+        bool is_entry;
         Answer a;
-        if (!board_from_text(line, &b, &err) || !answer(tb, prober, &b, &a, &err))
+        if (!book_parse_line(line, line_number, false, &entry, &is_entry, &err) ||
+            (is_entry && !answer(tb, prober, &entry.board, &a, &err)))
             die("tbprobe: %s:%d: '%s': %s", path, line_number, line, err.text);
+        if (!is_entry)
+            continue;
+        const Board b = entry.board;
         char board_text[BOARD_TEXT_MAX], value[48], move[MOVE_TEXT_MAX];
         fprintf(out, "%s: %s; keeps", board_to_text(&b, board_text),
                 value_text(a.value, value, sizeof value));

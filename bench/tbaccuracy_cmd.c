@@ -8,6 +8,7 @@
 #include "tbaccuracy_cmd.h"
 
 #include "bench_args.h"
+#include "book.h"
 #include "cli.h"
 #include "describe.h"
 #include "flags.h"
@@ -119,16 +120,13 @@ static int from_file(const char *path, Row rows[], int count, TbPlaceProber *pro
         if (next)
             *next++ = '\0';
         line_number++;
-        line[strcspn(line, "#;\r")] = '\0'; /* a suite's "POSITION ; ID" too */
-        while (*line == ' ' || *line == '\t')
-            line++;
-        for (size_t end = strlen(line); end && (line[end - 1] == ' ' || line[end - 1] == '\t');)
-            line[--end] = '\0';
-        if (!*line)
-            continue;
-        Board b;
-        if (!board_from_text(line, &b, &err))
+        BookEntry entry;
+        bool is_entry;
+        if (!book_parse_line(line, line_number, false, &entry, &is_entry, &err))
             die("tbaccuracy: %s:%d: %s", path, line_number, err.text);
+        if (!is_entry)
+            continue;
+        const Board b = entry.board;
         Row *row = row_of(rows, count, &b);
         if (!row || board_game_end(&b) != GAME_END_NONE) {
             skipped++;

@@ -27,18 +27,21 @@ static void lines__ids_comments_and_line_numbers(void **state) {
                                   "\n"
                                   "T3T/5/5/5/T3T s 20 0 ; start the initial position\n"
                                   "  T3T/5/2S2/5/T3T t 19 0\n"
-                                  "T3T/5/5/5/T2T1 s 20 0 ;   spaced   with a comment  \n");
+                                  "T3T/5/5/5/T2T1 s 20 0 ;   spaced   with a comment  \n"
+                                  "T3T/5/5/5/1T2T s 20 0   # after a position: no id\n");
     Book book;
     Error err = {{0}};
     if (!book_load(&book, path, true, &err))
         fail_msg("%s", err.text);
-    assert_int_equal(book.count, 3);
+    assert_int_equal(book.count, 4);
     assert_string_equal(book.entries[0].id, "start");
     assert_string_equal(book.entries[0].comment, "the initial position");
     assert_string_equal(book.entries[1].id, "4"); /* no id: its line number */
     assert_int_equal(book.entries[1].line, 4);
     assert_string_equal(book.entries[2].id, "spaced");
     assert_string_equal(book.entries[2].comment, "with a comment  ");
+    assert_string_equal(book.entries[3].id, "6");
+    assert_string_equal(book.entries[3].comment, "");
     assert_true(book.content_hash != 0);
     book_destroy(&book);
     unlink(path);

@@ -257,8 +257,9 @@ static void layers__bad_files_refused(void **state) {
     free(out);
 }
 
-/* The batch probe answers every line in order, as -fen does one; a bad line stops it naming the
- * file and line; a position of an unsolved layer says which layer and how to make it. */
+/* The batch probe answers every line in order, as -fen does one (a book's or the suite's
+ * "; ID" lines too); a bad line stops it naming the file and line; a position of an unsolved
+ * layer says which layer and how to make it. */
 static void probe__batch_and_unsolved(void **state) {
     (void)state;
     char command[1024], path[256], *out;
@@ -268,7 +269,7 @@ static void probe__batch_and_unsolved(void **state) {
     fputs("# sheep to place their last\n"
           "TSSST/SSSSS/SSSSS/SSSS1/T1SST s 1 0\n"
           "\n"
-          "TSSST/SSSSS/SSSSS/SSSS1/T1SST t 1 0\n"
+          "TSSST/SSSSS/SSSSS/SSSS1/T1SST t 1 0 ; o7 a book's line: id and comment\n"
           "TSSST/SSSSS/SSSS1/SSSS1/T1SST s 2 0   # two to place\n",
           f);
     fclose(f);

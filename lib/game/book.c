@@ -21,8 +21,9 @@ bool book_parse_line(const char *line, int line_number, bool require_playable, B
     if (*start == '\0' || *start == '#' || *start == '\n' || *start == '\r')
         return true;
     size_t offset = (size_t)(start - line); /* columns in errors count from the line start */
-    const char *semicolon = strchr(start, ';');
-    size_t position_length = semicolon ? (size_t)(semicolon - start) : strcspn(start, "\r\n");
+    /* The position ends at the line's end, at ';' (an id follows) or at '#' (a comment). */
+    size_t position_length = strcspn(start, ";#\r\n");
+    const char *semicolon = start[position_length] == ';' ? start + position_length : NULL;
     while (position_length > 0 && isspace((unsigned char)start[position_length - 1]))
         position_length--;
     char position[BOARD_TEXT_INPUT_MAX + 2];

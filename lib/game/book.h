@@ -4,6 +4,7 @@
 //   # a comment line            (skipped, as are blank lines)
 //   T3T/5/5/5/T3T s 20 0 ; start the initial position
 //   POSITION [; ID [COMMENT...]]
+//   POSITION # a comment after a position (no id: the line number serves)
 //
 // The id is the first word after ';' (a position without one gets its line number as id); ids
 // must be unique within a file. Every line is validated; an error names file, line and column.
