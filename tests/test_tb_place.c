@@ -300,6 +300,42 @@ static void probe__batch_and_unsolved(void **state) {
     static const char *const names[] = {"draw", "win", "loss"};
     assert_string_equal(value, names[brute(sliding, &b, 1)]);
     tb_free(sliding);
+
+    /* tools/hard_positions.py keeps, in order and with their lines, the won or drawn positions
+     * where at most the given fraction of the moves keep the value: here the first such. */
+    int hard_one = -1;
+    for (int i = 0; i < 3 && hard_one < 0; i++) {
+        const cJSON *a = cJSON_GetArrayItem(json, i);
+        int keeping = cJSON_GetArraySize(cJSON_GetObjectItem(a, "moves"));
+        int legal = cJSON_GetArraySize(cJSON_GetObjectItem(a, "successors"));
+        if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(a, "value")), "loss") &&
+            keeping < legal)
+            hard_one = i;
+    }
+    assert_true(hard_one >= 0); /* the three positions hold one that can be blundered */
+    static const char *const lines[] = {"TSSST/SSSSS/SSSSS/SSSS1/T1SST s 1 0\n",
+                                        "TSSST/SSSSS/SSSSS/SSSS1/T1SST t 1 0 ; o7",
+                                        "TSSST/SSSSS/SSSS1/SSSS1/T1SST s 2 0   # two"};
+    snprintf(command, sizeof command,
+             "cd %s && python3 " TSLAB_SOURCE_DIR "/tools/hard_positions.py positions.txt "
+             "answers.json hard.txt --keep-at-most 0.99 --count 1 && cat hard.txt",
+             dir);
+    run_ok(command, &out);
+    assert_non_null(strstr(out, "1 positions written to hard.txt"));
+    assert_non_null(strstr(out, lines[hard_one]));
+    for (int i = 0; i < 3; i++)
+        assert_true(i == hard_one || !strstr(out, lines[i]));
+    free(out);
+    snprintf(command, sizeof command, /* never replaces a set; too few qualify: said */
+             "cd %s && python3 " TSLAB_SOURCE_DIR "/tools/hard_positions.py positions.txt "
+             "answers.json hard.txt --keep-at-most 0.99 --count 1 2>&1; python3 " TSLAB_SOURCE_DIR
+             "/tools/hard_positions.py positions.txt answers.json other.txt --count 4 2>&1",
+             dir);
+    test_run(command, &out);
+    assert_non_null(strstr(out, "hard.txt: exists"));
+    assert_non_null(strstr(out, "positions.txt: only "));
+    assert_non_null(strstr(out, "fewer than --count 4"));
+    free(out);
     cJSON_Delete(json);
 
     /* tools/check_placement.py: its own rules, the successors' values through the batch probe
