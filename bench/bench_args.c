@@ -90,13 +90,14 @@ void bench_parse_args(const BenchCommand *bench_command, int argc, char **argv, 
         exit(0);
     /* The outputs are checked before any search: an output that is an input or the other
      * output, a directory, a device or a FIFO is refused here (cli/output.h). */
-    OutputPlan plan = {0};
+    OutputPlan *plan = &args->plan;
     Error err;
-    output_plan_add(&plan, "-json", args->json, NULL);
-    output_plan_add(&plan, "-out", args->out, NULL);
-    output_plan_input(&plan, "-positions", args->positions);
-    output_plan_input(&plan, "the signature file", args->file);
-    if (!output_plan_check(&plan, &err))
+    *plan = (OutputPlan){0};
+    output_plan_add(plan, "-json", args->json, NULL);
+    output_plan_add(plan, "-out", args->out, NULL);
+    output_plan_input(plan, "-positions", args->positions);
+    output_plan_input(plan, "the signature file", args->file);
+    if (!output_plan_check(plan, &err))
         die("%s%s", prefix, err.text);
 }
 
@@ -127,9 +128,10 @@ const char *bench_file_or_default(const char *given, const char *relative,
     return buffer;
 }
 
-void bench_write_json(cJSON *json, const char *path, const char *command) {
+void bench_write_json(const OutputPlan *plan, cJSON *json, const char *path,
+                      const char *command) {
     Error err;
-    bool ok = output_write_json(json, path, &err);
+    bool ok = output_write_json(plan, json, path, &err);
     cJSON_Delete(json);
     if (!ok) {
         if (!strcmp(command, "bench"))

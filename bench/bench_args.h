@@ -3,6 +3,7 @@
 // and the files they read and write by default.
 #pragma once
 
+#include "output.h"
 #include "suite.h"
 
 /* Options shared by the subcommands. */
@@ -16,6 +17,7 @@ typedef struct {
     const char *file;          /* positional file (check) */
     int threads;               /* -threads */
     bool has_config_tokens;
+    OutputPlan plan;           /* -json and -out, checked against the inputs when parsed */
 } BenchArgs;
 
 /* A subcommand built on the shared options. */
@@ -46,8 +48,10 @@ void bench_default_file(const char *relative, char out[PATHS_MAX]);
 const char *bench_file_or_default(const char *given, const char *relative,
                                   char buffer[PATHS_MAX]);
 
-/* Writes json to path ("-" = stdout) atomically, frees it, and dies with the message on error. */
-void bench_write_json(cJSON *json, const char *path, const char *command);
+/* Writes json to path (an output of the checked plan, or "-" for stdout) atomically, frees it,
+ * and dies with the message on error. */
+void bench_write_json(const OutputPlan *plan, cJSON *json, const char *path,
+                      const char *command);
 
 /* Where tables go: stderr when the JSON owns stdout (-json -), else stdout. */
 FILE *bench_table_stream(const char *json_path);

@@ -183,7 +183,7 @@ int bench_check_main(int argc, char **argv) {
         cJSON_AddNumberToObject(json, "nodes", (double)run.total.nodes);
         cJSON_AddNumberToObject(json, "pinned_nodes", (double)pin.nodes);
         cJSON_AddNumberToObject(json, "node_ratio", total_ratio);
-        bench_write_json(json, args.json, "check");
+        bench_write_json(&args.plan, json, args.json, "check");
     } else {
         cJSON_Delete(changed);
         cJSON_Delete(node_changed);

@@ -235,7 +235,7 @@ int bench_compare_main(int argc, char **argv) {
         cJSON_AddItemToObject(json, "cand_totals", totals_json(&sides[1], ct));
         cJSON_AddItemToObject(json, "base_tablebase", bench_tb_json(&runs[0].tablebase));
         cJSON_AddItemToObject(json, "cand_tablebase", bench_tb_json(&runs[1].tablebase));
-        bench_write_json(json, args.json, "compare");
+        bench_write_json(&args.plan, json, args.json, "compare");
     } else {
         cJSON_Delete(positions);
     }

@@ -49,7 +49,7 @@ static int run_suite(BenchArgs *args_in, const SearchConfig *config_in) {
         cJSON *json = bench_run_json(&run);
         cJSON_AddStringToObject(json, "positions_file", args.positions);
         cJSON_AddNumberToObject(json, "threads", args.threads);
-        bench_write_json(json, args.json, "bench");
+        bench_write_json(&args.plan, json, args.json, "bench");
     }
     bench_run_destroy(&run);
     book_destroy(&book);
@@ -76,6 +76,12 @@ int bench_pin_main(int argc, char **argv) {
     bench_load_suite(&args, &book);
     BenchRun run;
     Error err;
+    /* The default signature file, and the suite read, join the plan before the search. */
+    if (!args.out)
+        output_plan_add(&args.plan, "-out", out, NULL);
+    output_plan_input(&args.plan, "the suite", args.positions);
+    if (!output_plan_check(&args.plan, &err))
+        die("pin: %s", err.text);
     if (!bench_run(book.entries, book.count, &config, args.threads, &run, &err))
         die("pin: %s", err.text);
     char hex[17], config_text[512], position[BOARD_TEXT_MAX], move[MOVE_TEXT_MAX];
@@ -97,7 +103,7 @@ int bench_pin_main(int argc, char **argv) {
         cJSON_AddNumberToObject(row, "nodes", (double)run.rows[i].result.stats.nodes);
         cJSON_AddItemToArray(positions, row);
     }
-    bench_write_json(json, out, "pin");
+    bench_write_json(&args.plan, json, out, "pin");
     printf("pinned %d positions at depth %d to %s\nsignature: %s\nnodes: %" PRIu64 "\n"
            "Bench: %" PRIu64 "   (the line for the commit message)\n",
            run.count, config.depth, out, hex, run.total.nodes, run.total.nodes);

@@ -3,6 +3,7 @@
 #include "search_cmd.h"
 
 #include "bench_args.h"
+#include "output.h"
 #include "cli.h"
 #include "describe.h"
 #include "flags.h"
@@ -42,6 +43,9 @@ int bench_search_main(int argc, char **argv) {
     Board root = board_start();
     if (fen && !board_from_text(fen, &root, &err))
         die("search: -fen '%s': %s", fen, err.text);
+    OutputPlan plan; /* checked before the search */
+    if (!output_plan_single(&plan, "-json", json_path, &err))
+        die("search: %s", err.text);
 
     Searcher *searcher = malloc(sizeof *searcher);
     if (!searcher)
@@ -76,7 +80,7 @@ int bench_search_main(int argc, char **argv) {
         cJSON *json = describe_search_json(&result);
         cJSON_AddStringToObject(json, "position", text);
         cJSON_AddItemToObject(json, "config", describe_config_json(&config));
-        bench_write_json(json, json_path, "search");
+        bench_write_json(&plan, json, json_path, "search");
     }
     return 0;
 }

@@ -165,7 +165,9 @@ int bench_tbgen_main(int argc, char **argv) {
         die("tbgen: %s", err.text);
     wall = cli_now_seconds() - wall;
     cpu = cli_cpu_seconds() - cpu;
-    if (!tb_write(path, index, captures, codes, &err))
+    OutFile file;
+    if (!output_begin(&plan, &file, path, &err) ||
+        !tb_write(&file, index, captures, codes, &err))
         die("tbgen: %s", err.text);
     TbCounts counts;
     tb_count(index, captures, codes, &counts);
@@ -191,7 +193,17 @@ static Tablebase *open_given(const char *given, int captures, char *path, size_t
     return tb;
 }
 
-static int print_info(const Tablebase *tb, const char *path, const char *json_path) {
+/* json written as -json asks (through the checked plan), then freed. */
+static void write_json(const OutputPlan *plan, cJSON *json, const char *json_path) {
+    Error err;
+    bool ok = output_write_json(plan, json, json_path, &err);
+    cJSON_Delete(json);
+    if (!ok)
+        die("tbprobe: -json: %s", err.text);
+}
+
+static int print_info(const Tablebase *tb, const char *path, const OutputPlan *plan,
+                      const char *json_path) {
     const TbHeader *h = tb_header(tb);
     FILE *out = json_path && !strcmp(json_path, "-") ? stderr : stdout;
     fprintf(out, "file: %s\nformat: %d, rules: %s, %d captures win\n", path, h->version, TB_RULES,
@@ -218,11 +230,7 @@ static int print_info(const Tablebase *tb, const char *path, const char *json_pa
         cJSON_AddNumberToObject(longest, "plies", h->counts.longest_plies);
         cJSON_AddStringToObject(longest, "position", board_to_text(&b, text));
     }
-    Error err;
-    bool ok = output_write_json(json, json_path, &err);
-    cJSON_Delete(json);
-    if (!ok)
-        die("tbprobe: -json: %s", err.text);
+    write_json(plan, json, json_path);
     return 0;
 }
 
@@ -345,16 +353,9 @@ static cJSON *answer_json(const Answer *a) {
     return json;
 }
 
-static void write_json(cJSON *json, const char *json_path) {
-    Error err;
-    bool ok = output_write_json(json, json_path, &err);
-    cJSON_Delete(json);
-    if (!ok)
-        die("tbprobe: -json: %s", err.text);
-}
 
 static int probe_position(const Tablebase *tb, TbPlaceProber *prober, const char *fen,
-                          const char *json_path) {
+                          const OutputPlan *plan, const char *json_path) {
     Board b;
     Error err;
     if (!board_from_text(fen, &b, &err))
@@ -364,7 +365,7 @@ static int probe_position(const Tablebase *tb, TbPlaceProber *prober, const char
         die("tbprobe: -fen '%s': %s", fen, err.text);
     print_answer(json_path && !strcmp(json_path, "-") ? stderr : stdout, &a);
     if (json_path)
-        write_json(answer_json(&a), json_path);
+        write_json(plan, answer_json(&a), json_path);
     return 0;
 }
 
@@ -373,7 +374,7 @@ static int probe_position(const Tablebase *tb, TbPlaceProber *prober, const char
  * read as it is), one answer a line in order: "POSITION: VALUE; keeps M1 M2 ...". A bad line or
  * a position not solved stops it, naming the file and line, before anything is written. */
 static int probe_positions(const Tablebase *tb, TbPlaceProber *prober, const char *path,
-                           const char *json_path) {
+                           const OutputPlan *plan, const char *json_path) {
     char *text;
     size_t length;
     Error err;
@@ -411,7 +412,7 @@ static int probe_positions(const Tablebase *tb, TbPlaceProber *prober, const cha
     fflush(out);
     fprintf(stderr, "tbprobe: %d positions answered from %s\n", answered, path);
     if (json_path)
-        write_json(list, json_path);
+        write_json(plan, list, json_path);
     else
         cJSON_Delete(list);
     return 0;
@@ -439,12 +440,23 @@ int bench_tbprobe_main(int argc, char **argv) {
         return 0;
     if (info + (fen != NULL) + (positions != NULL) != 1)
         die("tbprobe: give one of -fen POSITION, -positions FILE or -info (bench tbprobe -help)");
-    char path[PATHS_MAX];
+    char path[PATHS_MAX], layers[PATHS_MAX];
+    Error err;
+    if (!paths_tablebase(given, path, sizeof path, &err))
+        die("tbprobe: %s", err.text);
+    bench_layer_dir(dir, layers, sizeof layers, "tbprobe");
+    /* The files it reads are never its output: checked before anything is read. */
+    OutputPlan plan = {0};
+    output_plan_add(&plan, "-json", json_path, NULL);
+    output_plan_input(&plan, "-positions", positions);
+    bench_plan_tb_inputs(&plan, path, layers);
+    if (!output_plan_check(&plan, &err))
+        die("tbprobe: %s", err.text);
     Tablebase *tb = open_given(given, captures, path, sizeof path, "tbprobe");
     TbPlaceProber *prober = bench_place_prober(dir, tb, "tbprobe");
-    int status = info  ? print_info(tb, path, json_path)
-                 : fen ? probe_position(tb, prober, fen, json_path)
-                       : probe_positions(tb, prober, positions, json_path);
+    int status = info  ? print_info(tb, path, &plan, json_path)
+                 : fen ? probe_position(tb, prober, fen, &plan, json_path)
+                       : probe_positions(tb, prober, positions, &plan, json_path);
     tb_place_prober_free(prober);
     tb_free(tb);
     return status;

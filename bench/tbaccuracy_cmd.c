@@ -262,8 +262,16 @@ int bench_tbaccuracy_main(int argc, char **argv) {
                           .count = sizeof flags / sizeof flags[0]};
     if (!bench_parse_search_command(&command, argc, argv, &config, DEFAULT_DEPTH))
         return 0;
-    char tb_path[PATHS_MAX];
+    char tb_path[PATHS_MAX], layers[PATHS_MAX];
     if (!paths_tablebase(given_tb, tb_path, sizeof tb_path, &err))
+        die("tbaccuracy: %s", err.text);
+    bench_layer_dir(dir, layers, sizeof layers, "tbaccuracy");
+    /* The files it reads are never its output: checked before any search. */
+    OutputPlan plan = {0};
+    output_plan_add(&plan, "-json", json_path, NULL);
+    output_plan_input(&plan, "-positions", positions);
+    bench_plan_tb_inputs(&plan, tb_path, layers);
+    if (!output_plan_check(&plan, &err))
         die("tbaccuracy: %s", err.text);
     Tablebase *tb = tb_new(tb_path, CAPTURES_TO_WIN, &err);
     if (!tb)
@@ -316,7 +324,7 @@ int bench_tbaccuracy_main(int argc, char **argv) {
         cJSON_AddItemToObject(json, "placement", row_json("placement", &placement));
     }
     cJSON_AddItemToObject(json, "blunders", blunders.list);
-    bool ok = !json_path || output_write_json(json, json_path, &err);
+    bool ok = !json_path || output_write_json(&plan, json, json_path, &err);
     cJSON_Delete(json);
     if (!ok)
         die("tbaccuracy: -json: %s", err.text);

@@ -31,8 +31,7 @@ static void progress(void *context, const char *line) {
     fflush(stdout);
 }
 
-/* The directory of the layers: given, or TB_PLACE_DIR under the data root. */
-static void layer_dir(const char *given, char *out, size_t size, const char *command) {
+void bench_layer_dir(const char *given, char *out, size_t size, const char *command) {
     Error err;
     if (given) {
         snprintf(out, size, "%s", given);
@@ -40,6 +39,39 @@ static void layer_dir(const char *given, char *out, size_t size, const char *com
     }
     if (!paths_data_target(TB_PLACE_DIR, out, size, &err))
         die("%s: %s", command, err.text);
+}
+
+void bench_plan_tb_inputs(OutputPlan *plan, const char *tb_path, const char *dir) {
+    output_plan_input(plan, "-tb", tb_path);
+    output_plan_input_dir(plan, "-dir", dir, "the placement layers", tb_place_is_layer_name);
+}
+
+/* The layers up to in_hand (both sides) as the outputs of plan, their paths in paths (each
+ * PATHS_MAX + 32 bytes; index (h - 1) * 2 + side), and the sliding file as its input; then
+ * every layer file already there must be of this game: a layer of another game, rules or
+ * format is refused before anything is solved, never replaced (its hour of solving is not
+ * thrown away). */
+static void plan_layers(OutputPlan *plan, const char *dir, int in_hand, int captures,
+                        const char *tb_path, char (*paths)[PATHS_MAX + 32]) {
+    Error err;
+    *plan = (OutputPlan){0};
+    output_plan_input(plan, "-tb", tb_path);
+    for (int h = 1; h <= in_hand; h++)
+        for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
+            char *path = paths[(h - 1) * 2 + side];
+            tb_place_path(dir, h, (Side)side, path, PATHS_MAX + 32);
+            output_plan_add(plan, "-dir", path, NULL);
+        }
+    if (!output_plan_check(plan, &err))
+        die("tbplace: %s", err.text);
+    for (int i = 0; i < plan->output_count; i++) {
+        const char *path = plan->outputs[i].path;
+        if (access(path, F_OK) == 0 &&
+            !tb_place_file_is_for(path, i / 2 + 1, (Side)(i % 2), captures, &err))
+            die("tbplace: %s\n  it is not replaced: move it away, or solve this game into "
+                "another -dir",
+                err.text);
+    }
 }
 
 static void print_layer(const TbLayer *l, const char *how) {
@@ -79,8 +111,8 @@ int bench_tbplace_main(int argc, char **argv) {
         die("tbplace: -captures %d solves a test game: give -dir DIR (the default directory is "
             "the rules' game, which every tool reads)",
             captures);
-    char dir[PATHS_MAX], tb_path[PATHS_MAX], path[PATHS_MAX + 32], lock_path[PATHS_MAX + 32];
-    layer_dir(given_dir, dir, sizeof dir, "tbplace");
+    char dir[PATHS_MAX], tb_path[PATHS_MAX], lock_path[PATHS_MAX + 32];
+    bench_layer_dir(given_dir, dir, sizeof dir, "tbplace");
     if (!paths_tablebase(given_tb, tb_path, sizeof tb_path, &err))
         die("tbplace: %s", err.text);
     Tablebase *sliding = tb_new(tb_path, captures, &err);
@@ -92,6 +124,11 @@ int bench_tbplace_main(int argc, char **argv) {
     if (!paths_make_parent(lock_path, &err) ||
         !output_lock(&lock, "-dir", lock_path, "tbplace", "solve the same layers twice", &err))
         die("tbplace: %s", err.text);
+    char(*paths)[PATHS_MAX + 32] = calloc(2 * (size_t)in_hand, sizeof *paths);
+    if (!paths)
+        die("tbplace: out of memory");
+    OutputPlan plan;
+    plan_layers(&plan, dir, in_hand, captures, tb_path, paths);
     printf("placement layers up to %d sheep in hand (%d captures win) in %s, from %s, %d "
            "threads\n",
            in_hand, captures, dir, tb_path, threads);
@@ -102,16 +139,19 @@ int bench_tbplace_main(int argc, char **argv) {
         for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {
             TbLayer layer;
             TbPlaceFileInfo info;
-            tb_place_path(dir, h, (Side)side, path, sizeof path);
-            Error why;
-            if (tb_place_read(path, h, (Side)side, captures, below_checksum, &layer, &info,
-                              &why)) {
+            const char *path = paths[(h - 1) * 2 + side];
+            if (access(path, F_OK) == 0) {
+                /* A layer that is there is this game's (plan_layers): one that does not read
+                 * back is damaged or out of order, and is not replaced either. */
+                if (!tb_place_read(path, h, (Side)side, captures, below_checksum, &layer, &info,
+                                   &err))
+                    die("tbplace: %s\n  it is not replaced: move it away to solve the layer "
+                        "again",
+                        err.text);
                 char how[PATHS_MAX + 64];
                 snprintf(how, sizeof how, "done before (%s)", path);
                 print_layer(&layer, how);
             } else {
-                if (access(path, F_OK) == 0)
-                    printf("note: %s\n  solving that layer again\n", why.text);
                 if (!tb_layer_init(&layer, h, (Side)side, captures, &err))
                     die("tbplace: %s", err.text);
                 TbPlaceNext next = {.layer = below.index ? &below : NULL, .sliding = sliding};
@@ -122,7 +162,9 @@ int bench_tbplace_main(int argc, char **argv) {
                 wall = cli_now_seconds() - wall;
                 cpu = cli_cpu_seconds() - cpu;
                 info = (TbPlaceFileInfo){.below_checksum = below_checksum};
-                if (!tb_place_write(path, &layer, &info, &err))
+                OutFile file;
+                if (!output_begin(&plan, &file, path, &err) ||
+                    !tb_place_write(&file, &layer, &info, &err))
                     die("tbplace: %s", err.text);
                 char how[PATHS_MAX + 160];
                 snprintf(how, sizeof how, "solved in %.1f s (%.1f s CPU, %.2f M/s), wrote %s",
@@ -139,6 +181,7 @@ int bench_tbplace_main(int argc, char **argv) {
     printf("done in %.1f s (%.1f s CPU), peak memory %ld MB\n", cli_now_seconds() - wall_all,
            cli_cpu_seconds() - cpu_all, usage.ru_maxrss / 1024);
     tb_free(sliding);
+    free(paths);
     outfile_unlock(&lock);
     return 0;
 }
@@ -146,7 +189,7 @@ int bench_tbplace_main(int argc, char **argv) {
 int bench_tbplace_verify(const char *given_dir, const Tablebase *sliding, int from,
                          int in_hand, int threads) {
     char dir[PATHS_MAX], path[PATHS_MAX + 32];
-    layer_dir(given_dir, dir, sizeof dir, "tbverify");
+    bench_layer_dir(given_dir, dir, sizeof dir, "tbverify");
     int win_captures = tb_header(sliding)->win_captures;
     uint64_t below_checksum = tb_header(sliding)->checksum;
     TbLayer below = {0};
@@ -196,7 +239,7 @@ int bench_tbplace_verify(const char *given_dir, const Tablebase *sliding, int fr
 TbPlaceProber *bench_place_prober(const char *given_dir, const Tablebase *sliding,
                                   const char *command) {
     char dir[PATHS_MAX];
-    layer_dir(given_dir, dir, sizeof dir, command);
+    bench_layer_dir(given_dir, dir, sizeof dir, command);
     TbPlaceProber *prober = tb_place_prober_new(dir, sliding);
     if (!prober)
         die("%s: out of memory", command);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "board.h"
+#include "output.h"
 #include "tablebase.h"
 #include "tb_place_probe.h"
 
@@ -18,3 +19,11 @@ int bench_tbplace_verify(const char *dir, const Tablebase *sliding, int from, in
 /* A prober of the layers under given_dir (NULL: the default directory under the data root). */
 TbPlaceProber *bench_place_prober(const char *given_dir, const Tablebase *sliding,
                                   const char *command);
+
+/* The directory of the layers into out: given, or TB_PLACE_DIR under the data root (dies
+ * naming command when there is none). */
+void bench_layer_dir(const char *given, char *out, size_t size, const char *command);
+
+/* The tablebase files a command reads, as inputs of its plan: the sliding file tb_path and the
+ * placement layers of dir (both kept by the caller while the plan is used). */
+void bench_plan_tb_inputs(OutputPlan *plan, const char *tb_path, const char *dir);

@@ -84,7 +84,7 @@ int bench_verify_main(int argc, char **argv) {
         cJSON_AddBoolToObject(json, "ok", failures == 0);
         cJSON_AddNumberToObject(json, "depth", depth);
         cJSON_AddItemToObject(json, "combinations", combinations);
-        bench_write_json(json, args.json, "verify");
+        bench_write_json(&args.plan, json, args.json, "verify");
     } else {
         cJSON_Delete(combinations);
     }

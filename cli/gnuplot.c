@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gnuplot.h"
 
-#include "outfile.h"
+#include "output.h"
 #include "paths.h"
 
 #include <errno.h>
@@ -80,15 +80,12 @@ static bool whole_png(const char *path) {
     return ok;
 }
 
-bool gnuplot_draw(const char *path, GnuplotDataWriter write_points,
+bool gnuplot_draw(const OutputPlan *outputs, const char *path, GnuplotDataWriter write_points,
                   GnuplotScriptWriter write_commands, const void *context, Error *err) {
     /* gnuplot draws into a temporary beside path, renamed over it only when the chart is
      * whole: a failed drawing leaves the earlier chart as it was. */
-    Error inner;
-    if (!paths_make_parent(path, &inner))
-        return error_set(err, "%s", inner.text);
     OutFile png;
-    if (!outfile_begin(&png, path, err))
+    if (!output_begin(outputs, &png, path, err))
         return false;
     char data[PATHS_MAX], script[PATHS_MAX];
     FILE *f = temporary(data, sizeof data);

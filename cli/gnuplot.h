@@ -4,6 +4,7 @@
 #pragma once
 
 #include "error.h"
+#include "output.h"
 
 #include <stdio.h>
 
@@ -15,7 +16,7 @@
 typedef bool (*GnuplotDataWriter)(FILE *f, const void *context);
 typedef bool (*GnuplotScriptWriter)(FILE *f, const char *png, const char *data,
                                     const void *context);
-bool gnuplot_draw(const char *path, GnuplotDataWriter write_points,
+bool gnuplot_draw(const OutputPlan *outputs, const char *path, GnuplotDataWriter write_points,
                   GnuplotScriptWriter write_commands, const void *context, Error *err);
 
 /* Writes text as a gnuplot single-quoted string (a quote doubled; newlines become spaces). */

@@ -32,6 +32,34 @@ void output_plan_input(OutputPlan *plan, const char *option, const char *path) {
         add_role(plan->inputs, &plan->input_count, &plan->overflow, option, path, NULL);
 }
 
+void output_plan_input_dir(OutputPlan *plan, const char *option, const char *dir,
+                           const char *what, OutputDirMember member) {
+    if (!dir || !dir[0])
+        return;
+    if (plan->input_dir_count == OUTPUT_PLAN_DIRS) {
+        plan->overflow = true;
+        return;
+    }
+    plan->input_dirs[plan->input_dir_count++] = (OutputDirRole){option, dir, what, member};
+}
+
+/* Whether path names a file of the input directory d: in it (the same directory, however
+ * named) and of its kind. */
+static bool in_input_dir(const char *path, const OutputDirRole *d) {
+    char parent[PATHS_MAX];
+    const char *slash = strrchr(path, '/');
+    const char *name = slash ? slash + 1 : path;
+    if (!d->member(name))
+        return false;
+    if (!slash)
+        snprintf(parent, sizeof parent, ".");
+    else if (slash == path)
+        snprintf(parent, sizeof parent, "/");
+    else
+        snprintf(parent, sizeof parent, "%.*s", (int)(slash - path), path);
+    return paths_same_file(parent, d->path);
+}
+
 /* Creates a file beside path and removes it: the directory takes new files. */
 static bool probe(const OutputRole *o, Error *err) {
     OutFile trial;
@@ -42,7 +70,8 @@ static bool probe(const OutputRole *o, Error *err) {
     return true;
 }
 
-bool output_plan_check(const OutputPlan *plan, Error *err) {
+bool output_plan_check(OutputPlan *plan, Error *err) {
+    plan->checked = false;
     if (plan->overflow)
         return error_set(err, "more than %d files to check", OUTPUT_PLAN_MAX);
     for (int i = 0; i < plan->output_count; i++) {
@@ -54,6 +83,12 @@ bool output_plan_check(const OutputPlan *plan, Error *err) {
             if (paths_same_file(o->path, plan->inputs[k].path))
                 return error_set(err, "%s %s is also %s: writing it would destroy the input",
                                  o->option, o->path, plan->inputs[k].option);
+        for (int k = 0; k < plan->input_dir_count; k++)
+            if (in_input_dir(o->path, &plan->input_dirs[k]))
+                return error_set(err, "%s %s is one of %s in %s %s: writing it would destroy "
+                                      "an input",
+                                 o->option, o->path, plan->input_dirs[k].what,
+                                 plan->input_dirs[k].option, plan->input_dirs[k].path);
         for (int k = 0; k < i; k++)
             if (paths_same_file(o->path, plan->outputs[k].path))
                 return error_set(err, "%s and %s are the same file (%s)", plan->outputs[k].option,
@@ -61,7 +96,27 @@ bool output_plan_check(const OutputPlan *plan, Error *err) {
         if (!probe(o, err))
             return false;
     }
+    plan->checked = true;
     return true;
+}
+
+bool output_plan_single(OutputPlan *plan, const char *option, const char *path, Error *err) {
+    *plan = (OutputPlan){0};
+    output_plan_add(plan, option, path, NULL);
+    return output_plan_check(plan, err);
+}
+
+/* Whether path may be opened as an output of plan: "-" always, a file when the checked plan
+ * holds it. */
+static bool planned(const OutputPlan *plan, const char *path, Error *err) {
+    if (!strcmp(path, "-"))
+        return true;
+    for (int i = 0; plan && plan->checked && i < plan->output_count; i++)
+        if (!strcmp(plan->outputs[i].path, path))
+            return true;
+    return error_set(err, "%s: not an output of the command's checked plan (cli/output.h): "
+                          "nothing written",
+                     path);
 }
 
 /* NAME.EXT with N inserted before the extension (NAME.N.EXT, or NAME.N without one), malloc'd. */
@@ -103,6 +158,8 @@ static int free_number(const OutputPlan *plan) {
 
 bool output_plan_move_aside(const OutputPlan *plan, FILE *notes, Error *err) {
     bool any = false;
+    if (!plan->checked)
+        return error_set(err, "the outputs were not checked before moving any aside");
     for (int i = 0; i < plan->output_count; i++) {
         const OutputRole *o = &plan->outputs[i];
         char hint[1024];
@@ -140,6 +197,24 @@ bool output_plan_move_aside(const OutputPlan *plan, FILE *notes, Error *err) {
     return true;
 }
 
+bool output_begin(const OutputPlan *plan, OutFile *out, const char *path, Error *err) {
+    Error inner;
+    if (!planned(plan, path, err))
+        return false;
+    if (!paths_make_parent(path, &inner))
+        return error_set(err, "%s", inner.text);
+    return outfile_begin(out, path, err);
+}
+
+FILE *output_open_records(const OutputPlan *plan, const char *path, bool fresh, Error *err) {
+    if (!planned(plan, path, err))
+        return NULL;
+    FILE *f = fopen(path, fresh ? "w" : "a");
+    if (!f)
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    return f;
+}
+
 bool output_lock(OutLock *lock, const char *option, const char *path, const char *tool,
                  const char *harm, Error *err) {
     Error inner;
@@ -155,29 +230,33 @@ bool output_lock(OutLock *lock, const char *option, const char *path, const char
     return error_set(err, "%s %s: %s", option, path, inner.text);
 }
 
-bool output_write_text(const char *text, const char *path, Error *err) {
+bool output_write_text(const OutputPlan *plan, const char *text, const char *path,
+                       Error *err) {
     if (!strcmp(path, "-")) {
         bool ok = fputs(text, stdout) >= 0 && fflush(stdout) == 0;
         return ok ? true : error_set(err, "cannot write to standard output: %s", strerror(errno));
     }
-    Error inner;
-    if (!paths_make_parent(path, &inner))
-        return error_set(err, "%s", inner.text);
-    return outfile_write(path, text, strlen(text), err);
+    OutFile out;
+    if (!output_begin(plan, &out, path, err))
+        return false;
+    if (fputs(text, out.f) < 0) {
+        error_set(err, "%s: write failed: %s", out.target, strerror(errno));
+        outfile_abandon(&out);
+        return false;
+    }
+    return outfile_commit(&out, err);
 }
 
-bool output_write_json(const cJSON *json, const char *path, Error *err) {
+bool output_write_json(const OutputPlan *plan, const cJSON *json, const char *path,
+                       Error *err) {
     if (!strcmp(path, "-")) {
         bool ok = json_text_write(stdout, json) && fputc('\n', stdout) != EOF &&
                   fflush(stdout) == 0;
         return ok ? true : error_set(err, "cannot write JSON to standard output: %s",
                                      strerror(errno));
     }
-    Error inner;
-    if (!paths_make_parent(path, &inner))
-        return error_set(err, "%s", inner.text);
     OutFile out;
-    if (!outfile_begin(&out, path, err))
+    if (!output_begin(plan, &out, path, err))
         return false;
     if (!json_text_write(out.f, json) || fputc('\n', out.f) == EOF) {
         error_set(err, "%s: write failed: %s", out.target, strerror(errno));

@@ -49,7 +49,9 @@ static const char *written_file(cJSON *json, const char *name) {
     Error err;
     assert_non_null(json);
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (!output_write_json(json, path, &err))
+    OutputPlan plan;
+    if (!output_plan_single(&plan, "-out", path, &err) ||
+        !output_write_json(&plan, json, path, &err))
         fail_msg("%s", err.text);
     cJSON_Delete(json);
     return path;

@@ -373,6 +373,43 @@ static void plan__inputs_outputs_and_earlier_files(void **state) {
     assert_contents(out, "unfinished\n");
 }
 
+static bool layer_name(const char *name) {
+    size_t length = strlen(name);
+    return length > 5 && !strcmp(name + length - 5, ".tspl");
+}
+
+/* A file is opened to write only through a checked plan that holds it; a file of an input
+ * directory's kind is refused as an output whether or not it exists yet. */
+static void plan__only_a_checked_plan_opens_an_output(void **state) {
+    (void)state;
+    char out[512], layers[512], layer[600], other[600];
+    snprintf(out, sizeof out, "%s/planned.json", dir);
+    snprintf(layers, sizeof layers, "%s/layers", dir);
+    snprintf(layer, sizeof layer, "%s/layers/../layers/h02-sheep.tspl", dir);
+    snprintf(other, sizeof other, "%s/layers/notes.json", dir);
+    Error err;
+    OutputPlan plan = {0};
+    output_plan_add(&plan, "-json", out, NULL);
+    assert_false(output_write_text(&plan, "x\n", out, &err)); /* not checked yet */
+    assert_non_null(strstr(err.text, "not an output of the command's checked plan"));
+    assert_int_not_equal(access(out, F_OK), 0);
+    assert_true(output_plan_check(&plan, &err));
+    assert_true(output_write_text(&plan, "x\n", out, &err));
+    assert_contents(out, "x\n");
+    assert_false(output_write_text(&plan, "y\n", other, &err)); /* not in the plan */
+    assert_true(output_write_text(NULL, "", "-", &err));          /* standard output */
+    assert_int_equal(mkdir(layers, 0755), 0);
+    plan = (OutputPlan){0};
+    output_plan_add(&plan, "-json", layer, NULL);
+    output_plan_input_dir(&plan, "-dir", layers, "the placement layers", layer_name);
+    assert_false(output_plan_check(&plan, &err));
+    assert_non_null(strstr(err.text, "is one of the placement layers in -dir"));
+    plan = (OutputPlan){0};
+    output_plan_add(&plan, "-json", other, NULL);
+    output_plan_input_dir(&plan, "-dir", layers, "the placement layers", layer_name);
+    assert_true(output_plan_check(&plan, &err)); /* another kind of file there is an output */
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(json_number__shortest_text_reads_back_bit_for_bit),
@@ -384,6 +421,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(lock__planted_links_and_fifos_refused_untouched),
         cmocka_unit_test(lock__held_by_another_process_is_busy),
         cmocka_unit_test(plan__inputs_outputs_and_earlier_files),
+        cmocka_unit_test(plan__only_a_checked_plan_opens_an_output),
     };
     return tslab_run_tests_setup("output", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  setup, teardown);

@@ -187,7 +187,9 @@ static void file__round_trip_and_damage(void **state) {
     char path[256], copy[300], command[700];
     snprintf(path, sizeof path, "%s", temp_path("small.tstb"));
     Error err;
-    assert_true(tb_write(path, s.index, 2, s.codes, &err));
+    OutFile out;
+    assert_true(outfile_begin(&out, path, &err));
+    assert_true(tb_write(&out, s.index, 2, s.codes, &err));
     /* The opener checks the game it is used for: the small game's file is refused for the rules'
      * game and for another small one, naming the file and both games. */
     assert_null(tb_new(path, CAPTURES_TO_WIN, &err));

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 
 #define BENCH TSLAB_BUILD_DIR "/bench"
+#define ABTEST TSLAB_BUILD_DIR "/abtest"
+#define SLIDING TSLAB_SOURCE_DIR "/tablebase/sliding.tstb" /* make test builds it first */
 
 static char dir[96];
 
@@ -229,6 +231,17 @@ static void layers__bad_files_refused(void **state) {
             fail_msg("%s: exit %d, wanted '%s':\n%s", rows[i].damage, status, rows[i].expected,
                      out);
         free(out);
+        /* tbplace refuses the same file and leaves it as it is: a layer of another game, or one
+         * that does not read back, is never solved over (an hour of solving may be in it). */
+        snprintf(command, sizeof command,
+                 "cd %s && cp bad/h01-tigers.tspl kept && " BENCH " tbplace -captures 1 -tb "
+                 "s1.tstb -dir bad -in-hand 2 2>&1 && exit 9; cmp bad/h01-tigers.tspl kept",
+                 dir);
+        status = test_run(command, &out);
+        if (status != 0 || !strstr(out, rows[i].expected) || !strstr(out, "it is not replaced"))
+            fail_msg("tbplace after %s: exit %d (0: refused, file kept), wanted '%s':\n%s",
+                     rows[i].damage, status, rows[i].expected, out);
+        free(out);
     }
 
     /* A value forged with its counts and checksum made right: the file reads, tbverify finds the
@@ -245,7 +258,8 @@ static void layers__bad_files_refused(void **state) {
         i++;
     layer.values[i / 4] &= (uint8_t)~(3u << 2 * (i % 4)); /* a win made a draw */
     assert_true(tb_layer_count(&layer));
-    if (!tb_place_write(path, &layer, &info, &err))
+    OutFile file;
+    if (!outfile_begin(&file, path, &err) || !tb_place_write(&file, &layer, &info, &err))
         fail_msg("%s", err.text);
     tb_layer_free(&layer);
     snprintf(command, sizeof command,
@@ -491,12 +505,75 @@ static int group_teardown(void **state) {
     return test_remove_dir(dir);
 }
 
+/* A tablebase file, a layer, a positions file: inputs of the command that reads them, never its
+ * output. Each row must be refused (exit 2) naming the input, its file left byte for byte; the
+ * abtest rows name a layer of -blunders that is not there yet, which a run would otherwise
+ * create and later -blunders runs then fail on. */
+static void outputs__tablebase_files_are_never_written(void **state) {
+    (void)state;
+    static const struct {
+        const char *command, *kept, *expected;
+    } rows[] = {
+        {BENCH " tbprobe -captures 1 -tb s1.tstb -dir kept -fen 'TSSST/SSSSS/SSSSS/SSSS1/T1SST "
+               "s 1 0' -json kept/h02-sheep.tspl",
+         "kept/h02-sheep.tspl", "is one of the placement layers in -dir kept"},
+        {BENCH " tbprobe -info -captures 1 -tb s1.tstb -json s1.tstb", "s1.tstb",
+         "-json s1.tstb is also -tb"},
+        {BENCH " tbprobe -captures 1 -tb s1.tstb -dir kept -positions q.txt -json q.txt",
+         "q.txt", "-json q.txt is also -positions"},
+        {BENCH " tbaccuracy -tb T.tstb -in-hand 0 -samples 2 -json T.tstb depth=1", "T.tstb",
+         "-json T.tstb is also -tb"},
+        {BENCH " tbaccuracy -tb T.tstb -dir kept -in-hand 1 -samples 2 -json kept/h01-tigers.tspl "
+               "depth=1",
+         "kept/h01-tigers.tspl", "is one of the placement layers in -dir kept"},
+        {BENCH " tbaccuracy -tb T.tstb -positions q.txt -json q.txt depth=1", "q.txt",
+         "-json q.txt is also -positions"},
+        {ABTEST " -engine name=a -engine name=b -each nodes=50 -rounds 1 -tb file=T.tstb "
+                "-blunders dir=empty -out empty/h01-sheep.tspl",
+         NULL, "-out empty/h01-sheep.tspl is one of the placement layers in -blunders empty"},
+        {ABTEST " -engine name=a -engine name=b -each nodes=50 -rounds 1 -tb file=T.tstb "
+                "-blunders dir=empty -pgnout file=empty/h01-tigers.tspl",
+         NULL, "-pgnout empty/h01-tigers.tspl is one of the placement layers in -blunders"},
+    };
+    char command[2048], *out;
+    snprintf(command, sizeof command,
+             "cd %s && rm -rf kept empty && cp -r p1 kept && mkdir empty && cp " SLIDING
+             " T.tstb && printf 'TSSST/SSSSS/SSSSS/SSSS1/T1SST s 1 0\\n' > q.txt",
+             dir);
+    run_ok(command, &out);
+    free(out);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        /* The input kept aside first; after the refusal it must be the same bytes, and a layer
+         * that was not there must still not be there. */
+        if (rows[i].kept)
+            snprintf(command, sizeof command, "cd %s && cp %s before && %s 2>&1", dir,
+                     rows[i].kept, rows[i].command);
+        else
+            snprintf(command, sizeof command, "cd %s && %s 2>&1", dir, rows[i].command);
+        int status = test_run(command, &out);
+        if (status != 2 || !strstr(out, rows[i].expected))
+            fail_msg("%s: exit %d (2 expected), wanted '%s':\n%s", rows[i].command, status,
+                     rows[i].expected, out);
+        free(out);
+        if (rows[i].kept)
+            snprintf(command, sizeof command, "cd %s && cmp %s before", dir, rows[i].kept);
+        else
+            snprintf(command, sizeof command, "cd %s && test -z \"$(ls empty)\"", dir);
+        run_ok(command, &out);
+        free(out);
+    }
+    snprintf(command, sizeof command, "cd %s && rm -f T.tstb before", dir);
+    run_ok(command, &out);
+    free(out);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(layers__every_value_is_the_whole_tree),
         cmocka_unit_test(layers__deterministic_resumable_verified),
         cmocka_unit_test(layers__bad_files_refused),
         cmocka_unit_test(probe__batch_and_unsolved),
+        cmocka_unit_test(outputs__tablebase_files_are_never_written),
         cmocka_unit_test(accuracy__rows_and_a_missing_layer),
         cmocka_unit_test(judge__verdicts_are_the_whole_tree),
     };

@@ -58,5 +58,14 @@ if grep -nE '\b(printf|fprintf|puts|fputs|putchar|exit|abort)[[:space:]]*\(' lib
     echo "layering: lib/ must report errors, not print or exit (above)" >&2
     status=1
 fi
+# One way to open an output (cli/output.h): a checked plan. Nothing else begins a file to write
+# (temporaries from mkstemp, and /dev/null for a child, are not outputs).
+if grep -nE '\boutfile_(begin|write)[[:space:]]*\(|\bfopen[[:space:]]*\([^)]*"[wa]|O_WRONLY|O_RDWR' \
+        bench/*.c cli/*.c engine/*.c programs/*.c suite/*.c lab/*/*.c lib/*/*.c |
+        grep -vE '^(cli/output\.c|lib/util/outfile\.c):' | grep -v '"/dev/null"'; then
+    echo "layering: a file opened to write outside cli/output.c (above): open outputs with" \
+         "output_begin, output_write_text, output_write_json or output_open_records" >&2
+    status=1
+fi
 [ $status = 0 ] && echo "layering: every room includes only the rooms below it"
 exit $status

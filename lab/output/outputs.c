@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "output.h"
 #include "paths.h"
+#include "tb_place_file.h"
 #include "textfile.h"
 
 #include <cJSON.h>
@@ -40,27 +41,34 @@ bool outputs_results_unfinished(const char *path, char *hint, size_t size) {
 }
 
 /* The run's outputs and inputs. On resume the results file resumed is the one written (unless
- * -out names another), so it is an input only when it is not the output. */
-static void plan_of(const MatchSettings *s, OutputPlan *plan) {
+ * -out names another), so it is an input only when it is not the output. -blunders reads the
+ * sliding file (-tb's, or the default) and the placement layers of its directory. */
+static void plan_of(const MatchSettings *s, RunOutputs *o) {
+    OutputPlan *plan = &o->plan;
     *plan = (OutputPlan){0};
+    o->sliding[0] = '\0';
     output_plan_add(plan, "-out", s->out_path, outputs_results_unfinished);
     output_plan_add(plan, "-pgnout", s->pgn_path, NULL);
     output_plan_add(plan, "-plot", s->plot_path, NULL);
     output_plan_add(plan, "-html", s->html_path, NULL);
     output_plan_input(plan, "-openings file", s->book_path);
     output_plan_input(plan, "-tb", s->tb_path);
+    if (s->blunders_dir[0] && !s->tb_path[0]) {
+        Error unused; /* none there: -blunders says so when it opens it */
+        if (paths_tablebase(NULL, o->sliding, sizeof o->sliding, &unused))
+            output_plan_input(plan, "-blunders (its sliding file)", o->sliding);
+    }
+    output_plan_input_dir(plan, "-blunders", s->blunders_dir, "the placement layers",
+                          tb_place_is_layer_name);
     if (!s->out_path[0] || !paths_same_file(s->out_path, s->resume_path))
         output_plan_input(plan, "-resume", s->resume_path);
 }
 
-bool outputs_check_writable(const MatchSettings *s, Error *err) {
-    OutputPlan plan;
-    plan_of(s, &plan);
-    return output_plan_check(&plan, err);
+bool outputs_check_writable(const MatchSettings *s, RunOutputs *outputs, Error *err) {
+    plan_of(s, outputs);
+    return output_plan_check(&outputs->plan, err);
 }
 
-bool outputs_prepare_fresh(const MatchSettings *s, FILE *out, Error *err) {
-    OutputPlan plan;
-    plan_of(s, &plan);
-    return output_plan_check(&plan, err) && output_plan_move_aside(&plan, out, err);
+bool outputs_prepare_fresh(const RunOutputs *outputs, FILE *out, Error *err) {
+    return output_plan_move_aside(&outputs->plan, out, err);
 }

@@ -5,18 +5,29 @@
 // start over an unfinished run, which -resume continues.
 #pragma once
 
+#include "output.h"
+#include "paths.h"
 #include "settings.h"
 
 #include <stdio.h>
 
-/* Creates the directories each output needs and checks that each can be written (a directory
- * in the way, a missing permission or a read-only file system fails here, before any game). */
-bool outputs_check_writable(const MatchSettings *settings, Error *err);
+/* A run's output plan (cli/output.h), and the storage of the paths it resolved. */
+typedef struct {
+    OutputPlan plan;
+    char sliding[PATHS_MAX]; /* -blunders without -tb: the default sliding file it reads */
+} RunOutputs;
 
-/* For a fresh run: outputs_check_writable, then handles files left by an earlier run. A results
- * file of an unfinished run is an error that says how to resume it; otherwise existing outputs
- * are renamed with the first free number N and each move is reported on out. */
-bool outputs_prepare_fresh(const MatchSettings *settings, FILE *out, Error *err);
+/* The run's plan into outputs (filled in place: the plan points into it and into settings):
+ * the results file, records, plot and page against the book, the tablebase, the placement
+ * layers of -blunders and the file resumed. Creates the directories each output needs and
+ * checks that each can be written (a directory in the way, a missing permission or a
+ * read-only file system fails here, before any game). */
+bool outputs_check_writable(const MatchSettings *settings, RunOutputs *outputs, Error *err);
+
+/* For a fresh run, after outputs_check_writable: a results file of an unfinished run is an
+ * error that says how to resume it; otherwise existing outputs are renamed with the first free
+ * number N and each move is reported on out. */
+bool outputs_prepare_fresh(const RunOutputs *outputs, FILE *out, Error *err);
 
 /* Whether path holds a results file of an unfinished run (running or interrupted), with the
  * command that resumes it in hint (an OutputUnfinished, cli/output.h). */

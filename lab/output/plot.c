@@ -80,7 +80,7 @@ static bool write_script(FILE *f, const char *png, const char *data, const void 
     return !ferror(f);
 }
 
-bool plot_write(const char *path, const MatchSettings *s, const MatchTotals *t, RunState state,
+bool plot_write(const OutputPlan *outputs, const char *path, const MatchSettings *s, const MatchTotals *t, RunState state,
                 Error *err) {
     if (t->trajectory_count < PLOT_MIN_POINTS)
         return error_set(err, "the run is too short to plot (%d point%s; one is added every "
@@ -88,5 +88,5 @@ bool plot_write(const char *path, const MatchSettings *s, const MatchTotals *t, 
                          t->trajectory_count, t->trajectory_count == 1 ? "" : "s",
                          s->rating_interval);
     MatchPlot plot = {s, t, state};
-    return gnuplot_draw(path, write_data, write_script, &plot, err);
+    return gnuplot_draw(outputs, path, write_data, write_script, &plot, err);
 }

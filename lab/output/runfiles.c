@@ -25,6 +25,9 @@ void runfiles_init(RunFiles *files) {
 
 bool runfiles_lock(RunFiles *files, const MatchSettings *s, Error *err) {
     files->settings = s;
+    /* Checked before locking: two outputs in one file would otherwise meet as two locks. */
+    if (!outputs_check_writable(s, &files->outputs, err))
+        return false;
     if (s->out_path[0] && !lock_one(files, 0, "-out", s->out_path, err))
         return false;
     if (s->pgn_path[0] && !lock_one(files, 1, "-pgnout", s->pgn_path, err)) {
@@ -53,12 +56,11 @@ bool runfiles_open_records(RunFiles *files, bool resuming, uint64_t pgn_bytes, E
         if (exists && truncate(path, (off_t)pgn_bytes) != 0)
             return error_set(err, "-pgnout %s: cannot cut back to %llu bytes for resume: %s", path,
                              (unsigned long long)pgn_bytes, strerror(errno));
-        files->pgn = fopen(path, "a");
-    } else {
-        files->pgn = fopen(path, "w");
     }
+    Error inner;
+    files->pgn = output_open_records(&files->outputs.plan, path, !resuming, &inner);
     if (!files->pgn)
-        return error_set(err, "-pgnout %s: cannot open: %s", path, strerror(errno));
+        return error_set(err, "-pgnout %s", inner.text);
     return true;
 }
 
@@ -84,7 +86,7 @@ bool runfiles_checkpoint(RunFiles *files, MatchTotals *totals, TournamentTotals 
                        : results_to_json(s, totals, state, book->content_hash, book->count,
                                          command);
     Error err;
-    bool ok = json && output_write_json(json, s->out_path, &err);
+    bool ok = json && output_write_json(&files->outputs.plan, json, s->out_path, &err);
     cJSON_Delete(json);
     if (!ok) {
         error_set(&files->save_error, "%s", json ? err.text : "out of memory");

@@ -7,6 +7,7 @@
 
 #include "book.h"
 #include "outfile.h"
+#include "outputs.h"
 #include "results.h"
 #include "settings.h"
 
@@ -14,6 +15,7 @@
 
 typedef struct {
     const MatchSettings *settings;
+    RunOutputs outputs;    /* the checked plan every file of the run is opened through */
     FILE *pgn;
     OutLock locks[2];      /* of the results and the records */
     int64_t saved_pairs;   /* pairs covered by the last checkpoint written (-1: none yet) */
@@ -21,8 +23,9 @@ typedef struct {
     Error save_error;
 } RunFiles;
 
-/* Takes the locks ("PATH.lock" beside the results file and the records, flock'd for the
- * session). Fails naming the file when another process holds one. */
+/* Checks the run's outputs (outputs_check_writable, into files->outputs), then takes the locks
+ * ("PATH.lock" beside the results file and the records, flock'd for the session). Fails naming
+ * the file when an output cannot be written or another process holds a lock. */
 bool runfiles_lock(RunFiles *files, const MatchSettings *settings, Error *err);
 
 /* Nothing open or locked yet: what runfiles_lock starts from and runfiles_destroy accepts. */

@@ -5,7 +5,7 @@
 
 #include "describe.h"
 #include "html_text.h"
-#include "outfile.h"
+#include "output.h"
 #include "paths.h"
 #include "report_booktest.h"
 #include "report_tournament.h"
@@ -378,13 +378,11 @@ void report_html_page(FILE *out, const ReportEntry entries[], int count, bool li
     fputs("</body></html>\n", out);
 }
 
-bool report_html_write_entries(const char *path, const ReportEntry entries[], int count,
-                               bool live, ReportDetails details, void *context, Error *err) {
-    Error inner;
+bool report_html_write_entries(const OutputPlan *outputs, const char *path,
+                               const ReportEntry entries[], int count, bool live,
+                               ReportDetails details, void *context, Error *err) {
     OutFile page;
-    if (!paths_make_parent(path, &inner))
-        return error_set(err, "%s", inner.text);
-    if (!outfile_begin(&page, path, err))
+    if (!output_begin(outputs, &page, path, err))
         return false;
     report_html_page(page.f, entries, count, live, details, context);
     return outfile_commit(&page, err);
@@ -404,7 +402,8 @@ static cJSON *load_details(void *context, const ReportEntry *entry, bool *owned)
     return json;
 }
 
-bool report_html_write(const char *path, const ReportList *list, bool live, Error *err) {
-    return report_html_write_entries(path, list->entries, list->count, live, load_details, NULL,
+bool report_html_write(const OutputPlan *outputs, const char *path, const ReportList *list,
+                       bool live, Error *err) {
+    return report_html_write_entries(outputs, path, list->entries, list->count, live, load_details, NULL,
                                      err);
 }

@@ -6,6 +6,7 @@
 // the commands that reproduce or resume it. A live page reloads itself.
 #pragma once
 
+#include "output.h"
 #include "report_list.h"
 
 #include <cJSON.h>
@@ -21,10 +22,12 @@ typedef cJSON *(*ReportDetails)(void *context, const ReportEntry *entry, bool *o
 void report_html_page(FILE *out, const ReportEntry entries[], int count, bool live,
                       ReportDetails details, void *context);
 
-/* Writes the page of list to path (whole or not at all: cli/output.h), reading each run's
- * results file again, one at a time, for its details. */
-bool report_html_write(const char *path, const ReportList *list, bool live, Error *err);
+/* Writes the page of list to path, an output of the checked plan (whole or not at all:
+ * cli/output.h), reading each run's results file again, one at a time, for its details. */
+bool report_html_write(const OutputPlan *outputs, const char *path, const ReportList *list,
+                       bool live, Error *err);
 
 /* The same for runs whose details come from elsewhere (abtest -html during a match). */
-bool report_html_write_entries(const char *path, const ReportEntry entries[], int count,
-                               bool live, ReportDetails details, void *context, Error *err);
+bool report_html_write_entries(const OutputPlan *outputs, const char *path,
+                               const ReportEntry entries[], int count, bool live,
+                               ReportDetails details, void *context, Error *err);

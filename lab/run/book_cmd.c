@@ -9,6 +9,7 @@
 #include "output.h"
 #include "movegen.h"
 #include "parse.h"
+#include "paths.h"
 #include "rng.h"
 #include "search.h"
 #include "symmetry.h"
@@ -301,7 +302,10 @@ int abtest_book_main(int argc, char **argv) {
     OutputPlan outputs = {0};
     OutLock lock;
     OutFile out;
+    char sliding[PATHS_MAX];
     output_plan_add(&outputs, "-out", out_path, NULL);
+    if (plan.source == SOURCE_TABLEBASE && paths_tablebase(NULL, sliding, sizeof sliding, &err))
+        output_plan_input(&outputs, "-source tablebase", sliding);
     if (!output_plan_check(&outputs, &err) ||
         !output_lock(&lock, "-out", out_path, "abtest book", "mix their positions", &err))
         die("book: %s", err.text);
@@ -319,7 +323,7 @@ int abtest_book_main(int argc, char **argv) {
     KeySet seen = {calloc(capacity, sizeof(uint64_t)), capacity - 1};
     if (!seen.keys)
         die("book: out of memory");
-    if (!outfile_begin(&out, out_path, &err))
+    if (!output_begin(&outputs, &out, out_path, &err))
         die("book: -out: %s", err.text);
     char scoring[64];
     if (plan.nodes)

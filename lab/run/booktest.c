@@ -244,6 +244,7 @@ typedef struct {
     bool has_order;
     PairPool *pool;
     SessionRanks session;
+    OutputPlan outputs; /* the booktest file against the books (cli/output.h) */
 } Booktest;
 
 /* -resume F [-allow-engine-change]: the recorded arguments; otherwise those given. */
@@ -356,15 +357,16 @@ static bool check_build(Booktest *b, Error *err) {
 
 static bool write_file(const Booktest *b, Error *err) {
     cJSON *json = booktest_record_to_json(b->record);
-    bool ok = json ? output_write_json(json, b->args.json_path, err)
+    bool ok = json ? output_write_json(&b->outputs, json, b->args.json_path, err)
                    : error_set(err, "out of memory");
     cJSON_Delete(json);
     return ok;
 }
 
 /* The run's output and inputs (cli/output.h). */
-static void output_plan(const Booktest *b, OutputPlan *plan) {
+static void output_plan(Booktest *b) {
     const BooktestArgs *a = &b->args;
+    OutputPlan *plan = &b->outputs;
     *plan = (OutputPlan){0};
     output_plan_add(plan, "-json", a->json_path, b->resumed ? NULL : booktest_file_unfinished);
     for (int i = 0; i < a->book_count; i++)
@@ -376,10 +378,9 @@ static bool to_file(const Booktest *b) {
 }
 
 /* Before the other ranks are asked: the booktest file can be written. */
-static bool check_outputs(const Booktest *b, Error *err) {
-    OutputPlan plan;
-    output_plan(b, &plan);
-    return !to_file(b) || output_plan_check(&plan, err);
+static bool check_outputs(Booktest *b, Error *err) {
+    output_plan(b);
+    return !to_file(b) || output_plan_check(&b->outputs, err);
 }
 
 /* The booktest file: checked, locked and written (the cells so far) before any game; a fresh
@@ -389,12 +390,12 @@ static bool claim_outputs(Booktest *b, OutLock *lock, Error *err) {
     const BooktestArgs *a = &b->args;
     if (!to_file(b))
         return true;
-    OutputPlan plan;
-    output_plan(b, &plan);
-    return output_plan_check(&plan, err) &&
+    output_plan(b);
+    return output_plan_check(&b->outputs, err) &&
            output_lock(lock, b->resumed ? "-resume" : "-json", a->json_path, "abtest booktest",
                        "lose one of the two runs", err) &&
-           (b->resumed || output_plan_move_aside(&plan, stdout, err)) && write_file(b, err);
+           (b->resumed || output_plan_move_aside(&b->outputs, stdout, err)) &&
+           write_file(b, err);
 }
 
 /* Cell i's job (book-major): the difference's engine against the -each configuration over

@@ -96,41 +96,33 @@ int abtest_report_main(int argc, char **argv) {
     report_list_filter(&list, engine, state);
     if (strcmp(sort, "given"))
         report_list_sort(&list, !strcmp(sort, "newest"));
-    /* An output is checked before anything is written, against every file the report read: it
-     * must not replace one of them. */
-    const char *outputs[2][2] = {{"-json", json_path}, {"-html", html_path}};
-    for (int o = 0; o < 2; o++) {
-        const char *path = outputs[o][1];
-        if (!path || !strcmp(path, "-"))
-            continue;
-        OutputPlan plan = {0};
-        output_plan_add(&plan, outputs[o][0], path, NULL);
+    /* An output is checked before anything is written, against every file the report read (as
+     * many as the directories hold, so outside the plan's inputs): it must not replace one. */
+    OutputPlan plan = {0};
+    output_plan_add(&plan, "-json", json_path, NULL);
+    output_plan_add(&plan, "-html", html_path, NULL);
+    for (int o = 0; o < plan.output_count; o++)
         for (int i = 0; i < list.count; i++)
-            if (paths_same_file(path, list.entries[i].path)) {
+            if (paths_same_file(plan.outputs[o].path, list.entries[i].path)) {
                 report_list_free(&list);
                 die("report: %s %s is also a file the report reads: writing it would destroy it",
-                    outputs[o][0], path);
+                    plan.outputs[o].option, plan.outputs[o].path);
             }
-        if (o == 1 && json_path && strcmp(json_path, "-") && paths_same_file(json_path, path)) {
-            report_list_free(&list);
-            die("report: -json and -html are the same file (%s)", path);
-        }
-        if (!output_plan_check(&plan, &err)) {
-            report_list_free(&list);
-            die("report: %s", err.text);
-        }
+    if (!output_plan_check(&plan, &err)) {
+        report_list_free(&list);
+        die("report: %s", err.text);
     }
     int status = 0;
     if (json_path) {
         cJSON *json = report_table_json(&list);
-        if (!output_write_json(json, json_path, &err)) {
+        if (!output_write_json(&plan, json, json_path, &err)) {
             cli_error("report: -json: %s", err.text);
             status = 2;
         }
         cJSON_Delete(json);
     }
     if (html_path) {
-        if (report_html_write(html_path, &list, false, &err))
+        if (report_html_write(&plan, html_path, &list, false, &err))
             fprintf(stderr, "report: page %s\n", html_path);
         else {
             cli_error("report: -html: %s", err.text);

@@ -121,7 +121,7 @@ static void write_page(Runner *r, RunState state) {
     entry.run.file = s->out_path[0] ? s->out_path : "-";
     Error err = {{0}};
     bool ok = json && report_entry_read(&entry, json, &err) &&
-              report_html_write_entries(s->html_path, &entry, 1, state == RUN_RUNNING,
+              report_html_write_entries(&r->files.outputs.plan, s->html_path, &entry, 1, state == RUN_RUNNING,
                                         page_details, json, &err);
     if (!ok && !r->page_failed)
         cli_error("warning: -html %s: %s; the run goes on without its page", s->html_path,
@@ -743,7 +743,7 @@ static int finish(Runner *r, RunState state) {
     calibrate_print_ratio(out, s); /* how much of the Elo an error in it could explain */
     if (s->plot_path[0]) {
         Error err;
-        if (plot_write(s->plot_path, s, &r->totals, state, &err))
+        if (plot_write(&r->files.outputs.plan, s->plot_path, s, &r->totals, state, &err))
             fprintf(out, "plot: %s\n", s->plot_path);
         else
             fprintf(out, "plot: not drawn: %s\n", err.text);
@@ -866,9 +866,8 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
 static bool open_outputs(Runner *r, bool resuming) {
     const MatchSettings *s = r->settings;
     Error err;
-    /* Checked before locking: two outputs in one file would otherwise meet as two locks. */
-    if (!outputs_check_writable(s, &err) || !runfiles_lock(&r->files, s, &err) ||
-        (!resuming && !outputs_prepare_fresh(s, stdout, &err)) ||
+    if (!runfiles_lock(&r->files, s, &err) ||
+        (!resuming && !outputs_prepare_fresh(&r->files.outputs, stdout, &err)) ||
         !runfiles_open_records(&r->files, resuming, r->totals.pgn_bytes, &err)) {
         cli_error("%s", err.text);
         return false;
@@ -1196,7 +1195,7 @@ static int runner_open(Runner *r) {
         return 2;
     /* An output that cannot be written fails here, before any program's bench or signature. */
     Error err;
-    if (!outputs_check_writable(s, &err)) {
+    if (!outputs_check_writable(s, &r->files.outputs, &err)) {
         cli_error("%s", err.text);
         return 2;
     }

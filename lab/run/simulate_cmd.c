@@ -57,6 +57,7 @@ typedef struct {
     uint64_t seed;
     int threads, oc_steps;
     const char *json_path, *plot_path;
+    OutputPlan outputs; /* -json and -plot, checked before any simulation */
 } SimulateArgs;
 
 static bool parse_probabilities(const char *text, double out[5], Error *err) {
@@ -141,7 +142,10 @@ static bool parse_args(int argc, char **argv, SimulateArgs *a, bool *help, Error
                                           : "give exactly one of -elo, -nelo and -penta");
     if (a->plot_path && !a->oc_steps)
         return error_set(err, "-plot draws the -oc sweep");
-    return true;
+    a->outputs = (OutputPlan){0};
+    output_plan_add(&a->outputs, "-json", a->json_path, NULL);
+    output_plan_add(&a->outputs, "-plot", a->plot_path, NULL);
+    return output_plan_check(&a->outputs, err);
 }
 
 /* The logistic Elo of a strength in the SPRT model's unit. */
@@ -301,12 +305,12 @@ static int run_sweep(const SimulateArgs *a) {
     if (points) {
         cJSON *json = cJSON_CreateObject();
         cJSON_AddItemToObject(json, "oc", points);
-        bool ok = output_write_json(json, a->json_path, &err);
+        bool ok = output_write_json(&a->outputs, json, a->json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("simulate: %s", err.text);
     }
-    if (a->plot_path && !gnuplot_draw(a->plot_path, oc_data, oc_script, &curve, &err))
+    if (a->plot_path && !gnuplot_draw(&a->outputs, a->plot_path, oc_data, oc_script, &curve, &err))
         die("simulate: -plot: %s", err.text);
     if (a->plot_path)
         printf("plot: %s\n", a->plot_path);
@@ -341,7 +345,7 @@ int abtest_simulate_main(int argc, char **argv) {
     print_report(a.json_path && !strcmp(a.json_path, "-") ? stderr : stdout, &a, &s, &r);
     if (a.json_path) {
         cJSON *json = result_json(&s, &r);
-        bool ok = output_write_json(json, a.json_path, &err);
+        bool ok = output_write_json(&a.outputs, json, a.json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("simulate: %s", err.text);

@@ -74,6 +74,9 @@ int abtest_simulate_ladder_main(int argc, char **argv) {
     s.seed = (uint64_t)seed;
     if (!elos || !parse_elos(elos, &s, &err))
         die("simulate: %s", elos ? err.text : "-ladder E1,E2,... is required");
+    OutputPlan outputs; /* checked before the simulation */
+    if (!output_plan_single(&outputs, "-json", json_path, &err))
+        die("simulate: %s", err.text);
     ScalingResult r;
     const char *why = NULL;
     if (!scaling_simulate(&s, &r, &why))
@@ -98,7 +101,7 @@ int abtest_simulate_ladder_main(int argc, char **argv) {
         cJSON_AddNumberToObject(json, "mean_half_width", r.mean_half_width);
         cJSON_AddNumberToObject(json, "coverage", r.coverage);
         cJSON_AddNumberToObject(json, "coverage_error", coverage_error);
-        bool ok = output_write_json(json, json_path, &err);
+        bool ok = output_write_json(&outputs, json, json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("simulate: %s", err.text);

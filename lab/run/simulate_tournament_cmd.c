@@ -225,6 +225,9 @@ int abtest_simulate_tournament_main(int argc, char **argv) {
         die("simulate: %s", err.text);
     if (help)
         return 0;
+    OutputPlan outputs; /* checked before the simulation */
+    if (!output_plan_single(&outputs, "-json", a.json_path, &err))
+        die("simulate: %s", err.text);
     TournamentResult r;
     bool ok = a.gauntlet ? simulate_gauntlet(&a.setup, &r, &err)
                          : simulate_round_robin(&a.setup, &r, &err);
@@ -233,7 +236,7 @@ int abtest_simulate_tournament_main(int argc, char **argv) {
     FILE *out = a.json_path && !strcmp(a.json_path, "-") ? stderr : stdout;
     cJSON *json = a.gauntlet ? gauntlet_report(out, &a.setup, &r)
                              : round_robin_report(out, &a.setup, &r);
-    ok = !a.json_path || output_write_json(json, a.json_path, &err);
+    ok = !a.json_path || output_write_json(&outputs, json, a.json_path, &err);
     cJSON_Delete(json);
     if (!ok)
         die("simulate: %s", err.text);

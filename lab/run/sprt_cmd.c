@@ -181,7 +181,7 @@ static int replay_trace(const SprtCommand *cmd) {
         cJSON_AddNumberToObject(json, "batch", (double)batch);
         cJSON_AddStringToObject(json, "decision", sprt_decision_name(decision));
         cJSON_AddItemToObject(json, "trace", rows);
-        bool ok = output_write_json(json, cmd->json_path, &err);
+        bool ok = output_write_json(&cmd->outputs, json, cmd->json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("sprt: %s", err.text);
@@ -253,7 +253,11 @@ bool sprt_cmd_parse(int argc, char **argv, SprtCommand *cmd, Error *err) {
                               "the six-count -penta LL,LD,WL,DD,WD,WW");
     if (plan && cmd->params.model == SPRT_MODEL_BAYESELO)
         return error_set(err, "-plan needs a normalized or logistic model");
-    return true;
+    cmd->outputs = (OutputPlan){0};
+    output_plan_add(&cmd->outputs, "-json", cmd->json_path, NULL);
+    if (cmd->trace_path && strcmp(cmd->trace_path, "-"))
+        output_plan_input(&cmd->outputs, "-trace", cmd->trace_path);
+    return output_plan_check(&cmd->outputs, err);
 }
 
 int abtest_sprt_main(int argc, char **argv) {
@@ -307,7 +311,7 @@ int abtest_sprt_main(int argc, char **argv) {
             cJSON_AddNumberToObject(counts, "draws", (double)wdl->draws);
             cJSON_AddNumberToObject(counts, "losses", (double)wdl->losses);
         }
-        bool ok = output_write_json(json, cmd.json_path, &err);
+        bool ok = output_write_json(&cmd.outputs, json, cmd.json_path, &err);
         cJSON_Delete(json);
         if (!ok)
             die("sprt: %s", err.text);

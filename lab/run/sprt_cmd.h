@@ -3,6 +3,8 @@
 // so that they can be fuzzed.
 #pragma once
 
+#include "output.h"
+
 #include "sprt.h"
 
 typedef struct {
@@ -15,6 +17,7 @@ typedef struct {
     const char *json_path;
     const char *trace_path; /* -trace: cumulative pentanomials, one per line ("-": stdin) */
     int64_t batch;          /* -batch: pairs per update of the trace (0: the first line's) */
+    OutputPlan outputs;     /* -json against -trace, checked when parsed */
 } SprtCommand;
 
 /* Parses the calculator's arguments: exactly one of -penta, -wdl and -trace, or -plan alone; every count

@@ -42,6 +42,7 @@ typedef struct {
     MatchSettings job;
     PairPool *pool;
     SessionRanks session; /* the ranks, when other ranks play */
+    OutputPlan outputs;   /* -out and -plot against the inputs (cli/output.h) */
 } Tune;
 
 /* An input file's hash, recorded so that a resume finds the same file. */
@@ -302,7 +303,8 @@ static bool write_file(const Tune *t, Error *err) {
     if (!t->out_path[0])
         return true;
     cJSON *root = tune_record_to_json(&t->record);
-    bool ok = root ? output_write_json(root, t->out_path, err) : error_set(err, "out of memory");
+    bool ok = root ? output_write_json(&t->outputs, root, t->out_path, err)
+                   : error_set(err, "out of memory");
     cJSON_Delete(root);
     return ok;
 }
@@ -654,7 +656,8 @@ static Tune *open_run(const RunArguments *a, const PairRemote *remote, Error *er
 }
 
 /* The run's outputs and inputs (cli/output.h). */
-static void output_plan(const Tune *t, bool resuming, OutputPlan *plan) {
+static void output_plan(Tune *t, bool resuming) {
+    OutputPlan *plan = &t->outputs;
     *plan = (OutputPlan){0};
     output_plan_add(plan, "-out", t->out_path, resuming ? NULL : tune_file_unfinished);
     output_plan_add(plan, "-plot", t->plot_path, NULL);
@@ -664,21 +667,20 @@ static void output_plan(const Tune *t, bool resuming, OutputPlan *plan) {
 }
 
 /* Before the other ranks are asked: every output can be written (nothing is left behind). */
-static bool check_outputs(const Tune *t, bool resuming, Error *err) {
-    OutputPlan plan;
-    output_plan(t, resuming, &plan);
-    return output_plan_check(&plan, err);
+static bool check_outputs(Tune *t, bool resuming, Error *err) {
+    output_plan(t, resuming);
+    return output_plan_check(&t->outputs, err);
 }
 
 /* Before the first game: the tuning file locked, earlier files moved aside on a fresh run, and
  * the file written (the run's inputs and build, no iteration yet). */
 static bool claim_outputs(Tune *t, bool resuming, OutLock *lock, Error *err) {
-    OutputPlan plan;
-    output_plan(t, resuming, &plan);
+    if (!check_outputs(t, resuming, err))
+        return false;
     if (t->out_path[0] && !output_lock(lock, resuming ? "-resume" : "-out", t->out_path,
                                        "abtest tune", "lose one of the two runs", err))
         return false;
-    if (!resuming && !output_plan_move_aside(&plan, stdout, err))
+    if (!resuming && !output_plan_move_aside(&t->outputs, stdout, err))
         return false;
     return write_file(t, err);
 }
@@ -796,7 +798,7 @@ int abtest_tune_main(int argc, char **argv, const PairRemote *remote) {
     print_table(t, stdout);
     print_final(t, stdout);
     if (t->plot_path[0] && r->done > 0) {
-        if (gnuplot_draw(t->plot_path, write_plot_data, write_plot_script, t, &err)) {
+        if (gnuplot_draw(&t->outputs, t->plot_path, write_plot_data, write_plot_script, t, &err)) {
             printf("plot: %s\n", t->plot_path);
         } else {
             cli_error("tune: -plot: %s", err.text);

@@ -65,8 +65,9 @@ static void encode_header(const TbHeader *h, uint8_t out[TB_HEADER_BYTES]) {
                         (uint64_t)*count_field(&counts, captured, side, field));
 }
 
-bool tb_write(const char *path, const TbIndex *index, int win_captures, const TbCode *codes,
+bool tb_write(OutFile *out, const TbIndex *index, int win_captures, const TbCode *codes,
               Error *err) {
+    const char *path = out->target;
     TbHeader h = {.version = TB_FILE_VERSION,
                   .win_captures = win_captures,
                   .entry_bytes = 1,
@@ -77,12 +78,18 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
             h.entry_bytes = 2;
     /* A count outside this range is a bug upstream; said rather than passed to malloc (gcc's
      * range analysis, in the profile-generating build of make pgo, refuses the unchecked size). */
-    if (h.entries <= 0 || (uint64_t)h.entries > PTRDIFF_MAX / 2)
-        return error_set(err, "%s: %lld entries cannot be written", path, (long long)h.entries);
+    if (h.entries <= 0 || (uint64_t)h.entries > PTRDIFF_MAX / 2) {
+        error_set(err, "%s: %lld entries cannot be written", path, (long long)h.entries);
+        outfile_abandon(out);
+        return false;
+    }
     size_t bytes = (size_t)h.entries * (size_t)h.entry_bytes;
     uint8_t *entries = malloc(bytes);
-    if (!entries)
-        return error_set(err, "%s: out of memory for %zu bytes", path, bytes);
+    if (!entries) {
+        error_set(err, "%s: out of memory for %zu bytes", path, bytes);
+        outfile_abandon(out);
+        return false;
+    }
     for (int64_t i = 0; i < h.entries; i++) {
         if (h.entry_bytes == 1)
             entries[i] = (uint8_t)codes[i];
@@ -93,20 +100,15 @@ bool tb_write(const char *path, const TbIndex *index, int win_captures, const Tb
     encode_header(&h, header);
     h.checksum = file_checksum(header, entries, bytes);
     tb_put_u64(header + CHECKSUM_OFFSET, h.checksum);
-    OutFile out;
-    if (!outfile_begin(&out, path, err)) {
-        free(entries);
-        return false;
-    }
-    bool ok = fwrite(header, 1, sizeof header, out.f) == sizeof header &&
-              fwrite(entries, 1, bytes, out.f) == bytes;
+    bool ok = fwrite(header, 1, sizeof header, out->f) == sizeof header &&
+              fwrite(entries, 1, bytes, out->f) == bytes;
     free(entries);
     if (!ok) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        outfile_abandon(&out);
+        outfile_abandon(out);
         return false;
     }
-    return outfile_commit(&out, err);
+    return outfile_commit(out, err);
 }
 
 /* The counts of one level and side, as the header holds them at 120 + 32 * (captured * 2 +

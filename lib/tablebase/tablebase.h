@@ -18,6 +18,8 @@
 //   512          the entries: per class, 0 for a draw, else plies + 1 (tb_value.h)
 #pragma once
 
+#include "outfile.h"
+
 #include "tb_gen.h"
 
 #define TB_FILE_VERSION 2
@@ -34,9 +36,9 @@ typedef struct {
 
 typedef struct Tablebase Tablebase;
 
-/* Writes the solution of tb_generate to path: a temporary file beside it, synced, renamed over
- * it, so a reader never sees half a file. */
-bool tb_write(const char *path, const TbIndex *index, int win_captures, const TbCode *codes,
+/* Writes the solution of tb_generate into out (begun: a temporary beside its target) and
+ * commits it, so a reader never sees half a file; on failure out is abandoned. */
+bool tb_write(OutFile *out, const TbIndex *index, int win_captures, const TbCode *codes,
               Error *err);
 
 /* Reads and checks a header (the file's first TB_HEADER_BYTES of size bytes): magic, version,

@@ -22,6 +22,11 @@ void tb_place_path(const char *dir, int in_hand, Side side, char *out, size_t si
     snprintf(out, size, "%s/h%02d-%s.tspl", dir, in_hand, TB_PLACE_SIDE_NAMES[side]);
 }
 
+bool tb_place_is_layer_name(const char *name) {
+    size_t length = strlen(name);
+    return length > 5 && !strcmp(name + length - 5, ".tspl");
+}
+
 static void encode_header(const TbLayer *layer, const TbPlaceFileInfo *info,
                           uint8_t out[HEADER_BYTES]) {
     memset(out, 0, HEADER_BYTES);
@@ -51,28 +56,25 @@ static uint64_t file_checksum(const uint8_t header[HEADER_BYTES], const uint8_t 
                               bytes);
 }
 
-bool tb_place_write(const char *path, const TbLayer *layer, TbPlaceFileInfo *info, Error *err) {
+bool tb_place_write(OutFile *out, const TbLayer *layer, TbPlaceFileInfo *info, Error *err) {
     uint8_t header[HEADER_BYTES];
     size_t bytes = tb_layer_bytes(layer);
     info->checksum = 0;
     encode_header(layer, info, header);
     info->checksum = file_checksum(header, layer->values, bytes);
     tb_put_u64(header + CHECKSUM_OFFSET, info->checksum);
-    OutFile out;
-    if (!outfile_begin(&out, path, err))
-        return false;
-    if (fwrite(header, 1, sizeof header, out.f) != sizeof header ||
-        fwrite(layer->values, 1, bytes, out.f) != bytes) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        outfile_abandon(&out);
+    if (fwrite(header, 1, sizeof header, out->f) != sizeof header ||
+        fwrite(layer->values, 1, bytes, out->f) != bytes) {
+        error_set(err, "%s: cannot write: %s", out->target, strerror(errno));
+        outfile_abandon(out);
         return false;
     }
-    return outfile_commit(&out, err);
+    return outfile_commit(out, err);
 }
 
-/* The header's fields that say which file and game it is, each checked against what is asked. */
-static bool check_header(const char *path, const uint8_t *h, size_t size, const TbLayer *layer,
-                         Error *err) {
+/* The header's fields that say which file, format, rules, game and layer it is. */
+static bool check_identity(const char *path, const uint8_t *h, size_t size, int in_hand,
+                           Side side, int win_captures, Error *err) {
     char rules[65] = {0};
     if (size < HEADER_BYTES || memcmp(h, MAGIC, 8) != 0)
         return error_set(err, "%s: not a tslab placement layer (no TSLABPL header)", path);
@@ -86,15 +88,23 @@ static bool check_header(const char *path, const uint8_t *h, size_t size, const 
     memcpy(rules, h + 16, 64);
     if (strcmp(rules, TB_RULES) != 0)
         return error_set(err, "%s: made for other rules (\"%s\")", path, rules);
-    if (tb_get_u32(h + 80) != (uint32_t)layer->win_captures)
+    if (tb_get_u32(h + 80) != (uint32_t)win_captures)
         return error_set(err, "%s: captures to win is %" PRIu32 ": it solves another game than "
                               "the one of %d",
-                         path, tb_get_u32(h + 80), layer->win_captures);
-    if (tb_get_u32(h + 84) != (uint32_t)layer->in_hand || tb_get_u32(h + 88) != layer->side)
+                         path, tb_get_u32(h + 80), win_captures);
+    if (tb_get_u32(h + 84) != (uint32_t)in_hand || tb_get_u32(h + 88) != side)
         return error_set(err, "%s: it holds the layer of %" PRIu32 " sheep in hand, side %" PRIu32
                               ", not %d in hand, %s to move",
-                         path, tb_get_u32(h + 84), tb_get_u32(h + 88), layer->in_hand,
-                         TB_PLACE_SIDE_NAMES[layer->side]);
+                         path, tb_get_u32(h + 84), tb_get_u32(h + 88), in_hand,
+                         TB_PLACE_SIDE_NAMES[side]);
+    return true;
+}
+
+/* The file's identity checked against the layer asked for, then its positions and size. */
+static bool check_header(const char *path, const uint8_t *h, size_t size, const TbLayer *layer,
+                         Error *err) {
+    if (!check_identity(path, h, size, layer->in_hand, layer->side, layer->win_captures, err))
+        return false;
     if (tb_get_u64(h + 96) != (uint64_t)layer->count)
         return error_set(err, "%s: positions %" PRIu64 ", the layer has %lld: damaged", path,
                          tb_get_u64(h + 96), (long long)layer->count);
@@ -102,6 +112,19 @@ static bool check_header(const char *path, const uint8_t *h, size_t size, const 
         return error_set(err, "%s: %zu bytes, the layer's file has %zu: truncated or damaged", path,
                          size, HEADER_BYTES + tb_layer_bytes(layer));
     return true;
+}
+
+bool tb_place_file_is_for(const char *path, int in_hand, Side side, int win_captures,
+                          Error *err) {
+    size_t size;
+    uint8_t header[HEADER_BYTES] = {0};
+    int fd = textfile_open(path, true, &size, err);
+    if (fd < 0)
+        return false;
+    bool ok = (size < HEADER_BYTES || tb_read_exactly(fd, header, HEADER_BYTES, path, err)) &&
+              check_identity(path, header, size, in_hand, side, win_captures, err);
+    close(fd);
+    return ok;
 }
 
 bool tb_place_read(const char *path, int in_hand, Side side, int win_captures,

@@ -20,6 +20,7 @@
 //   512          the values, 2 bits a position, four to a byte (tb_place.h)
 #pragma once
 
+#include "outfile.h"
 #include "tb_place.h"
 
 #define TB_PLACE_FILE_VERSION 1
@@ -32,13 +33,24 @@ extern const char *const TB_PLACE_SIDE_NAMES[2];
 /* The file name of layer (in_hand, side) under a directory: DIR/h04-sheep.tspl. */
 void tb_place_path(const char *dir, int in_hand, Side side, char *out, size_t size);
 
+/* Whether a file name (no directory) is a layer's (hNN-sheep.tspl, hNN-tigers.tspl) or any other
+ * placement file (.tspl): the files a layers' directory holds as inputs. */
+bool tb_place_is_layer_name(const char *name);
+
 typedef struct {
     uint64_t checksum, below_checksum;
 } TbPlaceFileInfo;
 
-/* Writes the layer (solved: its counts set) to path atomically: a temporary beside it, synced,
- * renamed over it. info's checksum is computed; below_checksum is written as given. */
-bool tb_place_write(const char *path, const TbLayer *layer, TbPlaceFileInfo *info, Error *err);
+/* Writes the layer (solved: its counts set) into out (begun: a temporary beside its target)
+ * and commits it: synced, renamed over the target; on failure out is abandoned. info's
+ * checksum is computed; below_checksum is written as given. */
+bool tb_place_write(OutFile *out, const TbLayer *layer, TbPlaceFileInfo *info, Error *err);
+
+/* Whether path's header says it is a placement layer of this build's format and rules, of
+ * (in_hand, side) in the game of win_captures: its first 512 bytes read, nothing else. False
+ * with the field that differs. */
+bool tb_place_file_is_for(const char *path, int in_hand, Side side, int win_captures,
+                          Error *err);
 
 /* Reads the file of layer (in_hand, side) of the game of win_captures into layer (which it
  * initialises), checking everything: magic, version, header size, rules, the game, the layer
