@@ -247,14 +247,38 @@ static void read_holder(int fd, OutLock *lock) {
     lock->holder[kept] = '\0';
 }
 
+/* The lock's name for the file path names, malloc'd: beside the file itself, whichever name
+ * reaches it (a symbolic link to it, a linked directory, "./"), so that two writers of one file
+ * under two names meet at one lock. NULL when memory is short. */
+static char *lock_path_of(const char *path) {
+    char *target = realpath(path, NULL), dir[PATH_MAX], *resolved_dir = NULL;
+    if (!target) { /* not there yet: its directory resolved, its name as given */
+        directory_of(path, dir, sizeof dir);
+        resolved_dir = realpath(dir, NULL);
+    }
+    const char *slash = strrchr(path, '/');
+    const char *name = slash ? slash + 1 : path;
+    size_t size = (target ? strlen(target) : resolved_dir ? strlen(resolved_dir) + 1 : 0) +
+                  strlen(path) + 6;
+    char *lock_path = malloc(size);
+    if (lock_path && target)
+        snprintf(lock_path, size, "%s.lock", target);
+    else if (lock_path && resolved_dir)
+        snprintf(lock_path, size, "%s/%s.lock", strcmp(resolved_dir, "/") ? resolved_dir : "",
+                 name);
+    else if (lock_path)
+        snprintf(lock_path, size, "%s.lock", path);
+    free(target);
+    free(resolved_dir);
+    return lock_path;
+}
+
 bool outfile_lock(OutLock *lock, const char *path, const char *holder, bool *busy, Error *err) {
     *busy = false;
     outfile_lock_init(lock);
-    size_t size = strlen(path) + 6;
-    char *lock_path = malloc(size);
+    char *lock_path = lock_path_of(path);
     if (!lock_path)
         return error_set(err, "%s: out of memory", path);
-    snprintf(lock_path, size, "%s.lock", path);
     for (int attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
         if (attempt)
             nanosleep(&(struct timespec){0, LOCK_PAUSE_NS}, NULL);
@@ -302,11 +326,9 @@ void outfile_unlock(OutLock *lock) {
 }
 
 bool outfile_lock_held(const char *path) {
-    size_t size = strlen(path) + 6;
-    char *lock_path = malloc(size);
+    char *lock_path = lock_path_of(path);
     if (!lock_path)
         return false;
-    snprintf(lock_path, size, "%s.lock", path);
     Error ignored;
     int fd = open_lock_file(lock_path, O_RDONLY, &ignored);
     free(lock_path);

@@ -49,7 +49,9 @@ void outfile_abandon(OutFile *out);
 bool outfile_write(const char *path, const void *data, size_t size, Error *err);
 
 /* A writer's lock: PATH.lock beside its output, flock'd for as long as the writer runs, holding
- * its process id and what it is ("4242 abtest tune"). */
+ * its process id and what it is ("4242 abtest tune"). PATH is the file itself, whichever name
+ * reaches it (a symbolic link, a linked directory): two writers of one file under two names
+ * meet at one lock. */
 typedef struct {
     int fd; /* -1: none held */
     char *path;
