@@ -4,6 +4,8 @@
 #include "cli.h"
 #include "program_bench.h"
 
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +131,44 @@ static bool program_rows(const BenchSide *side, const BookEntry *entries, int co
     return true;
 }
 
+/* A program's bench stopped by Ctrl-C, SIGTERM or SIGHUP: the processes are stopped and their
+ * positions files removed before bench exits (without this, each process left one in
+ * TMPDIR). bench is one process: the flag is its own. */
+static atomic_bool stop_programs;
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int signal_number) {
+    stop_signal = signal_number;
+    atomic_store(&stop_programs, true);
+}
+
+static const int STOP_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP};
+#define STOP_SIGNAL_COUNT (sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0])
+
+/* Runs job with the stop signals caught, then puts their handlers back; a run a signal stopped
+ * exits 128 + the signal, its files removed, nothing written. */
+static bool run_program_bench(ProgramBenchJob *job, const BookEntry *entries, int count,
+                              ProgramBenchRun *answers, Error *err) {
+    struct sigaction action, saved[STOP_SIGNAL_COUNT];
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_stop;
+    sigemptyset(&action.sa_mask);
+    atomic_store(&stop_programs, false);
+    for (size_t i = 0; i < STOP_SIGNAL_COUNT; i++)
+        sigaction(STOP_SIGNALS[i], &action, &saved[i]);
+    job->stop = &stop_programs;
+    bool ok = program_bench_run(job, entries, count, answers, err);
+    for (size_t i = 0; i < STOP_SIGNAL_COUNT; i++)
+        sigaction(STOP_SIGNALS[i], &saved[i], NULL);
+    if (!ok && stop_signal) {
+        fprintf(stderr, "bench: stopped by signal %d: the programs stopped, their positions "
+                        "files removed, nothing written\n",
+                (int)stop_signal);
+        exit(128 + stop_signal);
+    }
+    return ok;
+}
+
 bool bench_side_run(const BenchSide *side, const BookEntry *entries, int count, int threads,
                     BenchRun *run, Error *err) {
     if (!side->is_program)
@@ -146,7 +186,7 @@ bool bench_side_run(const BenchSide *side, const BookEntry *entries, int count, 
                            .processes = threads,
                            .progress = stderr}; /* a slow program's bench is not a hang */
     ProgramBenchRun answers;
-    if (!program_bench_run(&job, entries, count, &answers, err))
+    if (!run_program_bench(&job, entries, count, &answers, err))
         return false;
     bool ok = program_rows(side, entries, count, &answers, run, err);
     run->wall_seconds = answers.wall_seconds;

@@ -168,8 +168,9 @@ bool program_bench_run(const ProgramBenchJob *job, const BookEntry *entries, int
         return error_set(err, "out of memory for %d positions", count);
     }
     out->count = count;
-    atomic_bool abort;
-    atomic_init(&abort, false);
+    atomic_bool own_abort;
+    atomic_init(&own_abort, false);
+    atomic_bool *abort = job->stop ? job->stop : &own_abort;
     Progress progress = {.count = count};
     pthread_mutex_init(&progress.lock, NULL);
     if (job->progress) {
@@ -190,12 +191,12 @@ bool program_bench_run(const ProgramBenchJob *job, const BookEntry *entries, int
                             .first = p,
                             .step = processes,
                             .out = out,
-                            .abort = &abort,
+                            .abort = abort,
                             .next = p,
                             .progress = &progress};
         if (pthread_create(&threads[p], NULL, share_main, &shares[p]) != 0) {
             ok = error_set(err, "cannot start a thread for process %d", p + 1);
-            atomic_store(&abort, true);
+            atomic_store(abort, true);
             break;
         }
         started++;

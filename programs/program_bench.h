@@ -11,6 +11,7 @@
 #include "engine_spec.h"
 #include "program_reply.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 typedef struct {
@@ -33,6 +34,9 @@ typedef struct {
     int tt_megabytes; /* Stockfish's ttSize: tslab reads 2^k MB as tt_bits = 16 + k */
     int processes;    /* 1.. */
     FILE *progress;   /* where to say what is running and how far it is (NULL: nowhere) */
+    atomic_bool *stop; /* set (by a signal handler) to stop every process within 100 ms, each
+                          removing its positions file; the run then fails ("aborted"). NULL:
+                          none. A process that fails sets it too, to stop the others */
 } ProgramBenchJob;
 
 /* Runs entries[0..count) through job's program. On job->progress: a line when it starts (the

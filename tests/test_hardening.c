@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -311,6 +312,72 @@ static void locks__a_second_abtest_on_the_same_file_is_refused(void **state) {
     assert_int_not_equal(access(lock, F_OK), 0); /* released */
 }
 
+/* One file reached under two names (a symbolic link, a linked directory) is one lock: a second
+ * tune started on the link while the first runs is refused before it moves anything aside, and
+ * the first's file stays where it is. */
+static void locks__one_file_under_two_names_is_one_lock(void **state) {
+    (void)state;
+    char command[4096], results[512], moved[512];
+    snprintf(results, sizeof results, "%s/tuned.json", dir);
+    snprintf(moved, sizeof moved, "%s/tuned.1.json", dir);
+    snprintf(command, sizeof command, "ln -s tuned.json %s/tuned-link.json && ln -s %s %s/same",
+             dir, dir, dir);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command,
+             "exec " ABTEST " tune -param 'futility, int, 150, 0, 300, 20, 0.02' -iterations "
+             "100000 -each nodes=300 -out %s >/dev/null 2>&1",
+             results);
+    pid_t child = start_until(command, results); /* its file written: its lock taken */
+    const char *others[] = {"tuned-link.json", "same/tuned.json"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(command, sizeof command,
+                 ABTEST " tune -param 'futility, int, 150, 0, 300, 20, 0.02' -iterations 10 "
+                 "-each nodes=300 -out %s/%s",
+                 dir, others[i]);
+        expect(command, 2, "is in use by another abtest tune (process");
+        assert_int_not_equal(access(moved, F_OK), 0);
+    }
+    kill(child, SIGTERM);
+    wait_status(child);
+    assert_int_equal(access(results, F_OK), 0);
+}
+
+/* Entries in directory path (. and .. not counted; -1 when it cannot be read). */
+static int entries_in(const char *path) {
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        count += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return count;
+}
+
+/* Ctrl-C while bench compare runs engine programs: the programs stop and each positions file
+ * they were reading (one a process, in TMPDIR) is removed; bench exits 130. */
+static void signals__bench_against_programs_leaves_no_file(void **state) {
+    (void)state;
+    char tmp[512], command[2048];
+    snprintf(tmp, sizeof tmp, "%s/bench-tmp", dir);
+    assert_int_equal(mkdir(tmp, 0755), 0);
+    snprintf(command, sizeof command,
+             "TMPDIR=%s exec " BENCH " compare -base-engine " TSLAB_BUILD_DIR "/engine "
+             "-cand-engine " TSLAB_BUILD_DIR "/engine -depth 12 -threads 2 >/dev/null 2>&1",
+             tmp);
+    pid_t child = test_start_until(command, "/nonexistent/never", 0);
+    for (int i = 0; i < 4000 && entries_in(tmp) < 1; i++)
+        nanosleep(&(struct timespec){0, 5 * 1000 * 1000}, NULL);
+    if (entries_in(tmp) < 1) {
+        kill(child, SIGKILL);
+        wait_status(child);
+        fail_msg("bench compare wrote no positions file in %s within 20 s", tmp);
+    }
+    kill(child, SIGINT);
+    assert_int_equal(wait_status(child), 130);
+    assert_int_equal(entries_in(tmp), 0);
+}
+
 static void signals__hangup_and_broken_pipe_save_and_resume(void **state) {
     (void)state;
     reference_long();
@@ -531,6 +598,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(resume__finished_run_plays_nothing),
         cmocka_unit_test(resume__copy_writes_itself_and_out_is_honoured),
         cmocka_unit_test(locks__a_second_abtest_on_the_same_file_is_refused),
+        cmocka_unit_test(locks__one_file_under_two_names_is_one_lock),
+        cmocka_unit_test(signals__bench_against_programs_leaves_no_file),
         cmocka_unit_test(signals__hangup_and_broken_pipe_save_and_resume),
         cmocka_unit_test(disk_full__said_once_and_resumable),
         cmocka_unit_test(outputs__never_destroy_an_input_or_a_special_file),
