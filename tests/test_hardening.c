@@ -295,6 +295,49 @@ static void assert_same_counts(const char *a, const char *b) {
     test_assert_same_keys(a, b, KEYS, sizeof KEYS / sizeof KEYS[0]);
 }
 
+/* An option given with -resume is applied where that is sound (-rounds above the run's: it
+ * goes on, and ends as a fresh run of that many rounds) or refused naming it; never ignored. */
+static void resume__options_applied_or_refused(void **state) {
+    (void)state;
+    char command[2048], extended[512], fresh[512];
+    snprintf(extended, sizeof extended, "%s/extended.json", dir);
+    snprintf(fresh, sizeof fresh, "%s/fresh.json", dir);
+#define ROUNDS_MATCH ABTEST " -engine name=a -engine name=b killers=off -each nodes=200 -quiet" \
+                            " -openings file=" BOOK
+    snprintf(command, sizeof command, ROUNDS_MATCH " -rounds 3 -out %s", extended);
+    expect(command, 0, "Finished match");
+    static const struct {
+        const char *options, *message;
+    } refused[] = {
+        {"-srand 5", "-srand with -resume: a resumed run keeps the settings its file records"},
+        {"-each nodes=1000", "-each with -resume"},
+        {"-openings file=" BOOK, "-openings with -resume"},
+        {"-sprt elo0=0 elo1=5", "-sprt with -resume"},
+        {"-rounds 2", "-rounds 2: the run was started for 3; a resume plays more pairs, never "
+                      "fewer"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        snprintf(command, sizeof command, ABTEST " -resume %s %s", extended, refused[i].options);
+        expect(command, 2, refused[i].message);
+    }
+    snprintf(command, sizeof command, ABTEST " -resume %s -rounds 6 -quiet", extended);
+    expect(command, 0, "note: -rounds 6 (the run was started for 3); resumed to play its pairs");
+    snprintf(command, sizeof command, ROUNDS_MATCH " -rounds 6 -out %s", fresh);
+    expect(command, 0, "Finished match");
+    /* The counts; the trajectory keeps the first session's end as a point of its history. */
+    static const char *const COUNTS[] = {"pairs", "pentanomial_detail", "wdl", "end_reasons",
+                                         "first_as_tigers", "plies", "engines"};
+    test_assert_same_keys(extended, fresh, COUNTS, sizeof COUNTS / sizeof COUNTS[0]);
+    cJSON *json = test_load_json(extended);
+    assert_int_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "rounds")->valueint,
+                     6);
+    char *changes = cJSON_PrintUnformatted(cJSON_GetObjectItem(json, "accepted_changes"));
+    assert_non_null(strstr(changes, "pair 4: -rounds 6 (the run was started for 3)"));
+    free(changes);
+    cJSON_Delete(json);
+#undef ROUNDS_MATCH
+}
+
 static void locks__a_second_abtest_on_the_same_file_is_refused(void **state) {
     (void)state;
     char command[4096], lock[600], results[512];
@@ -597,6 +640,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(results_file__records_length_never_extends_the_records),
         cmocka_unit_test(resume__finished_run_plays_nothing),
         cmocka_unit_test(resume__copy_writes_itself_and_out_is_honoured),
+        cmocka_unit_test(resume__options_applied_or_refused),
         cmocka_unit_test(locks__a_second_abtest_on_the_same_file_is_refused),
         cmocka_unit_test(locks__one_file_under_two_names_is_one_lock),
         cmocka_unit_test(signals__bench_against_programs_leaves_no_file),

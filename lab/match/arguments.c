@@ -414,6 +414,8 @@ typedef struct {
     const char *usage;               /* whole lines */
     void (*print_usage)(FILE *out);  /* or lines made from another table */
     unsigned traits;                 /* the other commands that take it (SETTINGS_FOR_*) */
+    bool decides;                    /* it decides the games or their verdict: a resumed run
+                                        keeps what its file says (check_resume_options) */
 } SpecialOption;
 
 #define TEXT_OF(number) #number
@@ -475,43 +477,44 @@ static void print_sprt_usage(FILE *out) {
 }
 
 static const SpecialOption SPECIAL_OPTIONS[] = {
-    {"-engine", parse_engine, true, NULL, print_engine_usage, 0},
+    {"-engine", parse_engine, true, NULL, print_engine_usage, 0, true},
     {"-each", parse_engine, true,
      "  -each [key=value ...]             options for both engines (their own ones win)\n"
      "                                    limits: depth=N nodes=N movetime=MS\n",
-     NULL, ALL_COMMANDS},
-    {"-sprt", parse_sprt, true, NULL, print_sprt_usage, 0},
+     NULL, ALL_COMMANDS, true},
+    {"-sprt", parse_sprt, true, NULL, print_sprt_usage, 0, true},
     {"-tournament", parse_tournament, true,
      "  -tournament roundrobin|gauntlet   more than two engines: every two of them, or each of\n"
      "                                    the first -seeds against every other; -rounds is each\n"
      "                                    pairing's pairs; a joint rating of all (docs/abtest.md)\n",
-     NULL, 0},
+     NULL, 0, true},
     {"-ladder", parse_ladder, true,
      "  -ladder LIMIT[:PRESET],... [continue=on]\n"
      "                                    the two engines at each limit in turn (nodes=N, tc= or\n"
      "                                    st=, smallest first), each step its own test; stops at\n"
      "                                    the first H0 unless continue=on; a scaling slope; with\n"
      "                                    -tournament gauntlet -seeds 1 each step a gauntlet\n",
-     NULL, 0},
+     NULL, 0, true},
     {"-seeds", parse_seeds, true,
-     "  -seeds N                          a gauntlet's seeds, its first N engines (1)\n", NULL, 0},
+     "  -seeds N                          a gauntlet's seeds, its first N engines (1)\n", NULL, 0,
+     true},
     {"-family", parse_family, true,
      "  -family holm|bonferroni|none      a gauntlet's SPRTs: how the chance that any null\n"
      "                                    candidate passes stays at most alpha (holm)\n",
-     NULL, 0},
+     NULL, 0, true},
     {"-repeat", parse_repeat, false,
      "  -repeat, -games 2                 accepted: pairs with sides swapped are always played\n",
-     NULL, 0},
-    {"-games", parse_games, false, "", NULL, 0},
+     NULL, 0, false},
+    {"-games", parse_games, false, "", NULL, 0, false},
     {"-rank-timeout", parse_rank_timeout, false,
      "  -rank-timeout S                   abtest-mpi only: seconds a rank may stay silent before\n"
      "                                    its pairs go to the others (" TEXT_OF_NUMBER(
          ARGUMENTS_RANK_TIMEOUT_SECONDS) ")\n",
-     NULL, ALL_COMMANDS},
-    {"-help", print_help, false, "  -help, -version\n", NULL, ALL_COMMANDS},
-    {"--help", print_help, false, "", NULL, ALL_COMMANDS},
-    {"-version", print_version, false, "", NULL, ALL_COMMANDS},
-    {"--version", print_version, false, "", NULL, ALL_COMMANDS},
+     NULL, ALL_COMMANDS, false},
+    {"-help", print_help, false, "  -help, -version\n", NULL, ALL_COMMANDS, false},
+    {"--help", print_help, false, "", NULL, ALL_COMMANDS, false},
+    {"-version", print_version, false, "", NULL, ALL_COMMANDS, false},
+    {"--version", print_version, false, "", NULL, ALL_COMMANDS, false},
 };
 #define SPECIAL_COUNT (sizeof SPECIAL_OPTIONS / sizeof SPECIAL_OPTIONS[0])
 
@@ -658,6 +661,33 @@ static bool check_tournament(const Parse *p, Error *err) {
     return true; /* -html and -plot: the runner refuses them, on a resume too */
 }
 
+/* -resume F alone: the run's settings are F's, so an option that decides its games or their
+ * verdict is refused, never ignored. -rounds is the exception (settings_merge_resume extends
+ * the run); the session's options (-concurrency, -quiet, -out, -pgnout, -html, -recover,
+ * -allow-engine-change) apply. */
+static bool check_resume_options(const Parse *p, Error *err) {
+    for (int i = 0; i < p->argc; i++) {
+        const char *arg = p->argv[i];
+        bool decides = false;
+        for (size_t k = 0; k < SPECIAL_COUNT; k++)
+            decides |= SPECIAL_OPTIONS[k].decides && !strcmp(arg, SPECIAL_OPTIONS[k].option);
+        for (size_t k = 0; k < SETTINGS_FIELD_COUNT; k++) {
+            const SettingsField *f = &SETTINGS_FIELDS[k];
+            decides |= (f->traits & SETTINGS_DECIDES_RESULTS) && strcmp(f->key, "rounds") &&
+                       !strcmp(arg, f->option);
+        }
+        if (decides)
+            return error_set(err,
+                             "%s with -resume: a resumed run keeps the settings its file "
+                             "records (its pairs so far were played with them): only -rounds "
+                             "(more pairs) and how the session runs (-concurrency, -quiet, -out, "
+                             "-pgnout, -html, -recover) may be given; start a new run to change "
+                             "%s",
+                             arg, arg);
+    }
+    return true;
+}
+
 bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Error *err) {
     settings_init(s);
     Parse p = {.argc = argc,
@@ -667,6 +697,8 @@ bool arguments_parse(int argc, char **argv, MatchSettings *s, bool *exit_now, Er
                .each = calloc((size_t)argc + 1, sizeof(Group))};
     bool ok = parse_words(&p, err);
     *exit_now = p.exit_now;
+    if (ok && !p.exit_now && s->resume_path[0] && p.engine_count == 0)
+        ok = check_resume_options(&p, err);
     if (ok && !p.exit_now && !(s->resume_path[0] && p.engine_count == 0)) {
         ok = build_engines(argv, p.engines, p.engine_count, p.each, p.each_count, s, err);
         if (ok)

@@ -10,6 +10,7 @@
 #include "tb_place_file.h"
 #include "textbuf.h"
 
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -464,10 +465,36 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
     return error_set(err, "the run differs from the results file in:%s", differences);
 }
 
+/* -rounds on a resume (the unbounded default: not given): more pairs than the run was started
+ * for is the one change a resume makes to what it plays. */
+static bool rounds_on_resume(const MatchSettings *given, const MatchSettings *file, Error *err) {
+    if (given->rounds == SETTINGS_UNBOUNDED_ROUNDS || given->rounds == file->rounds)
+        return true;
+    if (file->ladder.count)
+        return error_set(err, "-rounds %" PRId64 ": a ladder's -rounds is each step's pairs "
+                              "(%" PRId64 "), and its steps are decided with it: it does not "
+                              "change on a resume",
+                         given->rounds, file->rounds);
+    if (given->rounds < file->rounds)
+        return error_set(err, "-rounds %" PRId64 ": the run was started for %" PRId64 "; a "
+                              "resume plays more pairs, never fewer",
+                         given->rounds, file->rounds);
+    return true;
+}
+
 bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int64_t pairs,
                            Error *err) {
-    if (given->engines[0].name[0] && !settings_same_experiment(given, file, err))
+    if (!rounds_on_resume(given, file, err))
         return false;
+    int64_t rounds = given->rounds == SETTINGS_UNBOUNDED_ROUNDS ? file->rounds : given->rounds;
+    if (given->engines[0].name[0]) { /* the whole command line: the same experiment */
+        int64_t asked = given->rounds;
+        given->rounds = file->rounds;
+        bool same = settings_same_experiment(given, file, err);
+        given->rounds = asked;
+        if (!same)
+            return false;
+    }
     if (given->pgn_path[0] && !file->pgn_path[0] && pairs > 0)
         return error_set(err, "-pgnout: the run kept no game records, so new ones would miss its "
                               "first %lld pairs",
@@ -482,6 +509,7 @@ bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int6
             memcpy((char *)&merged + f->offset, (const char *)given + f->offset,
                    field_size(f->type));
     }
+    merged.rounds = rounds;
     /* Without -out, the file resumed goes on (a copy writes to itself). */
     if (!given->out_path[0])
         strcpy(merged.out_path, given->resume_path);

@@ -148,7 +148,9 @@ bool settings_same_experiment(const MatchSettings *a, const MatchSettings *b, Er
 /* The settings of a resumed run (*given: the command line's; file: the recorded ones, after
  * pairs pairs): the experiment from the file (checked against the command line's when it names
  * engines), the session from the command line, and the other fields from the command line when
- * given there, else from the file. Results go to -out or to the file resumed. */
+ * given there, else from the file. Results go to -out or to the file resumed. A -rounds above
+ * the file's extends the run (not a ladder's, whose -rounds is each step's); below it is
+ * refused. */
 bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int64_t pairs,
                            Error *err);
 

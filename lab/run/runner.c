@@ -195,6 +195,24 @@ static void note_accepted_change(MatchTotals *t, const char *what) {
              "pair %lld: %s\n", (long long)t->pairs + 1, what);
 }
 
+/* -rounds N on a resume, above the run's: each pairing plays to N, a run that had played its
+ * rounds goes on (one decided by its SPRT stays ended), and the change is said and recorded. */
+static void extend_rounds(Runner *r, int64_t recorded, RunState recorded_state,
+                          bool *already_ended) {
+    const MatchSettings *s = r->settings;
+    char what[160];
+    for (int p = 0; p < r->tour.pairings.count; p++)
+        r->tour.settings[p].rounds = s->rounds;
+    if (recorded_state == RUN_ROUNDS)
+        *already_ended = false;
+    snprintf(what, sizeof what, "-rounds %" PRId64 " (the run was started for %" PRId64 ")",
+             s->rounds, recorded);
+    printf("note: %s; resumed to play %s pairs%s\n", what,
+           s->tournament != TOURNAMENT_MATCH ? "each pairing's" : "its",
+           *already_ended ? " (its SPRT has decided: nothing more to play)" : "");
+    note_accepted_change(&r->totals, what);
+}
+
 /* Refuses a change of what plays unless -allow-engine-change says it is meant, in which case
  * the change is said and recorded in the results file. engine: "engine NAME" or "engine NAME
  * (CMD)"; kind: "program" or "build". False after saying why. */
@@ -820,6 +838,8 @@ static bool prepare(Runner *r, MatchSettings *s, bool resuming, bool *already_en
             cli_error("-resume %s: %s", s->resume_path, err.text);
             return false;
         }
+        if (s->rounds != file.settings.rounds)
+            extend_rounds(r, file.settings.rounds, file.state, already_ended);
     } else {
         cli_utc_now(r->totals.started);
         if (s->tournament != TOURNAMENT_MATCH && !tournament_totals_init(&r->tour, s, &err)) {
