@@ -47,6 +47,20 @@ static void auto__resumed_after_kill_9_is_the_typed_in_run(void **state) {
              ">killed.txt 2>&1",
              dir, args);
     test_kill_9_after_checkpoint(command, path, 60);
+    /* Its measured speed edited: the samples give the figure, so the resume is refused. */
+    cJSON *forged = test_load_json(path);
+    cJSON *first = cJSON_GetArrayItem(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(forged, "settings"), "engines"), 0);
+    cJSON_ReplaceItemInObject(first, "nodestime", cJSON_CreateNumber(5));
+    char *text = json_text(forged);
+    test_write_file_in(dir, "forged.json", text);
+    free(text);
+    cJSON_Delete(forged);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume forged.json -quiet 2>&1", dir);
+    assert_int_equal(test_run(command, &out), 2);
+    if (!strstr(out, "engine a: \"nodestime\" is 5, but its recorded calibration samples give"))
+        fail_msg("forged nodestime: %s", out);
+    free(out);
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume killed.json -quiet", dir);
     if (test_run(command, &out) != 0)
         fail_msg("resume: %s", out);

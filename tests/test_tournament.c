@@ -813,6 +813,78 @@ static void bad_input__refused_before_any_game(void **state) {
     }
 }
 
+/* A tournament's file is read back as a match's is: every figure its counts give recomputed
+ * (a gauntlet's decisions replayed look by look, LLRs, Elo, the rating), each engine entry of a
+ * pairing bound to its engine. An edit of any is refused naming the field, never resumed. */
+static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
+    (void)state;
+    char command[2048], path[512], *out;
+    /* weak is decided H0 after 33 of its pairs, strong H1 after 51, same H0 after 141: stopped
+     * after 120 pairs, one pairing is closed and two are open. */
+    snprintf(command, sizeof command,
+             "cd %s && " ABTEST " -engine name=base -engine name=same -engine name=weak "
+             "nodes=300 -engine name=strong nodes=3000 -each nodes=1000 -tournament gauntlet "
+             "-sprt elo0=0 elo1=40 -quiet -openings file=" BOOK " -out killed.json "
+             "-debug-stopafter 120",
+             dir);
+    assert_int_equal(test_run(command, &out), 130);
+    free(out);
+    snprintf(path, sizeof path, "%s/killed.json", dir);
+    static const struct {
+        const char *path, *value, *message;
+    } edits[] = {
+        {"tournament.pairings.1.decision", "\"H1\"",
+         "pairing 2: \"decision\" is H1 at 33 pairs, but its counts give LLR -4.1580, below"},
+        {"tournament.pairings.0.engines.0.name", "\"base\"",
+         "pairing 1: engines[0] is \"base\", but the pairing's first engine is \"same\""},
+        {"tournament.pairings.2.llr", "1.5", "\"tournament.pairings[2].llr\" is 1.5, but its "
+                                              "counts give"},
+        {"tournament.rating.engines.0.elo", "1e308",
+         "\"tournament.rating.engines[0].elo\" is 1e+308, but its counts give"},
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        cJSON *json = test_load_json(path);
+        cJSON *node = json;
+        char copy[256], *saved, *key = strtok_r(strcpy(copy, edits[i].path), ".", &saved);
+        for (char *next; (next = strtok_r(NULL, ".", &saved)); key = next)
+            node = cJSON_IsArray(node) ? cJSON_GetArrayItem(node, atoi(key))
+                                       : cJSON_GetObjectItem(node, key);
+        assert_non_null(cJSON_GetObjectItem(node, key));
+        cJSON_ReplaceItemInObject(node, key, cJSON_Parse(edits[i].value));
+        char *text = json_text(json);
+        test_write_file_in(dir, "edited.json", text);
+        free(text);
+        cJSON_Delete(json);
+        snprintf(command, sizeof command, "cd %s && " ABTEST " -resume edited.json -quiet 2>&1",
+                 dir);
+        int status = test_run(command, &out);
+        if (status != 2 || !strstr(out, edits[i].message))
+            fail_msg("%s = %s: exit %d, wanted '%s':\n%s", edits[i].path, edits[i].value,
+                     status, edits[i].message, out);
+        free(out);
+    }
+    /* The same engines' entries swapped whole (each keeping its name): refused as well. */
+    cJSON *json = test_load_json(path);
+    cJSON *engines = cJSON_GetObjectItem(
+        cJSON_GetArrayItem(
+            cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "pairings"), 0),
+        "engines");
+    cJSON *second = cJSON_DetachItemFromArray(engines, 1);
+    cJSON_InsertItemInArray(engines, 0, second);
+    char *text = json_text(json);
+    test_write_file_in(dir, "edited.json", text);
+    free(text);
+    cJSON_Delete(json);
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume edited.json -quiet 2>&1", dir);
+    assert_int_equal(test_run(command, &out), 2);
+    assert_non_null(strstr(out, "pairing 1: engines[0] is \"base\""));
+    free(out);
+    /* The file as written resumes, to the end. */
+    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume killed.json -quiet", dir);
+    assert_int_equal(test_run(command, &out), 0);
+    free(out);
+}
+
 static int group_setup(void **state) {
     (void)state;
     return test_make_dir(dir, sizeof dir, "tournament");
@@ -840,6 +912,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(programs__same_games_as_in_process),
         cmocka_unit_test(two_engines__the_match_figures),
         cmocka_unit_test(bad_input__refused_before_any_game),
+        cmocka_unit_test(resume__derived_figures_recomputed_and_entries_bound),
     };
     return tslab_run_tests_setup("tournament", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  group_setup, group_teardown);

@@ -41,6 +41,11 @@
 bool calibrate_engines(MatchSettings *settings, const Book *book, const atomic_bool *abort,
                        FILE *out, Error *err);
 
+/* A measured engine's recorded calibration (a resumed run's): its nodestime must be the median
+ * of its samples, and the interval theirs. False naming the engine, the field and both values:
+ * an edited nodestime would make the run go on at another speed. */
+bool calibrate_recorded_agrees(const EngineSpec *spec, Error *err);
+
 /* The speed ratio of two engines' nodestimes (first over second) and its interval: from the
  * rounds' paired ratios when both were measured together, from the measured one's interval
  * when one was, none when neither was. */

@@ -484,9 +484,6 @@ static bool rounds_on_resume(const MatchSettings *given, const MatchSettings *fi
 
 bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int64_t pairs,
                            Error *err) {
-    if (!rounds_on_resume(given, file, err))
-        return false;
-    int64_t rounds = given->rounds == SETTINGS_UNBOUNDED_ROUNDS ? file->rounds : given->rounds;
     if (given->engines[0].name[0]) { /* the whole command line: the same experiment */
         int64_t asked = given->rounds;
         given->rounds = file->rounds;
@@ -495,6 +492,9 @@ bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int6
         if (!same)
             return false;
     }
+    if (!rounds_on_resume(given, file, err))
+        return false;
+    int64_t rounds = given->rounds == SETTINGS_UNBOUNDED_ROUNDS ? file->rounds : given->rounds;
     if (given->pgn_path[0] && !file->pgn_path[0] && pairs > 0)
         return error_set(err, "-pgnout: the run kept no game records, so new ones would miss its "
                               "first %lld pairs",

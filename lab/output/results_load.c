@@ -5,6 +5,7 @@
 #include "results_load.h"
 
 #include "ladder.h"
+#include "results_check.h"
 
 #include "json_read.h"
 #include "settings_json.h"
@@ -410,8 +411,38 @@ static bool match_from_json(const cJSON *json, ResultsFile *file, Error *err) {
            totals_agree(&file->totals, &file->settings, err);
 }
 
+static bool same_signature(const EngineSignature *a, const EngineSignature *b) {
+    return a->measured == b->measured && a->hash == b->hash && a->nodes == b->nodes;
+}
+
+/* Each engine entry of a pairing is its engine: the name of the pairing's engine in that
+ * place, and the signature the run recorded for that engine (entries swapped would credit one
+ * engine's moves, nodes and depth to the other). */
+static bool pairing_engines_bound(const cJSON *json, const ResultsFile *file, int p,
+                                  const MatchTotals *pairing, Error *err) {
+    const TournamentTotals *t = &file->tournament;
+    const Pairing engines = t->pairings.pairings[p];
+    const int index[MATCH_ENGINES] = {engines.first, engines.second};
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(json, "engines");
+    for (int e = 0; e < MATCH_ENGINES; e++) {
+        const char *expected = t->settings[p].engines[e].name;
+        const char *name = cJSON_GetStringValue(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, e), "name"));
+        if (!name || strcmp(name, expected))
+            return error_set(err, "pairing %d: engines[%d] is \"%.40s\", but the pairing's %s "
+                                  "engine is \"%s\"",
+                             p + 1, e, name ? name : "(none)", e ? "second" : "first", expected);
+        if (!same_signature(&pairing->signatures[e], &file->totals.signatures[index[e]]))
+            return error_set(err, "pairing %d: engines[%d] (%s) has another signature than the "
+                                  "run's engine %s: its counts are not that engine's",
+                             p + 1, e, name, expected);
+    }
+    return true;
+}
+
 /* Pairing p of a tournament file, read as the match it is, into the tournament's totals: its
- * settings those of its two engines under the run's, its book the run's. */
+ * settings those of its two engines under the run's, its book the run's, its engine entries
+ * bound to the run's engines. */
 static bool pairing_from_json(const cJSON *json, ResultsFile *file, int p, ResultsFile *scratch,
                               Error *err) {
     TournamentTotals *t = &file->tournament;
@@ -428,6 +459,7 @@ static bool pairing_from_json(const cJSON *json, ResultsFile *file, int p, Resul
                 error_set(err, "pairing %d: %s", p + 1, inner.text));
     ok = ok && (scratch->book_hash == file->book_hash ||
                 error_set(err, "pairing %d: its book is not the run's", p + 1));
+    ok = ok && pairing_engines_bound(json, file, p, &scratch->totals, err);
     if (!ok) {
         totals_destroy(&scratch->totals);
         return false;
@@ -559,6 +591,9 @@ bool results_from_json(const cJSON *json, ResultsFile *file, Error *err) {
     if (ok)
         ok = file->settings.tournament != TOURNAMENT_MATCH ? tournament_from_json(json, file, err)
                                                            : match_from_json(json, file, err);
+    /* Then every figure the counts give, recomputed (results_check.h). */
+    if (ok)
+        ok = results_check_derived(json, file, err);
     if (!ok)
         results_file_destroy(file);
     return ok;
