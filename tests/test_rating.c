@@ -32,7 +32,7 @@ static void two_engines__the_match_figures(void **state) {
         RatingPairing pairing = {.first = 1, .second = 0, .penta = cases[c]};
         RatingList list;
         Error err;
-        assert_true(rating_fit(2, 0, &pairing, 1, &list, &err));
+        assert_true(rating_fit(2, 0, NULL, &pairing, 1, &list, &err));
         const RatingEngine *r = &list.engines[1];
         assert_near(r->elo, match.elo, 1e-9, "Elo");
         assert_near(r->elo_low, match.elo_low, 1e-9, "Elo low");
@@ -46,7 +46,7 @@ static void two_engines__the_match_figures(void **state) {
         const Pentanomial *p = &cases[c];
         RatingPairing mirrored = {.first = 0, .second = 1,
                                   .penta = penta(p->ww, p->wd, p->wl, p->dd, p->ld, p->ll)};
-        assert_true(rating_fit(2, 0, &mirrored, 1, &list, &err));
+        assert_true(rating_fit(2, 0, NULL, &mirrored, 1, &list, &err));
         assert_near(list.engines[1].elo, match.elo, 1e-9, "Elo, mirrored");
         assert_near(list.engines[1].elo_high, match.elo_high, 1e-9, "Elo high, mirrored");
         assert_near(rating_los(&list, 1, 0), match.los, 0.02, "LOS");
@@ -63,7 +63,7 @@ static void gauntlet__each_candidate_its_own_match(void **state) {
     };
     RatingList list;
     Error err;
-    assert_true(rating_fit(4, 0, pairings, 3, &list, &err));
+    assert_true(rating_fit(4, 0, NULL, pairings, 3, &list, &err));
     for (int i = 0; i < 3; i++) {
         SprtSample sample = sprt_sample_pentanomial(&pairings[i].penta);
         SprtEstimate match = sprt_estimate(&sample);
@@ -82,7 +82,7 @@ static void round_robin__score_equations(void **state) {
     RatingPairing cycle[3] = {{0, 1, win}, {1, 2, win}, {2, 0, win}};
     RatingList list;
     Error err;
-    assert_true(rating_fit(3, 0, cycle, 3, &list, &err));
+    assert_true(rating_fit(3, 0, NULL, cycle, 3, &list, &err));
     for (int e = 0; e < 3; e++)
         assert_near(list.engines[e].elo, 0, 1e-9, "a cycle's rating");
     RatingPairing mixed[6] = {
@@ -90,7 +90,7 @@ static void round_robin__score_equations(void **state) {
         {0, 3, penta(1, 5, 6, 30, 40, 18)},  {1, 2, penta(8, 22, 15, 25, 25, 5)},
         {1, 3, penta(4, 15, 10, 30, 31, 10)}, {3, 2, penta(12, 30, 10, 28, 15, 5)},
     };
-    assert_true(rating_fit(4, 0, mixed, 6, &list, &err));
+    assert_true(rating_fit(4, 0, NULL, mixed, 6, &list, &err));
     for (int e = 0; e < 4; e++) {
         double expected = 0, actual = 0;
         for (int p = 0; p < 6; p++) {
@@ -143,7 +143,7 @@ static void round_robin__intervals_cover_the_truth(void **state) {
             }
         RatingList list;
         Error err;
-        assert_true(rating_fit(4, 0, pairings, n, &list, &err));
+        assert_true(rating_fit(4, 0, NULL, pairings, n, &list, &err));
         for (int e = 1; e < 4; e++)
             covered[e] += list.engines[e].elo_low <= truth[e] && truth[e] <= list.engines[e].elo_high;
     }
@@ -160,11 +160,11 @@ static void errors__named(void **state) {
     RatingPairing pairings[2] = {{0, 1, penta(1, 2, 3, 4, 5, 6)}, {2, 2, penta(1, 1, 1, 1, 1, 1)}};
     RatingList list;
     Error err;
-    assert_false(rating_fit(3, 0, pairings, 2, &list, &err));
+    assert_false(rating_fit(3, 0, NULL, pairings, 2, &list, &err));
     assert_string_equal(err.text, "pairing 2 joins engines 3 and 3 of 3");
-    assert_false(rating_fit(3, 0, pairings, 1, &list, &err));
+    assert_false(rating_fit(3, 0, NULL, pairings, 1, &list, &err));
     assert_string_equal(err.text, "engine 3 has no pairs linking it to the anchor (engine 1)");
-    assert_false(rating_fit(1, 0, pairings, 1, &list, &err));
+    assert_false(rating_fit(1, 0, NULL, pairings, 1, &list, &err));
     assert_string_equal(err.text, "a rating needs 2 to 64 engines, not 1");
 }
 

@@ -885,6 +885,33 @@ static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
     free(out);
 }
 
+/* A rating that does not fit once every pairing has its pairs says why, in the run's output,
+ * its file and the report; never "not yet". */
+static void rating__a_failed_fit_says_why(void **state) {
+    (void)state;
+    char command[2048], *out;
+    snprintf(command, sizeof command,
+             "cd %s && " ABTEST " -tournament roundrobin -engine name=a -engine name=b "
+             "killers=off -engine name=c hint=off -engine name=d history=off -engine name=e "
+             "depth=3 -engine name=f depth=1 -each nodes=1000 -rounds 1 -quiet -openings file=" BOOK
+             " -out unrated.json && " ABTEST " report unrated.json",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    const char *why = "engine f scored no point of its 5 pair(s): its Elo is unbounded";
+    if (!strstr(out, "Rating: not fitted: engine f scored no point") ||
+        !strstr(out, "Not rated: engine f scored no point") || strstr(out, "not yet"))
+        fail_msg("%s", out);
+    free(out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/unrated.json", dir);
+    cJSON *json = test_load_json(path);
+    const cJSON *tournament = cJSON_GetObjectItem(json, "tournament");
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(tournament, "rating")));
+    assert_non_null(
+        strstr(cJSON_GetStringValue(cJSON_GetObjectItem(tournament, "rating_failure")), why));
+    cJSON_Delete(json);
+}
+
 static int group_setup(void **state) {
     (void)state;
     return test_make_dir(dir, sizeof dir, "tournament");
@@ -913,6 +940,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(two_engines__the_match_figures),
         cmocka_unit_test(bad_input__refused_before_any_game),
         cmocka_unit_test(resume__derived_figures_recomputed_and_entries_bound),
+        cmocka_unit_test(rating__a_failed_fit_says_why),
     };
     return tslab_run_tests_setup("tournament", tests, sizeof tests / sizeof tests[0], argc, argv,
                                  group_setup, group_teardown);

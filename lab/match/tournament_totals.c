@@ -54,13 +54,29 @@ void tournament_totals_add(TournamentTotals *t, const PairRecord *pair) {
 bool tournament_totals_rating(const TournamentTotals *t, int engines, RatingList *out,
                               Error *err) {
     RatingPairing pairings[TOURNAMENT_PAIRINGS_MAX];
+    const char *names[RATING_ENGINES_MAX] = {0};
     for (int p = 0; p < t->pairings.count; p++) {
         if (t->totals[p].pairs == 0)
             return error_set(err, "no rating before every pairing has played a pair");
-        pairings[p] = (RatingPairing){t->pairings.pairings[p].first,
-                                      t->pairings.pairings[p].second, t->totals[p].penta};
+        Pairing pairing = t->pairings.pairings[p];
+        pairings[p] = (RatingPairing){pairing.first, pairing.second, t->totals[p].penta};
+        if (pairing.first >= 0 && pairing.first < RATING_ENGINES_MAX)
+            names[pairing.first] = t->settings[p].engines[0].name;
+        if (pairing.second >= 0 && pairing.second < RATING_ENGINES_MAX)
+            names[pairing.second] = t->settings[p].engines[1].name;
     }
-    return rating_fit(engines, 0, pairings, t->pairings.count, out, err);
+    for (int e = 0; e < engines && e < RATING_ENGINES_MAX; e++)
+        if (!names[e])
+            names[e] = "?";
+    return rating_fit(engines, 0, names, pairings, t->pairings.count, out, err);
+}
+
+bool tournament_totals_rating_failure(const TournamentTotals *t, int engines, Error *why) {
+    for (int p = 0; p < t->pairings.count; p++)
+        if (t->totals[p].pairs == 0)
+            return false;
+    RatingList unused;
+    return !tournament_totals_rating(t, engines, &unused, why);
 }
 
 void tournament_totals_sync(TournamentTotals *t, const MatchTotals *run) {

@@ -26,9 +26,13 @@ void tournament_pairing_settings(const MatchSettings *run, Pairing pairing, Matc
 void tournament_totals_add(TournamentTotals *t, const PairRecord *pair);
 
 /* The joint rating of the run's engines from every pairing's pairs, the first engine at 0.
- * False (err says why) while a pairing has no pair yet. */
+ * False (err says why) while a pairing has no pair yet, or when the fit fails. */
 bool tournament_totals_rating(const TournamentTotals *t, int engines, RatingList *out,
                               Error *err);
+
+/* Whether every pairing has a pair and the rating still does not fit: then why says why (an
+ * engine that won or lost every point: its Elo is unbounded). */
+bool tournament_totals_rating_failure(const TournamentTotals *t, int engines, Error *why);
 
 /* Before a pairing is written: what the run knows of it (its build, start, time and sessions,
  * its two engines' signatures, the changes accepted). */

@@ -354,6 +354,10 @@ cJSON *results_tournament_to_json(const MatchSettings *s, const MatchTotals *t,
     cJSON_AddNumberToObject(tournament, "seeds", s->seeds);
     cJSON_AddItemToObject(tournament, "rating",
                           rating ? results_rating_json(s, rating) : cJSON_CreateNull());
+    Error why; /* a null rating of pairs enough: the fit's reason beside it */
+    if (!rating && s->tournament != TOURNAMENT_LADDER &&
+        tournament_totals_rating_failure(pairings, s->engine_count, &why))
+        cJSON_AddStringToObject(tournament, "rating_failure", why.text);
     if (s->tournament == TOURNAMENT_LADDER) /* each step's figures, the slope, the verdict */
         cJSON_AddItemToObject(tournament, "ladder",
                               ladder_results_json(&s->ladder, pairings->totals, s->engines));

@@ -29,7 +29,7 @@ static const char *const ENGINE_DERIVED[] = {"average_depth", "average_nodes_per
                                              "mean_time_per_move_ms"};
 
 /* The tournament's own: the joint rating and a ladder's steps, slope and verdict. */
-static const char *const TOURNAMENT_DERIVED[] = {"rating", "ladder"};
+static const char *const TOURNAMENT_DERIVED[] = {"rating", "rating_failure", "ladder"};
 
 #define COUNT(array) (sizeof array / sizeof array[0])
 

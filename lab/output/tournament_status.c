@@ -12,9 +12,14 @@
 /* A figure as one decimal shows it, without "-0.0" for a rounding residue of zero. */
 static double shown(double x) { return fabs(x) < 0.05 ? 0.0 : x; }
 
-void tournament_status_rating(FILE *out, const MatchSettings *run, const RatingList *rating) {
+void tournament_status_rating(FILE *out, const MatchSettings *run, const TournamentTotals *tour,
+                              const RatingList *rating) {
     if (!rating) {
-        fprintf(out, "Rating: not yet (every pairing needs a pair)\n");
+        Error why;
+        if (!tournament_totals_rating_failure(tour, run->engine_count, &why))
+            fprintf(out, "Rating: not yet (every pairing needs a pair)\n");
+        else
+            fprintf(out, "Rating: not fitted: %s\n", why.text);
         return;
     }
     fprintf(out, "Rating (from the pairs of every pairing; %s at 0; 95%% intervals):\n",
@@ -138,7 +143,7 @@ void tournament_status_block(FILE *out, const MatchSettings *run, const MatchTot
         fprintf(out, ", %" PRId64 " round(s) of %d pairings\n",
                 totals->pairs / tour->pairings.count, tour->pairings.count);
     }
-    tournament_status_rating(out, run, rating);
+    tournament_status_rating(out, run, tour, rating);
     pairing_lines(out, tour);
     fprintf(out, "--------------------------------------------------\n");
     fflush(out);

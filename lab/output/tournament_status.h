@@ -8,8 +8,10 @@
 
 #include <stdio.h>
 
-/* The rating list, strongest first; before every pairing has a pair, a line saying so. */
-void tournament_status_rating(FILE *out, const MatchSettings *run, const RatingList *rating);
+/* The rating list, strongest first; without one (rating NULL), why: a pairing without a pair
+ * yet, or the fit's reason (an engine that won or lost every point). */
+void tournament_status_rating(FILE *out, const MatchSettings *run, const TournamentTotals *tour,
+                              const RatingList *rating);
 
 /* The block of a rating interval: the run's pairs and rounds, the rating list, the pairings. */
 void tournament_status_block(FILE *out, const MatchSettings *run, const MatchTotals *totals,

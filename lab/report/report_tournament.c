@@ -109,6 +109,15 @@ static void about_text(const TournamentSummary *t, char *out, size_t size) {
                    t->run.book, t->run.started, commit);
 }
 
+/* Why a tournament has no rating: a pairing without a pair yet, or the fit's reason. */
+static const char *no_rating_text(const TournamentSummary *t, char *out, size_t size) {
+    if (t->rating_failure[0])
+        snprintf(out, size, "Not rated: %s.", t->rating_failure);
+    else
+        snprintf(out, size, "No rating yet: a pairing has no pair.");
+    return out;
+}
+
 void report_tournaments_print(FILE *out, const ReportEntry entries[], int count) {
     bool heading = false;
     for (int i = 0; i < count; i++) {
@@ -126,7 +135,7 @@ void report_tournaments_print(FILE *out, const ReportEntry entries[], int count)
         if (t->rated)
             report_aligned_print(out, "    ", t->engine_count + 1, RATING_COLUMNS, rating_cell, t);
         else if (!t->ladder_steps) /* a ladder's steps share no engine: no joint rating */
-            fprintf(out, "    no rating yet: a pairing has no pair\n");
+            fprintf(out, "    %s\n", no_rating_text(t, text, sizeof text));
         fprintf(out, "    pairings (each from its first engine's side):\n");
         report_aligned_print(out, "    ", t->pairing_count + 1, PAIRING_COLUMNS, pairing_cell, t);
     }
@@ -362,7 +371,10 @@ static void html_section(FILE *out, const ReportEntry *entry, int index) {
         html_table(out, "rating", t->engine_count + 1, RATING_COLUMNS, rating_cell, t);
         rating_chart(out, t);
     } else {
-        fputs("<p>No rating yet: a pairing has no pair.</p>\n", out);
+        char why[2 * REPORT_CELL];
+        fputs("<p>", out);
+        html_put_escaped(out, no_rating_text(t, why, sizeof why));
+        fputs("</p>\n", out);
     }
     fputs("<p>Pairings, each from its first engine's side:</p>\n<div class=\"wide\">", out);
     html_table(out, "pairings", t->pairing_count + 1, PAIRING_COLUMNS, pairing_cell, t);
@@ -492,7 +504,9 @@ void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int cou
         report_escape_text(t->run.file, true, file, sizeof file);
         fprintf(out, "\n`%s`: %s\n\n", file, text);
         if (!t->rated) {
-            fputs("No rating yet: a pairing has no pair.\n", out);
+            char why[2 * REPORT_CELL], escaped[4 * REPORT_CELL];
+            report_escape_text(no_rating_text(t, why, sizeof why), true, escaped, sizeof escaped);
+            fprintf(out, "%s\n", escaped);
             continue;
         }
         for (int column = 0; column < RATING_COLUMNS; column++)

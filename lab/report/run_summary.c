@@ -503,6 +503,8 @@ bool tournament_summary_from_json(const cJSON *json, TournamentSummary *t, Error
             return error_set(err, "pairing %d: %s", p + 1, inner.text);
         }
     }
+    const char *failure = cJSON_GetStringValue(member(tournament, "rating_failure"));
+    snprintf(t->rating_failure, sizeof t->rating_failure, "%s", failure ? failure : "");
     if (!rating_from(member(tournament, "rating"), t, err) ||
         !tournament_run_from(json, t, err) ||
         (!strcmp(t->kind, "ladder") && !ladder_from(member(tournament, "ladder"), t, err))) {

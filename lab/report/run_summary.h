@@ -88,6 +88,7 @@ typedef struct {
     char engines[RUN_SUMMARY_ENGINES][RUN_SUMMARY_NAME];
     char anchor[RUN_SUMMARY_NAME];
     bool rated;                            /* false until every pairing has a pair */
+    char rating_failure[RUN_SUMMARY_TEXT]; /* why a rating of pairs enough did not fit ("") */
     RatedEngine rating[RUN_SUMMARY_ENGINES]; /* engine_count of them, strongest first */
     int pairing_count;
     RunSummary *pairings; /* [pairing_count], malloc'd (tournament_summary_destroy); each

@@ -2,6 +2,7 @@
 #include "rating.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,9 +202,17 @@ static void engine_totals(int engine, const RatingPairing pairings[], int pairin
     out->draw_ratio = pairs > 0 ? drawn / pairs : 0;
 }
 
+/* Engine e as messages name it: its name, or its number from 1. */
+static void engine_name(const char *const names[], int e, char *out, size_t size) {
+    if (names)
+        snprintf(out, size, "%.40s", names[e]);
+    else
+        snprintf(out, size, "%d", e + 1);
+}
+
 /* rating_fit with room for the pairings' moments. */
-static bool fit(int count, int anchor, const RatingPairing pairings[], int pairing_count,
-                PairingMoments moments[], RatingList *out, Error *err) {
+static bool fit(int count, int anchor, const char *const names[], const RatingPairing pairings[],
+                int pairing_count, PairingMoments moments[], RatingList *out, Error *err) {
     double spread = 0, spread_pairs = 0;
     for (int p = 0; p < pairing_count; p++) {
         int a = pairings[p].first, b = pairings[p].second;
@@ -215,11 +224,29 @@ static bool fit(int count, int anchor, const RatingPairing pairings[], int pairi
         spread += moments[p].pairs * moments[p].variance;
         spread_pairs += moments[p].pairs;
     }
+    /* An engine that won (or lost) every point has no finite rating: said by name before the
+     * fit, whose Newton steps would only diverge. */
+    for (int e = 0; e < count; e++) {
+        RatingEngine totals;
+        engine_totals(e, pairings, pairing_count, &totals);
+        if (totals.pairs > 0 && (totals.score <= 0 || totals.score >= 1)) {
+            char name[48];
+            engine_name(names, e, name, sizeof name);
+            return error_set(err, "engine %s scored %s of its %lld pair(s): its Elo is unbounded "
+                                  "(a fit needs every engine to have won and lost points)",
+                             name, totals.score > 0 ? "every point" : "no point",
+                             (long long)totals.pairs);
+        }
+    }
     double x[RATING_ENGINES_MAX] = {0};
     int unlinked = -1;
-    if (!spanning_start(count, anchor, pairings, pairing_count, moments, x, &unlinked))
-        return error_set(err, "engine %d has no pairs linking it to the anchor (engine %d)",
-                         unlinked + 1, anchor + 1);
+    if (!spanning_start(count, anchor, pairings, pairing_count, moments, x, &unlinked)) {
+        char name[48], anchor_name[48];
+        engine_name(names, unlinked, name, sizeof name);
+        engine_name(names, anchor, anchor_name, sizeof anchor_name);
+        return error_set(err, "engine %s has no pairs linking it to the anchor (engine %s)", name,
+                         anchor_name);
+    }
     double cov[RATING_ENGINES_MAX][RATING_ENGINES_MAX];
     if (!newton(count, anchor, pairings, pairing_count, moments, x, &out->iterations) ||
         !sandwich(count, anchor, pairings, pairing_count, moments, x, cov))
@@ -253,8 +280,8 @@ static bool fit(int count, int anchor, const RatingPairing pairings[], int pairi
     return true;
 }
 
-bool rating_fit(int count, int anchor, const RatingPairing pairings[], int pairing_count,
-                RatingList *out, Error *err) {
+bool rating_fit(int count, int anchor, const char *const names[], const RatingPairing pairings[],
+                int pairing_count, RatingList *out, Error *err) {
     memset(out, 0, sizeof *out);
     if (count < 2 || count > RATING_ENGINES_MAX)
         return error_set(err, "a rating needs 2 to %d engines, not %d", RATING_ENGINES_MAX, count);
@@ -265,7 +292,7 @@ bool rating_fit(int count, int anchor, const RatingPairing pairings[], int pairi
     PairingMoments *moments = malloc(sizeof *moments * (size_t)pairing_count);
     if (!moments)
         return error_set(err, "out of memory");
-    bool ok = fit(count, anchor, pairings, pairing_count, moments, out, err);
+    bool ok = fit(count, anchor, names, pairings, pairing_count, moments, out, err);
     free(moments);
     return ok;
 }

@@ -45,10 +45,11 @@ typedef struct {
 } RatingList;
 
 /* Fits count engines (2 .. RATING_ENGINES_MAX) from their pairings, engine anchor at 0. False
- * with err when a pairing names an engine out of range or itself, or the pairings leave an
- * engine unlinked to the anchor (its rating would be anything). */
-bool rating_fit(int count, int anchor, const RatingPairing pairings[], int pairing_count,
-                RatingList *out, Error *err);
+ * with err when a pairing names an engine out of range or itself, the pairings leave an engine
+ * unlinked to the anchor (its rating would be anything), or an engine scored all or none of its
+ * points (its rating is unbounded). names[e] names engine e in messages (NULL: "engine 3"). */
+bool rating_fit(int count, int anchor, const char *const names[], const RatingPairing pairings[],
+                int pairing_count, RatingList *out, Error *err);
 
 /* The likelihood that engine a is stronger than engine b: the normal probability of a positive
  * rating difference under the fit's covariance. */

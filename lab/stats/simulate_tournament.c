@@ -80,7 +80,7 @@ static void round_robin_one(void *context, int64_t run) {
         }
     RatingList list;
     Error ignored;
-    if (!rating_fit(s->count, 0, pairings, n, &list, &ignored))
+    if (!rating_fit(s->count, 0, NULL, pairings, n, &list, &ignored))
         return; /* nothing covered */
     for (int e = 1; e < s->count; e++)
         out->covered[e] = list.engines[e].elo_low <= s->elo[e] && s->elo[e] <= list.engines[e].elo_high;
