@@ -207,9 +207,15 @@ static void command_setoption(EngineSession *s, const Words *w) {
     if (spec && spec->type == OPTION_BOOL)
         value = !strcmp(value, "true") ? "on" : !strcmp(value, "false") ? "off" : value;
     char token[256];
-    snprintf(token, sizeof token, "%s=%s", name, value);
     SearchConfig changed = s->config;
     Error err;
+    /* A value cut to fit would be another value (300 zeros and a 3 became depth=0): refused. */
+    if ((size_t)snprintf(token, sizeof token, "%s=%s", name, value) >= sizeof token) {
+        error_set(&err, "%zu characters of name and value: more than any option takes (%zu)",
+                  strlen(name) + 1 + strlen(value), sizeof token - 1);
+        say_error(s, "setoption", &err);
+        return;
+    }
     if (!config_apply(&changed, token, &err)) {
         say_error(s, "setoption", &err);
         return;

@@ -249,6 +249,11 @@ static void bad_lines__error_answer_and_the_engine_goes_on(void **state) {
         "setoption name depth value 99",
         "setoption name tt_bits value 99",
         "setoption name preset value nosuch",
+        /* A value longer than any option's, which cut to fit would be depth=0 (no limit). */
+        "setoption name depth value 000000000000000000000000000000000000000000000000000000000000"
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "0000000000000000000000000000000000000000000000000000000000000000000000000000003",
         "bench 0",
         "bench 16 1 0",
         "bench 16 1 4 default sideways",
@@ -256,7 +261,7 @@ static void bad_lines__error_answer_and_the_engine_goes_on(void **state) {
         "bench 1 2 3 4 5 6",
     };
     size_t count = sizeof bad / sizeof bad[0];
-    char input[4096] = "";
+    char input[8192] = "";
     for (size_t i = 0; i < count; i++) {
         strcat(input, bad[i]);
         strcat(input, "\n");
