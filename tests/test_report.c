@@ -9,6 +9,7 @@
 #include "json_text.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <math.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -632,6 +633,99 @@ static void hostile__loops_fifos_long_paths_and_escapes(void **state) {
 /* A subdirectory the user cannot read is listed with the reason and the rest is reported,
  * exit 0. Run as nobody (setpriv), since root reads any directory; skipped, and said, when
  * setpriv is missing or nobody cannot run the build where it stands. */
+/* Every string value of key (at any depth) that equals from, replaced by to. */
+static void rename_all(cJSON *node, const char *key, const char *from, const char *to) {
+    for (cJSON *child = node ? node->child : NULL; child; child = child->next) {
+        if (child->string && !strcmp(child->string, key) && cJSON_IsString(child) &&
+            !strcmp(child->valuestring, from))
+            cJSON_SetValuestring(child, to);
+        else
+            rename_all(child, key, from, to);
+    }
+}
+
+static void edit_file(const char *path, void (*edit)(cJSON *json)) {
+    cJSON *json = test_load_json(path);
+    edit(json);
+    char *text = json_text(json);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    cJSON_Delete(json);
+}
+
+static void names_as_markup(cJSON *json) {
+    rename_all(json, "name", "a", "<img src=x onerror=alert(1)>");
+    rename_all(json, "anchor", "a", "<img src=x onerror=alert(1)>");
+    rename_all(json, "name", "b", "b```c");
+}
+
+static void rating_of_1e308(cJSON *json) {
+    cJSON *rating = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "rating");
+    cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(rating, "engines"), 0),
+                              "elo", cJSON_CreateNumber(1e308));
+}
+
+static void ladder_of_1e308(cJSON *json) {
+    cJSON *ladder = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "ladder");
+    cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(ladder, "steps"), 0), "elo",
+                              cJSON_CreateNumber(1e308));
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(ladder, "slope"), "elo_per_doubling",
+                              cJSON_CreateNumber(1e308));
+    rename_all(json, "name", "a.1", "<b>x</b>.1");
+}
+
+/* Whether text holds a run of at least 30 digits (a 1e308 written out). */
+static bool long_number(const char *text) {
+    for (int run = 0; *text; text++)
+        if ((run = isdigit((unsigned char)*text) ? run + 1 : 0) >= 30)
+            return true;
+    return false;
+}
+
+/* Tournament and ladder files edited as an attacker would: engine names that are markup, a
+ * rating Elo, a step's Elo and a slope of 1e308. Markdown shows the names in code spans; no view
+ * writes 309 digits or a NaN coordinate: the rating is "not rated" with the reason, the step and
+ * the slope "?". */
+static void hostile__tournament_names_and_figures_in_every_view(void **state) {
+    (void)state;
+    char command[4096], *out, path[512];
+    snprintf(command, sizeof command,
+             "rm -rf %s/hostile_t && mkdir -p %s/hostile_t && cd %s/hostile_t && " ABTEST
+             " -tournament roundrobin -engine name=a -engine name=b killers=off -engine name=c "
+             "hint=off -each nodes=200 -rounds 2 -quiet -openings file=" BOOK " -out names.json "
+             ">/dev/null && cp names.json rated.json && " ABTEST " -engine name=a -engine name=b "
+             "killers=off -ladder nodes=100,nodes=200 -rounds 3 -quiet -openings file=" BOOK
+             " -out ladder.json >/dev/null",
+             dir, dir, dir);
+    assert_int_equal(system(command), 0);
+    void (*const edits[])(cJSON *) = {names_as_markup, rating_of_1e308, ladder_of_1e308};
+    const char *const files[] = {"names.json", "rated.json", "ladder.json"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/hostile_t/%s", dir, files[i]);
+        edit_file(path, edits[i]);
+    }
+    snprintf(command, sizeof command,
+             "cd %s/hostile_t && " ABTEST " report . -markdown && " ABTEST " report . && " ABTEST
+             " report . -html page.html 2>&1 && cat page.html",
+             dir);
+    assert_int_equal(test_run(command, &out), 0);
+    static const char *const expected[] = {
+        "| `<img src=x onerror=alert(1)>` |",      /* the rating table's name */
+        "| ````b```c```` |",                       /* a name with backticks: a longer fence */
+        "| `<b>x</b>` vs `b` | ? |",               /* the ladder's row and its step */
+        "Not rated: the file's rating holds a figure no run can have (1e+308",
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
+        if (!strstr(out, expected[i]))
+            fail_msg("no '%s' in:\n%.6000s", expected[i], out);
+    if (long_number(out) || strstr(out, "nan") || strstr(out, "NaN") || strstr(out, "| <img"))
+        fail_msg("a figure or a name shown raw:\n%.6000s", out);
+    free(out);
+}
+
 static void hostile__unreadable_directory_listed_the_rest_reported(void **state) {
     (void)state;
     char command[4096], *out;
@@ -691,6 +785,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(studies__tunings_and_booktests_beside_the_runs),
         cmocka_unit_test(html__rendered_in_a_browser),
         cmocka_unit_test(hostile__loops_fifos_long_paths_and_escapes),
+        cmocka_unit_test(hostile__tournament_names_and_figures_in_every_view),
         cmocka_unit_test(hostile__unreadable_directory_listed_the_rest_reported),
         cmocka_unit_test(errors__named),
     };

@@ -23,10 +23,8 @@ static const char *base_name(const char *path) {
 /* A value as "%.2f" shows it, without a "-0.00" for a tiny negative one. */
 static double shown(double value) { return fabs(value) < 0.005 ? 0.0 : value; }
 
-/* Whether a figure read from a file is one a run can have: an edited or damaged file's 1e300
- * is shown as unknown ("?"), never as 300 digits. */
-#define PLAUSIBLE_MAX 1e9
-static bool plausible(double value) { return isfinite(value) && fabs(value) < PLAUSIBLE_MAX; }
+/* An edited or damaged file's 1e300 is shown as unknown ("?"), never as 300 digits. */
+static bool plausible(double value) { return run_summary_plausible(value); }
 
 static void cell_started(const RunSummary *r, char *out, size_t size) {
     /* "2026-12-01T07:41:18Z" -> "2026-12-01 07:41" */
@@ -160,6 +158,34 @@ void report_escape_text(const char *text, bool markdown, char *out, size_t size)
         }
     }
     out[used] = '\0';
+}
+
+void report_markdown_text(const char *text, char *out, size_t size) {
+    char escaped[4 * REPORT_CELL];
+    report_escape_text(text, true, escaped, sizeof escaped);
+    size_t used = 0;
+    for (const char *p = escaped; *p && used + 3 < size; p++) {
+        /* '|' arrives escaped already ("\|"): its backslash is kept as it is. */
+        if (strchr("<>&`*_[]~", *p) || (*p == '\\' && p[1] != '|'))
+            out[used++] = '\\';
+        out[used++] = *p;
+    }
+    out[used] = '\0';
+}
+
+void report_code_span(const char *text, char *out, size_t size) {
+    int longest = 0, run = 0;
+    for (const char *p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        longest = run > longest ? run : longest;
+    }
+    char fence[16];
+    int ticks = longest + 1 < (int)sizeof fence ? longest + 1 : (int)sizeof fence - 1;
+    memset(fence, '`', (size_t)ticks);
+    fence[ticks] = '\0';
+    size_t length = strlen(text);
+    const char *pad = length && (text[0] == '`' || text[length - 1] == '`') ? " " : "";
+    snprintf(out, size, "%s%s%s%s%s", fence, pad, text, pad, fence);
 }
 
 /* A cell, its text escaped for the terminal, cut to the column's width ("..." marks the cut). */
@@ -317,7 +343,10 @@ static void thousands(double value, char *out, size_t size) {
 }
 
 static void md_run(const RunSummary *r, char *out, size_t size) {
-    snprintf(out, size, "`%s` vs `%s`", r->engines[0], r->engines[1]);
+    char first[RUN_SUMMARY_NAME + 16], second[RUN_SUMMARY_NAME + 16];
+    report_code_span(r->engines[0], first, sizeof first);
+    report_code_span(r->engines[1], second, sizeof second);
+    snprintf(out, size, "%s vs %s", first, second);
 }
 
 static void md_difference(const RunSummary *r, char *out, size_t size) {
@@ -399,10 +428,11 @@ void report_table_markdown(FILE *out, const ReportList *list) {
         if (e->kind == REPORT_TUNING || e->kind == REPORT_BOOKTEST || e->kind == REPORT_TOURNAMENT)
             continue; /* the ledger's table is of runs; tournaments follow it */
         if (e->kind == REPORT_UNREAD) {
-            char reason[REPORT_CELL];
-            report_escape_text(e->path, true, cell, sizeof cell);
-            report_escape_text(e->reason, true, reason, sizeof reason);
-            fprintf(out, "| `%s`: %s |", cell, reason);
+            char reason[2 * REPORT_CELL], path[REPORT_CELL + 16];
+            report_code_span(e->path, path, sizeof path);
+            report_escape_text(path, true, cell, sizeof cell);
+            report_markdown_text(e->reason, reason, sizeof reason);
+            fprintf(out, "| %s: %s |", cell, reason);
             for (size_t c = 1; c < columns; c++)
                 fputs(" |", out);
             fputc('\n', out);

@@ -33,6 +33,16 @@ void report_table_print(FILE *out, const ReportList *list);
  * a name cannot split a row. At most size bytes (cut short). */
 void report_escape_text(const char *text, bool markdown, char *out, size_t size);
 
+/* text as Markdown shows it outside a code span: report_escape_text's, then every character
+ * Markdown or a page would act on backslash-escaped (< > & ` * _ [ ] ~ \\), so text from a
+ * file is never markup. At most size bytes (cut short). */
+void report_markdown_text(const char *text, char *out, size_t size);
+
+/* text as a Markdown code span, which a page shows as it is (a name "<img src=x onerror=...>"
+ * stays text): fenced by one backtick more than its longest run of them, padded by a space
+ * when it begins or ends with one. At most size bytes (cut short). */
+void report_code_span(const char *text, char *out, size_t size);
+
 /* "3/812 (0.37%)": blunders of the moves judged (0.00% when none was judged). */
 void report_blunder_rate(double lost, double judged, char *out, size_t size);
 

@@ -305,7 +305,8 @@ static void ladder_chart(FILE *out, const TournamentSummary *t, const LadderLine
                      t->ladder_limit[k], t->ladder_x[k], shown(line->elo[k]), shown(line->low[k]),
                      shown(line->high[k]));
         else
-            snprintf(step, sizeof step, "%s%s not played", k ? "; " : "", t->ladder_limit[k]);
+            snprintf(step, sizeof step, "%s%s %s", k ? "; " : "", t->ladder_limit[k],
+                     isinf(line->elo[k]) ? "?" : "not played");
         html_put_escaped(out, step);
     }
     fputs("</p>\n", out);
@@ -433,14 +434,16 @@ static void ladder_step_cell(const TournamentSummary *t, const LadderLine *line,
         textbuf_printf(&buf, "%+.1f [%+.1f, %+.1f]", shown(line->elo[k]), shown(line->low[k]),
                        shown(line->high[k]));
     else
-        textbuf_printf(&buf, "not played");
+        textbuf_printf(&buf, "%s", isinf(line->elo[k]) ? "?" : "not played");
 }
 
 /* A ladder line as the table's row. */
 static void ladder_row(FILE *out, const TournamentSummary *t, const LadderLine *line,
                        const TournamentSummary *first, int steps) {
-    char raw[2 * REPORT_CELL], text[2 * REPORT_CELL];
-    snprintf(raw, sizeof raw, "%s vs %s", line->first, line->second);
+    char raw[2 * REPORT_CELL], text[2 * REPORT_CELL], one[REPORT_CELL], other[REPORT_CELL];
+    report_code_span(line->first, one, sizeof one);
+    report_code_span(line->second, other, sizeof other);
+    snprintf(raw, sizeof raw, "%s vs %s", one, other);
     report_escape_text(raw, true, text, sizeof text);
     fprintf(out, "| %s |", text);
     for (int k = 0; k < steps; k++) {
@@ -448,18 +451,19 @@ static void ladder_row(FILE *out, const TournamentSummary *t, const LadderLine *
         if (k < t->ladder_steps)
             ladder_step_cell(t, line, k, k < first->ladder_steps ? first->ladder_limit[k] : "",
                              raw, sizeof raw);
-        report_escape_text(raw, true, text, sizeof text);
+        report_markdown_text(raw, text, sizeof text);
         fprintf(out, " %s |", text);
     }
     if (line->has_slope)
         fprintf(out, " %+.1f [%+.1f, %+.1f] |", shown(line->slope), shown(line->slope_low),
                 shown(line->slope_high));
     else
-        fputs(" - |", out);
-    report_escape_text(line->verdict, true, text, sizeof text);
+        fputs(isinf(line->slope) ? " ? |" : " - |", out);
+    report_markdown_text(line->verdict, text, sizeof text);
     fprintf(out, " %s | %lld |", text, (long long)t->run.pairs);
-    report_escape_text(t->run.file, true, text, sizeof text);
-    fprintf(out, " `%s` |\n", text);
+    report_code_span(t->run.file, one, sizeof one);
+    report_escape_text(one, true, text, sizeof text);
+    fprintf(out, " %s |\n", text);
 }
 
 /* Every ladder given as one table, a row a ladder (a gauntlet's: a row a candidate): its steps'
@@ -498,14 +502,16 @@ void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int cou
         if (entries[i].kind != REPORT_TOURNAMENT || entries[i].tournament->ladder_steps)
             continue; /* a ladder is a row of the table above */
         const TournamentSummary *t = entries[i].tournament;
-        char about[2 * RUN_SUMMARY_TEXT], text[2 * REPORT_CELL], file[REPORT_CELL];
+        char about[2 * RUN_SUMMARY_TEXT], text[4 * REPORT_CELL], file[2 * REPORT_CELL];
+        char file_span[REPORT_CELL + 16];
         about_text(t, about, sizeof about);
-        report_escape_text(about, true, text, sizeof text);
-        report_escape_text(t->run.file, true, file, sizeof file);
-        fprintf(out, "\n`%s`: %s\n\n", file, text);
+        report_markdown_text(about, text, sizeof text);
+        report_code_span(t->run.file, file_span, sizeof file_span);
+        report_escape_text(file_span, true, file, sizeof file);
+        fprintf(out, "\n%s: %s\n\n", file, text);
         if (!t->rated) {
             char why[2 * REPORT_CELL], escaped[4 * REPORT_CELL];
-            report_escape_text(no_rating_text(t, why, sizeof why), true, escaped, sizeof escaped);
+            report_markdown_text(no_rating_text(t, why, sizeof why), escaped, sizeof escaped);
             fprintf(out, "%s\n", escaped);
             continue;
         }
@@ -518,8 +524,11 @@ void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int cou
         char raw[REPORT_CELL];
         for (int row = 1; row <= t->engine_count; row++) {
             for (int column = 0; column < RATING_COLUMNS; column++) {
+                char span[REPORT_CELL + 16];
                 rating_text(t, row, column, raw, sizeof raw);
-                report_escape_text(raw, true, text, sizeof text);
+                if (column == 1) /* a name: shown as it is, never as markup */
+                    report_code_span(raw, span, sizeof span);
+                report_escape_text(column == 1 ? span : raw, true, text, sizeof text);
                 fprintf(out, "| %s ", text);
             }
             fputs("|\n", out);
@@ -535,15 +544,24 @@ void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int cou
         }
         if (x1 <= x0)
             x1 = x0 + 1;
-        fprintf(out, "\n```text\nElo, 95%% intervals ('o' the estimate, ':' %s's 0), %+.0f to "
+        /* A fence longer than any run of backticks in a name: no name ends the block. */
+        char fence[REPORT_CELL + 4] = "```";
+        for (int r = 0; r < t->engine_count; r++) {
+            char span[REPORT_CELL + 16];
+            report_code_span(t->rating[r].name, span, sizeof span);
+            size_t ticks = strspn(span, "`"); /* its longest run and one */
+            while (strlen(fence) < ticks && strlen(fence) + 1 < sizeof fence)
+                strcat(fence, "`");
+        }
+        fprintf(out, "\n%stext\nElo, 95%% intervals ('o' the estimate, ':' %s's 0), %+.0f to "
                      "%+.0f\n",
-                t->anchor, x0, x1);
+                fence, t->anchor, x0, x1);
         for (int r = 0; r < t->engine_count; r++) {
             char bar[TEXT_CHART_WIDTH + 1];
             text_chart_row(&t->rating[r], x0, x1, bar);
             report_escape_text(t->rating[r].name, false, text, sizeof text);
             fprintf(out, "%-*s |%s| %+.1f\n", name_width, text, bar, shown(t->rating[r].elo));
         }
-        fputs("```\n", out);
+        fprintf(out, "%s\n", fence);
     }
 }

@@ -360,6 +360,17 @@ static bool rating_from(const cJSON *rating, TournamentSummary *t, Error *err) {
             !real_at(item, "draw_ratio", &e->draw_ratio, &inner))
             return error_set(err, "rating, engine %d: %s", i + 1, inner.text);
         e->pairs = (int64_t)pairs;
+        const double figures[] = {e->elo, e->elo_low, e->elo_high, e->nelo, e->score,
+                                  e->draw_ratio};
+        for (size_t k = 0; k < sizeof figures / sizeof figures[0]; k++)
+            if (!run_summary_plausible(figures[k])) { /* no list is better than a wrong one */
+                t->rated = false;
+                snprintf(t->rating_failure, sizeof t->rating_failure,
+                         "the file's rating holds a figure no run can have (%g, engine %s): "
+                         "edited or damaged",
+                         figures[k], e->name);
+                return true;
+            }
     }
     return true;
 }
@@ -395,9 +406,23 @@ static bool tournament_run_from(const cJSON *json, TournamentSummary *t, Error *
 }
 
 /* A number, or NaN for null (a ladder step not played). */
+bool run_summary_plausible(double value) { return isfinite(value) && fabs(value) < 1e9; }
+
+/* A figure that may be null (NAN: a step not played, a slope not fitted). */
 static bool number_or_null(const cJSON *object, const char *key, double *out, Error *err) {
     *out = NAN;
     return cJSON_IsNull(member(object, key)) || real_at(object, key, out, err);
+}
+
+/* An estimate and its interval that no run can have (an edited 1e308) are unknown together:
+ * INFINITY, which every view shows as "?" and no chart draws. */
+static void unknown_unless_plausible(double *estimate, double *low, double *high) {
+    bool known = true;
+    const double figures[] = {*estimate, *low, *high};
+    for (int i = 0; i < 3; i++)
+        known &= isnan(figures[i]) || run_summary_plausible(figures[i]);
+    if (!known)
+        *estimate = *low = *high = INFINITY;
 }
 
 /* One line of a ladder's "tournament.ladder": its steps' figures, slope and verdict. */
@@ -418,11 +443,13 @@ static bool ladder_line_from(const cJSON *line, TournamentSummary *t, LadderLine
             !number_or_null(step, "elo_low", &out->low[k], err) ||
             !number_or_null(step, "elo_high", &out->high[k], err))
             return false;
+        unknown_unless_plausible(&out->elo[k], &out->low[k], &out->high[k]);
     }
     if (!number_or_null(slope, "elo_per_doubling", &out->slope, err) ||
         !number_or_null(slope, "low", &out->slope_low, err) ||
         !number_or_null(slope, "high", &out->slope_high, err))
         return false;
+    unknown_unless_plausible(&out->slope, &out->slope_low, &out->slope_high);
     out->has_slope = isfinite(out->slope);
     return text_at(line, "verdict", out->verdict, sizeof out->verdict, err);
 }

@@ -15,6 +15,11 @@
 #include <stdint.h>
 
 #define RUN_SUMMARY_TEXT 512
+
+/* Whether a figure read from a file is one a run can have (finite, under 1e9 in size): an
+ * edited or damaged file's 1e308 is unknown to every view, never 309 digits or a -nan
+ * coordinate. */
+bool run_summary_plausible(double value);
 #define RUN_SUMMARY_NAME 64
 #define RUN_SUMMARY_SHORT 48
 
