@@ -296,22 +296,28 @@ static void assert_same_counts(const char *a, const char *b) {
 }
 
 /* An option given with -resume is applied where that is sound (-rounds above the run's: it
- * goes on, and ends as a fresh run of that many rounds) or refused naming it; never ignored. */
+ * goes on, and ends as a fresh run of that many rounds), is the run's own value (no change), or
+ * is refused naming it and both values; never ignored. */
 static void resume__options_applied_or_refused(void **state) {
     (void)state;
     char command[2048], extended[512], fresh[512];
     snprintf(extended, sizeof extended, "%s/extended.json", dir);
     snprintf(fresh, sizeof fresh, "%s/fresh.json", dir);
-#define ROUNDS_MATCH ABTEST " -engine name=a -engine name=b killers=off -each nodes=200 -quiet" \
-                            " -openings file=" BOOK
+#define ROUNDS_MATCH                                                                               \
+    ABTEST " -engine name=a -engine name=b killers=off -each nodes=200 -quiet"                     \
+           " -openings file=" BOOK
     snprintf(command, sizeof command, ROUNDS_MATCH " -rounds 3 -out %s", extended);
     expect(command, 0, "Finished match");
     static const struct {
         const char *options, *message;
     } refused[] = {
-        {"-srand 5", "-srand with -resume: a resumed run keeps the settings its file records"},
-        {"-each nodes=1000", "-each with -resume"},
-        {"-openings file=" BOOK, "-openings with -resume"},
+        {"-srand 5", "-srand 5: the run was played with -srand 20261129, and a resumed run keeps "
+                     "the settings its file records"},
+        {"-each nodes=1000", "-each with -resume: a resumed run keeps the engines, test and kind"},
+        {"-openings order=sequential", "-openings order=sequential: the run was played with "
+                                       "-openings order=random"},
+        {"-maxmoves 100", "-maxmoves 100: the run was played with -maxmoves 300"},
+        {"-tb", "sliding.tstb: the run was played with -tb file=, and a resumed run keeps"},
         {"-sprt elo0=0 elo1=5", "-sprt with -resume"},
         {"-rounds 2", "-rounds 2: the run was started for 3; a resume plays more pairs, never "
                       "fewer"},
@@ -320,13 +326,17 @@ static void resume__options_applied_or_refused(void **state) {
         snprintf(command, sizeof command, ABTEST " -resume %s %s", extended, refused[i].options);
         expect(command, 2, refused[i].message);
     }
+    /* The run's own values are no change. */
+    snprintf(command, sizeof command, ABTEST " -resume %s -srand 20261129 -openings file=" BOOK,
+             extended);
+    expect(command, 0, "the run has already ended (rounds played after 3 pairs)");
     snprintf(command, sizeof command, ABTEST " -resume %s -rounds 6 -quiet", extended);
     expect(command, 0, "note: -rounds 6 (the run was started for 3); resumed to play its pairs");
     snprintf(command, sizeof command, ROUNDS_MATCH " -rounds 6 -out %s", fresh);
     expect(command, 0, "Finished match");
     /* The counts; the trajectory keeps the first session's end as a point of its history. */
-    static const char *const COUNTS[] = {"pairs", "pentanomial_detail", "wdl", "end_reasons",
-                                         "first_as_tigers", "plies", "engines"};
+    static const char *const COUNTS[] = {
+        "pairs", "pentanomial_detail", "wdl", "end_reasons", "first_as_tigers", "plies", "engines"};
     test_assert_same_keys(extended, fresh, COUNTS, sizeof COUNTS / sizeof COUNTS[0]);
     cJSON *json = test_load_json(extended);
     assert_int_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(json, "settings"), "rounds")->valueint,
@@ -375,7 +385,7 @@ static void locks__one_file_under_two_names_is_one_lock(void **state) {
     for (int i = 0; i < 2; i++) {
         snprintf(command, sizeof command,
                  ABTEST " tune -param 'futility, int, 150, 0, 300, 20, 0.02' -iterations 10 "
-                 "-each nodes=300 -out %s/%s",
+                        "-each nodes=300 -out %s/%s",
                  dir, others[i]);
         expect(command, 2, "is in use by another abtest tune (process");
         assert_int_not_equal(access(moved, F_OK), 0);

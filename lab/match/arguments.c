@@ -662,27 +662,40 @@ static bool check_tournament(const Parse *p, Error *err) {
 }
 
 /* -resume F alone: the run's settings are F's, so an option that decides its games or their
- * verdict is refused, never ignored. -rounds is the exception (settings_merge_resume extends
- * the run); the session's options (-concurrency, -quiet, -out, -pgnout, -html, -recover,
- * -allow-engine-change) apply. */
+ * verdict is never ignored. The table's are marked to be checked against the file's values
+ * (settings_merge_resume: the same value is no change, another is refused); the engines, the
+ * SPRT and the kind of run are refused here. -rounds may extend the run; the session's
+ * options (-concurrency, -quiet, -out, -pgnout, -html, -recover, -allow-engine-change)
+ * apply. */
 static bool check_resume_options(const Parse *p, Error *err) {
     for (int i = 0; i < p->argc; i++) {
         const char *arg = p->argv[i];
         bool decides = false;
         for (size_t k = 0; k < SPECIAL_COUNT; k++)
             decides |= SPECIAL_OPTIONS[k].decides && !strcmp(arg, SPECIAL_OPTIONS[k].option);
-        for (size_t k = 0; k < SETTINGS_FIELD_COUNT; k++) {
+        for (size_t k = 0; k < SETTINGS_FIELD_COUNT && k < 64; k++) {
             const SettingsField *f = &SETTINGS_FIELDS[k];
-            decides |= (f->traits & SETTINGS_DECIDES_RESULTS) && strcmp(f->key, "rounds") &&
-                       !strcmp(arg, f->option);
+            if (!(f->traits & SETTINGS_DECIDES_RESULTS) || !strcmp(f->key, "rounds") ||
+                strcmp(arg, f->option))
+                continue;
+            /* A group's field: its key among the words after, or the group's first key given
+             * alone (-tb, -openings FILE). */
+            int end = group_end(p->argc, p->argv, i + 1);
+            bool first = k == 0 || strcmp(SETTINGS_FIELDS[k - 1].option, f->option);
+            bool given =
+                !f->group_key ||
+                (first && (end == i + 1 || (end == i + 2 && !strchr(p->argv[i + 1], '='))));
+            for (int j = i + 1; !given && j < end; j++)
+                given = !strncmp(p->argv[j], f->group_key, strlen(f->group_key)) &&
+                        p->argv[j][strlen(f->group_key)] == '=';
+            if (given)
+                p->settings->resume_given |= (uint64_t)1 << k;
         }
         if (decides)
             return error_set(err,
-                             "%s with -resume: a resumed run keeps the settings its file "
-                             "records (its pairs so far were played with them): only -rounds "
-                             "(more pairs) and how the session runs (-concurrency, -quiet, -out, "
-                             "-pgnout, -html, -recover) may be given; start a new run to change "
-                             "%s",
+                             "%s with -resume: a resumed run keeps the engines, test and kind "
+                             "its file records (its pairs so far were played with them): give "
+                             "the whole command line, or start a new run to change %s",
                              arg, arg);
     }
     return true;

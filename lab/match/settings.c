@@ -471,14 +471,44 @@ static bool rounds_on_resume(const MatchSettings *given, const MatchSettings *fi
     if (given->rounds == SETTINGS_UNBOUNDED_ROUNDS || given->rounds == file->rounds)
         return true;
     if (file->ladder.count)
-        return error_set(err, "-rounds %" PRId64 ": a ladder's -rounds is each step's pairs "
-                              "(%" PRId64 "), and its steps are decided with it: it does not "
-                              "change on a resume",
+        return error_set(err,
+                         "-rounds %" PRId64 ": a ladder's -rounds is each step's pairs "
+                         "(%" PRId64 "), and its steps are decided with it: it does not "
+                         "change on a resume",
                          given->rounds, file->rounds);
     if (given->rounds < file->rounds)
-        return error_set(err, "-rounds %" PRId64 ": the run was started for %" PRId64 "; a "
-                              "resume plays more pairs, never fewer",
+        return error_set(err,
+                         "-rounds %" PRId64 ": the run was started for %" PRId64 "; a "
+                         "resume plays more pairs, never fewer",
                          given->rounds, file->rounds);
+    return true;
+}
+
+/* The settings deciding results given with -resume alone (given->resume_given): the file's
+ * value again is no change; another is refused, never ignored. */
+static bool resume_values_same(const MatchSettings *given, const MatchSettings *file, Error *err) {
+    for (size_t i = 0; i < SETTINGS_FIELD_COUNT && i < 64; i++) {
+        const SettingsField *f = &SETTINGS_FIELDS[i];
+        char asked[SETTINGS_PATH_MAX], recorded[SETTINGS_PATH_MAX];
+        if (!(given->resume_given >> i & 1))
+            continue;
+        settings_field_text(f, given, asked, sizeof asked);
+        settings_field_text(f, file, recorded, sizeof recorded);
+        if (!strcmp(asked, recorded))
+            continue;
+        char option[64];
+        if (f->group_key)
+            snprintf(option, sizeof option, "%s %s=", f->option, f->group_key);
+        else
+            snprintf(option, sizeof option, "%s ", f->option);
+        return error_set(err,
+                         "%s%.60s: the run was played with %s%.60s, and a resumed run keeps "
+                         "the settings its file records (its pairs so far were played with "
+                         "them): only -rounds (more pairs) and how the session runs "
+                         "(-concurrency, -quiet, -out, -pgnout, -html, -recover) change; "
+                         "start a new run to change %s",
+                         option, asked, option, recorded, f->option);
+    }
     return true;
 }
 
@@ -492,7 +522,7 @@ bool settings_merge_resume(MatchSettings *given, const MatchSettings *file, int6
         if (!same)
             return false;
     }
-    if (!rounds_on_resume(given, file, err))
+    if (!rounds_on_resume(given, file, err) || !resume_values_same(given, file, err))
         return false;
     int64_t rounds = given->rounds == SETTINGS_UNBOUNDED_ROUNDS ? file->rounds : given->rounds;
     if (given->pgn_path[0] && !file->pgn_path[0] && pairs > 0)

@@ -57,6 +57,8 @@ typedef struct {
     bool recover;         /* -recover: restart an engine that exits or stalls (its game lost) */
     bool allow_engine_change; /* -allow-engine-change: resume although a program changed */
     int debug_stop_after; /* testing: behave as if interrupted after this many pairs (0 = off) */
+    uint64_t resume_given; /* -resume alone: the SETTINGS_FIELDS deciding results given with it
+                              (bit i: field i), each checked against the file's value */
 } MatchSettings;
 
 typedef enum {
