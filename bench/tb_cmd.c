@@ -146,7 +146,7 @@ int bench_tbgen_main(int argc, char **argv) {
     if (out)
         snprintf(path, sizeof path, "%s", out);
     /* Minutes of solving: the file is checked before it starts, and locked while it runs. */
-    OutputPlan plan = {0};
+    OutputPlan plan = {.writes_tablebase = true}; /* a file solved before is solved again */
     OutLock lock;
     output_plan_add(&plan, "-out", path, NULL);
     if (!output_plan_check(&plan, &err) ||
@@ -166,8 +166,7 @@ int bench_tbgen_main(int argc, char **argv) {
     wall = cli_now_seconds() - wall;
     cpu = cli_cpu_seconds() - cpu;
     OutFile file;
-    if (!output_begin(&plan, &file, path, &err) ||
-        !tb_write(&file, index, captures, codes, &err))
+    if (!output_begin(&plan, &file, path, &err) || !tb_write(&file, index, captures, codes, &err))
         die("tbgen: %s", err.text);
     TbCounts counts;
     tb_count(index, captures, codes, &counts);
@@ -353,7 +352,6 @@ static cJSON *answer_json(const Answer *a) {
     return json;
 }
 
-
 static int probe_position(const Tablebase *tb, TbPlaceProber *prober, const char *fen,
                           const OutputPlan *plan, const char *json_path) {
     Board b;
@@ -445,13 +443,8 @@ int bench_tbprobe_main(int argc, char **argv) {
     if (!paths_tablebase(given, path, sizeof path, &err))
         die("tbprobe: %s", err.text);
     bench_layer_dir(dir, layers, sizeof layers, "tbprobe");
-    /* The files it reads are never its output: checked before anything is read. */
-    OutputPlan plan = {0};
-    output_plan_add(&plan, "-json", json_path, NULL);
-    output_plan_input(&plan, "-positions", positions);
-    bench_plan_tb_inputs(&plan, path, layers);
-    if (!output_plan_check(&plan, &err))
-        die("tbprobe: %s", err.text);
+    OutputPlan plan; /* the files it reads are never its output */
+    bench_plan_tb_command(&plan, json_path, positions, path, layers, "tbprobe");
     Tablebase *tb = open_given(given, captures, path, sizeof path, "tbprobe");
     TbPlaceProber *prober = bench_place_prober(dir, tb, "tbprobe");
     int status = info  ? print_info(tb, path, &plan, json_path)

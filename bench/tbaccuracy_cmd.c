@@ -266,13 +266,8 @@ int bench_tbaccuracy_main(int argc, char **argv) {
     if (!paths_tablebase(given_tb, tb_path, sizeof tb_path, &err))
         die("tbaccuracy: %s", err.text);
     bench_layer_dir(dir, layers, sizeof layers, "tbaccuracy");
-    /* The files it reads are never its output: checked before any search. */
-    OutputPlan plan = {0};
-    output_plan_add(&plan, "-json", json_path, NULL);
-    output_plan_input(&plan, "-positions", positions);
-    bench_plan_tb_inputs(&plan, tb_path, layers);
-    if (!output_plan_check(&plan, &err))
-        die("tbaccuracy: %s", err.text);
+    OutputPlan plan; /* the files it reads are never its output: checked before any search */
+    bench_plan_tb_command(&plan, json_path, positions, tb_path, layers, "tbaccuracy");
     Tablebase *tb = tb_new(tb_path, CAPTURES_TO_WIN, &err);
     if (!tb)
         die("tbaccuracy: %s", err.text);

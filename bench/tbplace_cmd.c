@@ -41,9 +41,16 @@ void bench_layer_dir(const char *given, char *out, size_t size, const char *comm
         die("%s: %s", command, err.text);
 }
 
-void bench_plan_tb_inputs(OutputPlan *plan, const char *tb_path, const char *dir) {
+void bench_plan_tb_command(OutputPlan *plan, const char *json, const char *positions,
+                           const char *tb_path, const char *dir, const char *command) {
+    Error err;
+    *plan = (OutputPlan){0};
+    output_plan_add(plan, "-json", json, NULL);
+    output_plan_input(plan, "-positions", positions);
     output_plan_input(plan, "-tb", tb_path);
     output_plan_input_dir(plan, "-dir", dir, "the placement layers", tb_place_is_layer_name);
+    if (!output_plan_check(plan, &err))
+        die("%s: %s", command, err.text);
 }
 
 /* The layers up to in_hand (both sides) as the outputs of plan, their paths in paths (each
@@ -54,7 +61,7 @@ void bench_plan_tb_inputs(OutputPlan *plan, const char *tb_path, const char *dir
 static void plan_layers(OutputPlan *plan, const char *dir, int in_hand, int captures,
                         const char *tb_path, char (*paths)[PATHS_MAX + 32]) {
     Error err;
-    *plan = (OutputPlan){0};
+    *plan = (OutputPlan){.writes_tablebase = true};
     output_plan_input(plan, "-tb", tb_path);
     for (int h = 1; h <= in_hand; h++)
         for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {

@@ -24,6 +24,9 @@ TbPlaceProber *bench_place_prober(const char *given_dir, const Tablebase *slidin
  * naming command when there is none). */
 void bench_layer_dir(const char *given, char *out, size_t size, const char *command);
 
-/* The tablebase files a command reads, as inputs of its plan: the sliding file tb_path and the
- * placement layers of dir (both kept by the caller while the plan is used). */
-void bench_plan_tb_inputs(OutputPlan *plan, const char *tb_path, const char *dir);
+/* The plan of a command that reads the tablebase: its -json (NULL: none) against the positions
+ * file (NULL: none), the sliding file tb_path and the placement layers of dir (all kept by the
+ * caller while the plan is used), checked before anything is read; dies naming command and
+ * what is wrong. */
+void bench_plan_tb_command(OutputPlan *plan, const char *json, const char *positions,
+                           const char *tb_path, const char *dir, const char *command);

@@ -3,8 +3,11 @@
 
 #include "json_text.h"
 #include "paths.h"
+#include "tablebase.h"
+#include "tb_place_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,8 +35,8 @@ void output_plan_input(OutputPlan *plan, const char *option, const char *path) {
         add_role(plan->inputs, &plan->input_count, &plan->overflow, option, path, NULL);
 }
 
-void output_plan_input_dir(OutputPlan *plan, const char *option, const char *dir,
-                           const char *what, OutputDirMember member) {
+void output_plan_input_dir(OutputPlan *plan, const char *option, const char *dir, const char *what,
+                           OutputDirMember member) {
     if (!dir || !dir[0])
         return;
     if (plan->input_dir_count == OUTPUT_PLAN_DIRS) {
@@ -70,6 +73,22 @@ static bool probe(const OutputRole *o, Error *err) {
     return true;
 }
 
+/* Whether path is a tablebase file: a sliding file or a placement layer, by its first bytes
+ * (opened without blocking: outfile_check has refused anything but a regular file). */
+static const char *tablebase_kind(const char *path) {
+    char head[8] = {0};
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    bool read_whole = read(fd, head, sizeof head) == (ssize_t)sizeof head;
+    close(fd);
+    if (read_whole && !memcmp(head, TB_FILE_MAGIC, sizeof head))
+        return "a sliding tablebase";
+    if (read_whole && !memcmp(head, TB_PLACE_FILE_MAGIC, sizeof head))
+        return "a placement layer";
+    return NULL;
+}
+
 bool output_plan_check(OutputPlan *plan, Error *err) {
     plan->checked = false;
     if (plan->overflow)
@@ -85,10 +104,16 @@ bool output_plan_check(OutputPlan *plan, Error *err) {
                                  o->option, o->path, plan->inputs[k].option);
         for (int k = 0; k < plan->input_dir_count; k++)
             if (in_input_dir(o->path, &plan->input_dirs[k]))
-                return error_set(err, "%s %s is one of %s in %s %s: writing it would destroy "
-                                      "an input",
+                return error_set(err,
+                                 "%s %s is one of %s in %s %s: writing it would destroy "
+                                 "an input",
                                  o->option, o->path, plan->input_dirs[k].what,
                                  plan->input_dirs[k].option, plan->input_dirs[k].path);
+        const char *kind = plan->writes_tablebase ? NULL : tablebase_kind(o->path);
+        if (kind)
+            return error_set(err, "%s %s is %s: an input of the tools, which only bench tbgen "
+                                  "and tbplace write, never another output",
+                             o->option, o->path, kind);
         for (int k = 0; k < i; k++)
             if (paths_same_file(o->path, plan->outputs[k].path))
                 return error_set(err, "%s and %s are the same file (%s)", plan->outputs[k].option,
@@ -114,8 +139,9 @@ static bool planned(const OutputPlan *plan, const char *path, Error *err) {
     for (int i = 0; plan && plan->checked && i < plan->output_count; i++)
         if (!strcmp(plan->outputs[i].path, path))
             return true;
-    return error_set(err, "%s: not an output of the command's checked plan (cli/output.h): "
-                          "nothing written",
+    return error_set(err,
+                     "%s: not an output of the command's checked plan (cli/output.h): "
+                     "nothing written",
                      path);
 }
 
@@ -230,8 +256,7 @@ bool output_lock(OutLock *lock, const char *option, const char *path, const char
     return error_set(err, "%s %s: %s", option, path, inner.text);
 }
 
-bool output_write_text(const OutputPlan *plan, const char *text, const char *path,
-                       Error *err) {
+bool output_write_text(const OutputPlan *plan, const char *text, const char *path, Error *err) {
     if (!strcmp(path, "-")) {
         bool ok = fputs(text, stdout) >= 0 && fflush(stdout) == 0;
         return ok ? true : error_set(err, "cannot write to standard output: %s", strerror(errno));
@@ -247,8 +272,7 @@ bool output_write_text(const OutputPlan *plan, const char *text, const char *pat
     return outfile_commit(&out, err);
 }
 
-bool output_write_json(const OutputPlan *plan, const cJSON *json, const char *path,
-                       Error *err) {
+bool output_write_json(const OutputPlan *plan, const cJSON *json, const char *path, Error *err) {
     if (!strcmp(path, "-")) {
         bool ok = json_text_write(stdout, json) && fputc('\n', stdout) != EOF &&
                   fflush(stdout) == 0;

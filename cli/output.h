@@ -56,6 +56,7 @@ typedef struct {
     int output_count, input_count, input_dir_count;
     bool overflow; /* more roles than the arrays hold: output_plan_check fails */
     bool checked;  /* output_plan_check passed: its outputs may be opened */
+    bool writes_tablebase; /* bench tbgen and tbplace: an output may be a tablebase file */
 } OutputPlan;
 
 /* An output of the command (NULL, "" and "-", standard output, are not files: skipped). */
@@ -66,10 +67,11 @@ void output_plan_add(OutputPlan *plan, const char *option, const char *path,
 void output_plan_input(OutputPlan *plan, const char *option, const char *path);
 
 /* Files of dir that member accepts are inputs of the command (NULL and "" skipped). */
-void output_plan_input_dir(OutputPlan *plan, const char *option, const char *dir,
-                           const char *what, OutputDirMember member);
+void output_plan_input_dir(OutputPlan *plan, const char *option, const char *dir, const char *what,
+                           OutputDirMember member);
 
-/* Step 1 above; marks the plan checked. False naming the option, the path and what is
+/* Step 1 above (and a tablebase or placement layer file, known by its first bytes, is never an
+ * output but of the plan that writes tablebases); marks the plan checked. False naming the option, the path and what is
  * wrong. */
 bool output_plan_check(OutputPlan *plan, Error *err);
 

@@ -519,8 +519,8 @@ static void outputs__tablebase_files_are_never_written(void **state) {
          "kept/h02-sheep.tspl", "is one of the placement layers in -dir kept"},
         {BENCH " tbprobe -info -captures 1 -tb s1.tstb -json s1.tstb", "s1.tstb",
          "-json s1.tstb is also -tb"},
-        {BENCH " tbprobe -captures 1 -tb s1.tstb -dir kept -positions q.txt -json q.txt",
-         "q.txt", "-json q.txt is also -positions"},
+        {BENCH " tbprobe -captures 1 -tb s1.tstb -dir kept -positions q.txt -json q.txt", "q.txt",
+         "-json q.txt is also -positions"},
         {BENCH " tbaccuracy -tb T.tstb -in-hand 0 -samples 2 -json T.tstb depth=1", "T.tstb",
          "-json T.tstb is also -tb"},
         {BENCH " tbaccuracy -tb T.tstb -dir kept -in-hand 1 -samples 2 -json kept/h01-tigers.tspl "
@@ -528,6 +528,12 @@ static void outputs__tablebase_files_are_never_written(void **state) {
          "kept/h01-tigers.tspl", "is one of the placement layers in -dir kept"},
         {BENCH " tbaccuracy -tb T.tstb -positions q.txt -json q.txt depth=1", "q.txt",
          "-json q.txt is also -positions"},
+        /* Commands that read no tablebase: a tablebase or a layer, known by its first
+         * bytes, is no output of theirs either. */
+        {BENCH " -depth 1 -json kept/h01-sheep.tspl", "kept/h01-sheep.tspl",
+         "-json kept/h01-sheep.tspl is a placement layer: an input of the tools"},
+        {ABTEST " report kept -html T.tstb", "T.tstb",
+         "-html T.tstb is a sliding tablebase: an input of the tools"},
         {ABTEST " -engine name=a -engine name=b -each nodes=50 -rounds 1 -tb file=T.tstb "
                 "-blunders dir=empty -out empty/h01-sheep.tspl",
          NULL, "-out empty/h01-sheep.tspl is one of the placement layers in -blunders empty"},
@@ -546,8 +552,8 @@ static void outputs__tablebase_files_are_never_written(void **state) {
         /* The input kept aside first; after the refusal it must be the same bytes, and a layer
          * that was not there must still not be there. */
         if (rows[i].kept)
-            snprintf(command, sizeof command, "cd %s && cp %s before && %s 2>&1", dir,
-                     rows[i].kept, rows[i].command);
+            snprintf(command, sizeof command, "cd %s && cp %s before && %s 2>&1", dir, rows[i].kept,
+                     rows[i].command);
         else
             snprintf(command, sizeof command, "cd %s && %s 2>&1", dir, rows[i].command);
         int status = test_run(command, &out);

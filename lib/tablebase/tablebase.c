@@ -17,7 +17,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MAGIC "TSLABTB\n"
 /* The entries are read into memory, not mapped: a mapped file that someone truncates while a run
  * probes it kills the process with SIGBUS; a copy cannot change under the reader. */
 struct Tablebase {
@@ -47,7 +46,7 @@ static int64_t *count_field(TbCounts *c, int captured, int side, int field) {
 
 static void encode_header(const TbHeader *h, uint8_t out[TB_HEADER_BYTES]) {
     memset(out, 0, TB_HEADER_BYTES);
-    memcpy(out, MAGIC, 8);
+    memcpy(out, TB_FILE_MAGIC, 8);
     tb_put_u32(out + 8, TB_FILE_VERSION);
     tb_put_u32(out + 12, TB_HEADER_BYTES);
     memcpy(out + 16, TB_RULES, strlen(TB_RULES));
@@ -136,7 +135,7 @@ static bool check_level_counts(const char *path, const uint8_t *h, int win_captu
 
 bool tb_read_header(const char *path, const uint8_t *h, size_t size, TbHeader *out, Error *err) {
     char rules[65] = {0};
-    if (size < TB_HEADER_BYTES || memcmp(h, MAGIC, 8) != 0)
+    if (size < TB_HEADER_BYTES || memcmp(h, TB_FILE_MAGIC, 8) != 0)
         return error_set(err, "%s: not a tslab tablebase (no TSLABTB header)", path);
     if (tb_get_u32(h + 8) != TB_FILE_VERSION)
         return error_set(err,

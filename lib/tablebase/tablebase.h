@@ -36,6 +36,8 @@ typedef struct {
 
 typedef struct Tablebase Tablebase;
 
+#define TB_FILE_MAGIC "TSLABTB\n" /* a sliding file's first 8 bytes */
+
 /* Writes the solution of tb_generate into out (begun: a temporary beside its target) and
  * commits it, so a reader never sees half a file; on failure out is abandoned. */
 bool tb_write(OutFile *out, const TbIndex *index, int win_captures, const TbCode *codes,

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MAGIC "TSLABPL\n"
 #define HEADER_BYTES 512
 #define CHECKSUM_OFFSET 104
 
@@ -30,7 +29,7 @@ bool tb_place_is_layer_name(const char *name) {
 static void encode_header(const TbLayer *layer, const TbPlaceFileInfo *info,
                           uint8_t out[HEADER_BYTES]) {
     memset(out, 0, HEADER_BYTES);
-    memcpy(out, MAGIC, 8);
+    memcpy(out, TB_PLACE_FILE_MAGIC, 8);
     tb_put_u32(out + 8, TB_PLACE_FILE_VERSION);
     tb_put_u32(out + 12, HEADER_BYTES);
     memcpy(out + 16, TB_RULES, strlen(TB_RULES));
@@ -73,10 +72,10 @@ bool tb_place_write(OutFile *out, const TbLayer *layer, TbPlaceFileInfo *info, E
 }
 
 /* The header's fields that say which file, format, rules, game and layer it is. */
-static bool check_identity(const char *path, const uint8_t *h, size_t size, int in_hand,
-                           Side side, int win_captures, Error *err) {
+static bool check_identity(const char *path, const uint8_t *h, size_t size, int in_hand, Side side,
+                           int win_captures, Error *err) {
     char rules[65] = {0};
-    if (size < HEADER_BYTES || memcmp(h, MAGIC, 8) != 0)
+    if (size < HEADER_BYTES || memcmp(h, TB_PLACE_FILE_MAGIC, 8) != 0)
         return error_set(err, "%s: not a tslab placement layer (no TSLABPL header)", path);
     if (tb_get_u32(h + 8) != TB_PLACE_FILE_VERSION)
         return error_set(err, "%s: format version %" PRIu32 ", this build reads %d: solve it "
@@ -89,12 +88,14 @@ static bool check_identity(const char *path, const uint8_t *h, size_t size, int 
     if (strcmp(rules, TB_RULES) != 0)
         return error_set(err, "%s: made for other rules (\"%s\")", path, rules);
     if (tb_get_u32(h + 80) != (uint32_t)win_captures)
-        return error_set(err, "%s: captures to win is %" PRIu32 ": it solves another game than "
-                              "the one of %d",
+        return error_set(err,
+                         "%s: captures to win is %" PRIu32 ": it solves another game than "
+                         "the one of %d",
                          path, tb_get_u32(h + 80), win_captures);
     if (tb_get_u32(h + 84) != (uint32_t)in_hand || tb_get_u32(h + 88) != side)
-        return error_set(err, "%s: it holds the layer of %" PRIu32 " sheep in hand, side %" PRIu32
-                              ", not %d in hand, %s to move",
+        return error_set(err,
+                         "%s: it holds the layer of %" PRIu32 " sheep in hand, side %" PRIu32
+                         ", not %d in hand, %s to move",
                          path, tb_get_u32(h + 84), tb_get_u32(h + 88), in_hand,
                          TB_PLACE_SIDE_NAMES[side]);
     return true;
@@ -114,8 +115,7 @@ static bool check_header(const char *path, const uint8_t *h, size_t size, const 
     return true;
 }
 
-bool tb_place_file_is_for(const char *path, int in_hand, Side side, int win_captures,
-                          Error *err) {
+bool tb_place_file_is_for(const char *path, int in_hand, Side side, int win_captures, Error *err) {
     size_t size;
     uint8_t header[HEADER_BYTES] = {0};
     int fd = textfile_open(path, true, &size, err);

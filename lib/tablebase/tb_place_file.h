@@ -24,6 +24,7 @@
 #include "tb_place.h"
 
 #define TB_PLACE_FILE_VERSION 1
+#define TB_PLACE_FILE_MAGIC "TSLABPL\n" /* a layer's first 8 bytes */
 #define TB_PLACE_DIR "tablebase/placement" /* under the data root, as the sliding file */
 #define TB_PLACE_PATH_MAX 1100              /* a directory's path and a layer's file name */
 
@@ -49,8 +50,7 @@ bool tb_place_write(OutFile *out, const TbLayer *layer, TbPlaceFileInfo *info, E
 /* Whether path's header says it is a placement layer of this build's format and rules, of
  * (in_hand, side) in the game of win_captures: its first 512 bytes read, nothing else. False
  * with the field that differs. */
-bool tb_place_file_is_for(const char *path, int in_hand, Side side, int win_captures,
-                          Error *err);
+bool tb_place_file_is_for(const char *path, int in_hand, Side side, int win_captures, Error *err);
 
 /* Reads the file of layer (in_hand, side) of the game of win_captures into layer (which it
  * initialises), checking everything: magic, version, header size, rules, the game, the layer
