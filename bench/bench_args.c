@@ -128,8 +128,7 @@ const char *bench_file_or_default(const char *given, const char *relative,
     return buffer;
 }
 
-void bench_write_json(const OutputPlan *plan, cJSON *json, const char *path,
-                      const char *command) {
+void bench_write_json(const OutputPlan *plan, cJSON *json, const char *path, const char *command) {
     Error err;
     bool ok = output_write_json(plan, json, path, &err);
     cJSON_Delete(json);

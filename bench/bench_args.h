@@ -17,7 +17,7 @@ typedef struct {
     const char *file;          /* positional file (check) */
     int threads;               /* -threads */
     bool has_config_tokens;
-    OutputPlan plan;           /* -json and -out, checked against the inputs when parsed */
+    OutputPlan plan; /* -json and -out, checked against the inputs when parsed */
 } BenchArgs;
 
 /* A subcommand built on the shared options. */
@@ -50,8 +50,7 @@ const char *bench_file_or_default(const char *given, const char *relative,
 
 /* Writes json to path (an output of the checked plan, or "-" for stdout) atomically, frees it,
  * and dies with the message on error. */
-void bench_write_json(const OutputPlan *plan, cJSON *json, const char *path,
-                      const char *command);
+void bench_write_json(const OutputPlan *plan, cJSON *json, const char *path, const char *command);
 
 /* Where tables go: stderr when the JSON owns stdout (-json -), else stdout. */
 FILE *bench_table_stream(const char *json_path);

@@ -3,10 +3,10 @@
 #include "search_cmd.h"
 
 #include "bench_args.h"
-#include "output.h"
 #include "cli.h"
 #include "describe.h"
 #include "flags.h"
+#include "output.h"
 #include "tb_shared.h"
 
 #include <inttypes.h>

@@ -161,8 +161,9 @@ static bool run_program_bench(ProgramBenchJob *job, const BookEntry *entries, in
     for (size_t i = 0; i < STOP_SIGNAL_COUNT; i++)
         sigaction(STOP_SIGNALS[i], &saved[i], NULL);
     if (!ok && stop_signal) {
-        fprintf(stderr, "bench: stopped by signal %d: the programs stopped, their positions "
-                        "files removed, nothing written\n",
+        fprintf(stderr,
+                "bench: stopped by signal %d: the programs stopped, their positions "
+                "files removed, nothing written\n",
                 (int)stop_signal);
         exit(128 + stop_signal);
     }

@@ -324,16 +324,6 @@ static void outputs__finished_runs_move_aside_and_unfinished_are_refused(void **
     assert_true(exists("new/deeper/run.json") && exists("new/deeper/run.pgn"));
 }
 
-/* Writes json over path, exactly. */
-static void save_json_at(const char *path, const cJSON *json) {
-    char *text = json_text(json);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-    free(text);
-}
-
 /* An interrupted run of in-process engines records its build and each engine's signature; a
  * resume by other code (another source identity, or a search that plays differently) is
  * refused naming what changed, -allow-engine-change resumes it and records the change, and a
@@ -354,7 +344,7 @@ static void provenance__another_build_refused_unless_allowed(void **state) {
     cJSON_ReplaceItemInObject(cJSON_GetObjectItem(other, "build"), "source",
                               cJSON_CreateString("0123456789abcdef"));
     snprintf(copy, sizeof copy, "%s/rebuilt.json", dir);
-    save_json_at(copy, other);
+    test_save_json(copy, other);
     cJSON_Delete(other);
     snprintf(command, sizeof command, ABTEST " -resume %s -quiet", copy);
     assert_int_equal(test_run(command, &out), 2);
@@ -380,7 +370,7 @@ static void provenance__another_build_refused_unless_allowed(void **state) {
                             "signature"),
         "hash", cJSON_CreateString("00000000000000ff"));
     snprintf(copy, sizeof copy, "%s/otherplay.json", dir);
-    save_json_at(copy, other);
+    test_save_json(copy, other);
     cJSON_Delete(other);
     snprintf(command, sizeof command, ABTEST " -resume %s -quiet", copy);
     assert_int_equal(test_run(command, &out), 2);
@@ -395,7 +385,7 @@ static void provenance__another_build_refused_unless_allowed(void **state) {
         cJSON_DeleteItemFromObject(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "engines"), e),
                                    "signature");
     snprintf(copy, sizeof copy, "%s/older.json", dir);
-    save_json_at(copy, json);
+    test_save_json(copy, json);
     cJSON_Delete(json);
     snprintf(command, sizeof command, ABTEST " -resume %s -quiet", copy);
     assert_int_equal(test_run(command, &out), 0);

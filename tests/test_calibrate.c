@@ -52,9 +52,9 @@ static void auto__resumed_after_kill_9_is_the_typed_in_run(void **state) {
     cJSON *first = cJSON_GetArrayItem(
         cJSON_GetObjectItem(cJSON_GetObjectItem(forged, "settings"), "engines"), 0);
     cJSON_ReplaceItemInObject(first, "nodestime", cJSON_CreateNumber(5));
-    char *text = json_text(forged);
-    test_write_file_in(dir, "forged.json", text);
-    free(text);
+    char forged_path[512];
+    snprintf(forged_path, sizeof forged_path, "%s/forged.json", dir);
+    test_save_json(forged_path, forged);
     cJSON_Delete(forged);
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume forged.json -quiet 2>&1", dir);
     assert_int_equal(test_run(command, &out), 2);

@@ -397,7 +397,7 @@ static void plan__only_a_checked_plan_opens_an_output(void **state) {
     assert_true(output_write_text(&plan, "x\n", out, &err));
     assert_contents(out, "x\n");
     assert_false(output_write_text(&plan, "y\n", other, &err)); /* not in the plan */
-    assert_true(output_write_text(NULL, "", "-", &err));          /* standard output */
+    assert_true(output_write_text(NULL, "", "-", &err));        /* standard output */
     assert_int_equal(mkdir(layers, 0755), 0);
     plan = (OutputPlan){0};
     output_plan_add(&plan, "-json", layer, NULL);

@@ -647,12 +647,7 @@ static void rename_all(cJSON *node, const char *key, const char *from, const cha
 static void edit_file(const char *path, void (*edit)(cJSON *json)) {
     cJSON *json = test_load_json(path);
     edit(json);
-    char *text = json_text(json);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-    free(text);
+    test_save_json(path, json);
     cJSON_Delete(json);
 }
 
@@ -664,8 +659,8 @@ static void names_as_markup(cJSON *json) {
 
 static void rating_of_1e308(cJSON *json) {
     cJSON *rating = cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "rating");
-    cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(rating, "engines"), 0),
-                              "elo", cJSON_CreateNumber(1e308));
+    cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(rating, "engines"), 0), "elo",
+                              cJSON_CreateNumber(1e308));
 }
 
 static void ladder_of_1e308(cJSON *json) {
@@ -713,9 +708,9 @@ static void hostile__tournament_names_and_figures_in_every_view(void **state) {
              dir);
     assert_int_equal(test_run(command, &out), 0);
     static const char *const expected[] = {
-        "| `<img src=x onerror=alert(1)>` |",      /* the rating table's name */
-        "| ````b```c```` |",                       /* a name with backticks: a longer fence */
-        "| `<b>x</b>` vs `b` | ? |",               /* the ladder's row and its step */
+        "| `<img src=x onerror=alert(1)>` |", /* the rating table's name */
+        "| ````b```c```` |",                  /* a name with backticks: a longer fence */
+        "| `<b>x</b>` vs `b` | ? |",          /* the ladder's row and its step */
         "Not rated: the file's rating holds a figure no run can have (1e+308",
     };
     for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)

@@ -818,7 +818,7 @@ static void bad_input__refused_before_any_game(void **state) {
  * pairing bound to its engine. An edit of any is refused naming the field, never resumed. */
 static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
     (void)state;
-    char command[2048], path[512], *out;
+    char command[2048], path[512], edited[512], *out;
     /* weak is decided H0 after 33 of its pairs, strong H1 after 51, same H0 after 141: stopped
      * after 120 pairs, one pairing is closed and two are open. */
     snprintf(command, sizeof command,
@@ -837,8 +837,9 @@ static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
          "pairing 2: \"decision\" is H1 at 33 pairs, but its counts give LLR -4.1580, below"},
         {"tournament.pairings.0.engines.0.name", "\"base\"",
          "pairing 1: engines[0] is \"base\", but the pairing's first engine is \"same\""},
-        {"tournament.pairings.2.llr", "1.5", "\"tournament.pairings[2].llr\" is 1.5, but its "
-                                              "counts give"},
+        {"tournament.pairings.2.llr", "1.5",
+         "\"tournament.pairings[2].llr\" is 1.5, but its "
+         "counts give"},
         {"tournament.rating.engines.0.elo", "1e308",
          "\"tournament.rating.engines[0].elo\" is 1e+308, but its counts give"},
     };
@@ -851,29 +852,26 @@ static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
                                        : cJSON_GetObjectItem(node, key);
         assert_non_null(cJSON_GetObjectItem(node, key));
         cJSON_ReplaceItemInObject(node, key, cJSON_Parse(edits[i].value));
-        char *text = json_text(json);
-        test_write_file_in(dir, "edited.json", text);
-        free(text);
+        snprintf(edited, sizeof edited, "%s/edited.json", dir);
+        test_save_json(edited, json);
         cJSON_Delete(json);
         snprintf(command, sizeof command, "cd %s && " ABTEST " -resume edited.json -quiet 2>&1",
                  dir);
         int status = test_run(command, &out);
         if (status != 2 || !strstr(out, edits[i].message))
-            fail_msg("%s = %s: exit %d, wanted '%s':\n%s", edits[i].path, edits[i].value,
-                     status, edits[i].message, out);
+            fail_msg("%s = %s: exit %d, wanted '%s':\n%s", edits[i].path, edits[i].value, status,
+                     edits[i].message, out);
         free(out);
     }
     /* The same engines' entries swapped whole (each keeping its name): refused as well. */
     cJSON *json = test_load_json(path);
     cJSON *engines = cJSON_GetObjectItem(
-        cJSON_GetArrayItem(
-            cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "pairings"), 0),
+        cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(json, "tournament"), "pairings"),
+                           0),
         "engines");
     cJSON *second = cJSON_DetachItemFromArray(engines, 1);
     cJSON_InsertItemInArray(engines, 0, second);
-    char *text = json_text(json);
-    test_write_file_in(dir, "edited.json", text);
-    free(text);
+    test_save_json(edited, json);
     cJSON_Delete(json);
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume edited.json -quiet 2>&1", dir);
     assert_int_equal(test_run(command, &out), 2);

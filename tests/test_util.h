@@ -68,6 +68,17 @@ static inline Board random_position(Rng *rng, int plies) {
     return b;
 }
 
+/* Writes json over path exactly as the tools write a file (json_text.h): a test's edit of a
+ * results file. */
+static inline void test_save_json(const char *path, const cJSON *json) {
+    char *text = json_text(json);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+}
+
 /* Writes text to dir/name (a test's fixture). */
 static inline void test_write_file_in(const char *dir, const char *name, const char *text) {
     char path[512];

@@ -50,20 +50,23 @@ bool calibrate_recorded_agrees(const EngineSpec *spec, Error *err) {
     if (!a->on || !a->samples)
         return true;
     if (a->samples != CALIBRATE_ROUNDS)
-        return error_set(err, "engine %s: \"nodestime_auto\" holds %d samples; a measurement is "
-                              "%d rounds",
+        return error_set(err,
+                         "engine %s: \"nodestime_auto\" holds %d samples; a measurement is "
+                         "%d rounds",
                          spec->name, a->samples, CALIBRATE_ROUNDS);
     double median, low, high;
     median_interval(a->sample, &median, &low, &high);
     int64_t nodestime = median < 1 ? 1 : llround(median);
     if (nodestime != spec->timing.nodestime)
-        return error_set(err, "engine %s: \"nodestime\" is %lld, but its recorded calibration "
-                              "samples give %lld (their median): the run would go on at another "
-                              "speed than it played",
+        return error_set(err,
+                         "engine %s: \"nodestime\" is %lld, but its recorded calibration "
+                         "samples give %lld (their median): the run would go on at another "
+                         "speed than it played",
                          spec->name, (long long)spec->timing.nodestime, (long long)nodestime);
     if (low != a->low || high != a->high)
-        return error_set(err, "engine %s: the interval of \"nodestime_auto\" is [%.17g, %.17g], "
-                              "its samples give [%.17g, %.17g]",
+        return error_set(err,
+                         "engine %s: the interval of \"nodestime_auto\" is [%.17g, %.17g], "
+                         "its samples give [%.17g, %.17g]",
                          spec->name, a->low, a->high, low, high);
     return true;
 }

@@ -80,8 +80,8 @@ static bool write_script(FILE *f, const char *png, const char *data, const void 
     return !ferror(f);
 }
 
-bool plot_write(const OutputPlan *outputs, const char *path, const MatchSettings *s, const MatchTotals *t, RunState state,
-                Error *err) {
+bool plot_write(const OutputPlan *outputs, const char *path, const MatchSettings *s,
+                const MatchTotals *t, RunState state, Error *err) {
     if (t->trajectory_count < PLOT_MIN_POINTS)
         return error_set(err, "the run is too short to plot (%d point%s; one is added every "
                               "-ratinginterval %d pairs)",

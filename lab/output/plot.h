@@ -13,5 +13,5 @@
 /* Draws the trajectory into path. Returns false with the reason (no gnuplot, a run too short to
  * plot, a write error). Nothing from the settings reaches gnuplot unquoted, and gnuplot runs
  * without a shell. */
-bool plot_write(const OutputPlan *outputs, const char *path, const MatchSettings *settings, const MatchTotals *totals,
-                RunState state, Error *err);
+bool plot_write(const OutputPlan *outputs, const char *path, const MatchSettings *settings,
+                const MatchTotals *totals, RunState state, Error *err);

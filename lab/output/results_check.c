@@ -19,10 +19,9 @@
 /* The figures of a match's file (and of each pairing's) that come from its counts alone. Its
  * decision is checked apart: it is a history, not a function of the final counts alone. */
 static const char *const MATCH_DERIVED[] = {
-    "pentanomial", "games",     "llr",           "lower_bound", "upper_bound",
-    "elo",         "elo_ci95",  "nelo",          "nelo_ci95",   "los",
-    "sprt_elo",    "sprt_elo_ci95", "sprt_los",  "draw_ratio",  "pairs_ratio",
-    "speed_ratio", "overshoot",
+    "pentanomial", "games",      "llr",         "lower_bound", "upper_bound", "elo",
+    "elo_ci95",    "nelo",       "nelo_ci95",   "los",         "sprt_elo",    "sprt_elo_ci95",
+    "sprt_los",    "draw_ratio", "pairs_ratio", "speed_ratio", "overshoot",
 };
 
 static const char *const ENGINE_DERIVED[] = {"average_depth", "average_nodes_per_move",
@@ -55,8 +54,7 @@ static void value_text(const cJSON *value, char *out, size_t size) {
 
 /* recorded against computed at path: numbers to RELATIVE_TOLERANCE, objects key by key, arrays
  * item by item, anything else as text. */
-static bool same_value(const cJSON *recorded, const cJSON *computed, const char *path,
-                       Error *err) {
+static bool same_value(const cJSON *recorded, const cJSON *computed, const char *path, Error *err) {
     bool same;
     if (cJSON_IsNumber(recorded) && cJSON_IsNumber(computed)) {
         same = same_number(recorded->valuedouble, computed->valuedouble);
@@ -143,8 +141,9 @@ static bool match_decision_agrees(const MatchTotals *t, const MatchSettings *s, 
                                               : sprt_decide(llr, &s->sprt);
     if (expected == t->decision)
         return true;
-    return error_set(err, "%s\"decision\" is %s, but its counts give LLR %.4f against the bounds "
-                          "[%.4f, %.4f]: %s",
+    return error_set(err,
+                     "%s\"decision\" is %s, but its counts give LLR %.4f against the bounds "
+                     "[%.4f, %.4f]: %s",
                      where, sprt_decision_name(t->decision), llr, sprt_lower_bound(&s->sprt),
                      sprt_upper_bound(&s->sprt), sprt_decision_name(expected));
 }
@@ -200,18 +199,20 @@ static bool family_agrees(const ResultsFile *file, const int pairings[], int cou
         for (int i = 0; i < n1; i++) {
             double bound = family_upper(&family, family.h1 + i);
             if (!(h1[i].llr >= bound))
-                return error_set(err, "pairing %d: \"decision\" is H1 at %" PRId64 " pairs, but "
-                                      "its counts give LLR %.4f, below the bound %.4f of its "
-                                      "level (%s)",
+                return error_set(err,
+                                 "pairing %d: \"decision\" is H1 at %" PRId64 " pairs, but "
+                                 "its counts give LLR %.4f, below the bound %.4f of its "
+                                 "level (%s)",
                                  h1[i].pairing + 1, next, h1[i].llr, bound,
                                  family_control_name(control));
         }
         for (int i = 0; i < n0; i++) {
             double bound = family_lower(&family, family.h0 + i);
             if (!(h0[i].llr <= bound))
-                return error_set(err, "pairing %d: \"decision\" is H0 at %" PRId64 " pairs, but "
-                                      "its counts give LLR %.4f, above the bound %.4f of its "
-                                      "level (%s)",
+                return error_set(err,
+                                 "pairing %d: \"decision\" is H0 at %" PRId64 " pairs, but "
+                                 "its counts give LLR %.4f, above the bound %.4f of its "
+                                 "level (%s)",
                                  h0[i].pairing + 1, next, h0[i].llr, bound,
                                  family_control_name(control));
         }
@@ -232,9 +233,10 @@ static bool family_agrees(const ResultsFile *file, const int pairings[], int cou
         const MatchTotals *t = &tour->totals[tests[i].pairing];
         double upper = family_upper(&family, family.h1), lower = family_lower(&family, family.h0);
         if (t->decision == SPRT_CONTINUE && !(tests[i].llr < upper && tests[i].llr > lower))
-            return error_set(err, "pairing %d: \"decision\" is continue, but its counts give "
-                                  "LLR %.4f, past the bounds [%.4f, %.4f] the last look held it "
-                                  "to",
+            return error_set(err,
+                             "pairing %d: \"decision\" is continue, but its counts give "
+                             "LLR %.4f, past the bounds [%.4f, %.4f] the last look held it "
+                             "to",
                              tests[i].pairing + 1, tests[i].llr, lower, upper);
     }
     return true;
@@ -260,11 +262,10 @@ static bool tournament_decisions_agree(const ResultsFile *file, Error *err) {
             const MatchSettings *match = &tour->settings[first + c];
             char where[64];
             snprintf(where, sizeof where, "pairing %d: ", first + c + 1);
-            if (!ladder->gauntlet && !match_decision_agrees(&tour->totals[first + c], match,
-                                                            where, err))
+            if (!ladder->gauntlet &&
+                !match_decision_agrees(&tour->totals[first + c], match, where, err))
                 return false;
-            if (ladder->gauntlet && match->has_sprt &&
-                ladder_climbs(ladder, tour->totals, step, c))
+            if (ladder->gauntlet && match->has_sprt && ladder_climbs(ladder, tour->totals, step, c))
                 pairings[tests++] = first + c;
         }
         if (tests && !family_agrees(file, pairings, tests, s->family, err))
@@ -277,15 +278,14 @@ static bool tournament_decisions_agree(const ResultsFile *file, Error *err) {
 static cJSON *recomputed(ResultsFile *file, const char *command) {
     MatchSettings *s = &file->settings;
     if (s->tournament == TOURNAMENT_MATCH)
-        return results_to_json(s, &file->totals, file->state, file->book_hash,
-                               file->book_positions, command);
+        return results_to_json(s, &file->totals, file->state, file->book_hash, file->book_positions,
+                               command);
     RatingList rating;
     Error unused; /* no fit: the rating is null, as the run writes it */
     bool rated = s->tournament != TOURNAMENT_LADDER &&
                  tournament_totals_rating(&file->tournament, s->engine_count, &rating, &unused);
-    return results_tournament_to_json(s, &file->totals, &file->tournament,
-                                      rated ? &rating : NULL, file->state, file->book_hash,
-                                      file->book_positions, command);
+    return results_tournament_to_json(s, &file->totals, &file->tournament, rated ? &rating : NULL,
+                                      file->state, file->book_hash, file->book_positions, command);
 }
 
 bool results_check_derived(const cJSON *json, ResultsFile *file, Error *err) {
@@ -293,9 +293,8 @@ bool results_check_derived(const cJSON *json, ResultsFile *file, Error *err) {
     for (int e = 0; e < s->engine_count; e++)
         if (!calibrate_recorded_agrees(&s->engines[e], err))
             return false;
-    if (s->tournament == TOURNAMENT_MATCH
-            ? !match_decision_agrees(&file->totals, s, "", err)
-            : !tournament_decisions_agree(file, err))
+    if (s->tournament == TOURNAMENT_MATCH ? !match_decision_agrees(&file->totals, s, "", err)
+                                          : !tournament_decisions_agree(file, err))
         return false;
     const char *command = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json, "command"));
     cJSON *computed = recomputed(file, command ? command : "");

@@ -429,12 +429,14 @@ static bool pairing_engines_bound(const cJSON *json, const ResultsFile *file, in
         const char *name = cJSON_GetStringValue(
             cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, e), "name"));
         if (!name || strcmp(name, expected))
-            return error_set(err, "pairing %d: engines[%d] is \"%.40s\", but the pairing's %s "
-                                  "engine is \"%s\"",
+            return error_set(err,
+                             "pairing %d: engines[%d] is \"%.40s\", but the pairing's %s "
+                             "engine is \"%s\"",
                              p + 1, e, name ? name : "(none)", e ? "second" : "first", expected);
         if (!same_signature(&pairing->signatures[e], &file->totals.signatures[index[e]]))
-            return error_set(err, "pairing %d: engines[%d] (%s) has another signature than the "
-                                  "run's engine %s: its counts are not that engine's",
+            return error_set(err,
+                             "pairing %d: engines[%d] (%s) has another signature than the "
+                             "run's engine %s: its counts are not that engine's",
                              p + 1, e, name, expected);
     }
     return true;

@@ -15,7 +15,7 @@
 
 typedef struct {
     const MatchSettings *settings;
-    RunOutputs outputs;    /* the checked plan every file of the run is opened through */
+    RunOutputs outputs; /* the checked plan every file of the run is opened through */
     FILE *pgn;
     OutLock locks[2];      /* of the results and the records */
     int64_t saved_pairs;   /* pairs covered by the last checkpoint written (-1: none yet) */

@@ -8,8 +8,8 @@
 #include "output.h"
 #include "paths.h"
 #include "report_booktest.h"
-#include "report_tournament.h"
 #include "report_table.h"
+#include "report_tournament.h"
 #include "report_tuning.h"
 #include "svg_chart.h"
 #include "textfile.h"
@@ -404,6 +404,6 @@ static cJSON *load_details(void *context, const ReportEntry *entry, bool *owned)
 
 bool report_html_write(const OutputPlan *outputs, const char *path, const ReportList *list,
                        bool live, Error *err) {
-    return report_html_write_entries(outputs, path, list->entries, list->count, live, load_details, NULL,
-                                     err);
+    return report_html_write_entries(outputs, path, list->entries, list->count, live, load_details,
+                                     NULL, err);
 }

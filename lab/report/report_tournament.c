@@ -440,7 +440,8 @@ static void ladder_step_cell(const TournamentSummary *t, const LadderLine *line,
 /* A ladder line as the table's row. */
 static void ladder_row(FILE *out, const TournamentSummary *t, const LadderLine *line,
                        const TournamentSummary *first, int steps) {
-    char raw[2 * REPORT_CELL], text[2 * REPORT_CELL], one[REPORT_CELL], other[REPORT_CELL];
+    char raw[2 * REPORT_CELL], text[2 * REPORT_CELL];
+    char one[RUN_SUMMARY_NAME + 40], other[RUN_SUMMARY_NAME + 40]; /* names as code spans */
     report_code_span(line->first, one, sizeof one);
     report_code_span(line->second, other, sizeof other);
     snprintf(raw, sizeof raw, "%s vs %s", one, other);
@@ -553,8 +554,9 @@ void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int cou
             while (strlen(fence) < ticks && strlen(fence) + 1 < sizeof fence)
                 strcat(fence, "`");
         }
-        fprintf(out, "\n%stext\nElo, 95%% intervals ('o' the estimate, ':' %s's 0), %+.0f to "
-                     "%+.0f\n",
+        fprintf(out,
+                "\n%stext\nElo, 95%% intervals ('o' the estimate, ':' %s's 0), %+.0f to "
+                "%+.0f\n",
                 fence, t->anchor, x0, x1);
         for (int r = 0; r < t->engine_count; r++) {
             char bar[TEXT_CHART_WIDTH + 1];

@@ -360,8 +360,8 @@ static bool rating_from(const cJSON *rating, TournamentSummary *t, Error *err) {
             !real_at(item, "draw_ratio", &e->draw_ratio, &inner))
             return error_set(err, "rating, engine %d: %s", i + 1, inner.text);
         e->pairs = (int64_t)pairs;
-        const double figures[] = {e->elo, e->elo_low, e->elo_high, e->nelo, e->score,
-                                  e->draw_ratio};
+        const double figures[] = {e->elo,  e->elo_low, e->elo_high,
+                                  e->nelo, e->score,   e->draw_ratio};
         for (size_t k = 0; k < sizeof figures / sizeof figures[0]; k++)
             if (!run_summary_plausible(figures[k])) { /* no list is better than a wrong one */
                 t->rated = false;

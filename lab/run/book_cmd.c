@@ -6,8 +6,8 @@
 
 #include "cli.h"
 #include "flags.h"
-#include "output.h"
 #include "movegen.h"
+#include "output.h"
 #include "parse.h"
 #include "paths.h"
 #include "rng.h"

@@ -394,8 +394,7 @@ static bool claim_outputs(Booktest *b, OutLock *lock, Error *err) {
     return output_plan_check(&b->outputs, err) &&
            output_lock(lock, b->resumed ? "-resume" : "-json", a->json_path, "abtest booktest",
                        "lose one of the two runs", err) &&
-           (b->resumed || output_plan_move_aside(&b->outputs, stdout, err)) &&
-           write_file(b, err);
+           (b->resumed || output_plan_move_aside(&b->outputs, stdout, err)) && write_file(b, err);
 }
 
 /* Cell i's job (book-major): the difference's engine against the -each configuration over

@@ -121,8 +121,8 @@ static void write_page(Runner *r, RunState state) {
     entry.run.file = s->out_path[0] ? s->out_path : "-";
     Error err = {{0}};
     bool ok = json && report_entry_read(&entry, json, &err) &&
-              report_html_write_entries(&r->files.outputs.plan, s->html_path, &entry, 1, state == RUN_RUNNING,
-                                        page_details, json, &err);
+              report_html_write_entries(&r->files.outputs.plan, s->html_path, &entry, 1,
+                                        state == RUN_RUNNING, page_details, json, &err);
     if (!ok && !r->page_failed)
         cli_error("warning: -html %s: %s; the run goes on without its page", s->html_path,
                   json ? err.text : "out of memory");

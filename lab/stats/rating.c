@@ -232,8 +232,9 @@ static bool fit(int count, int anchor, const char *const names[], const RatingPa
         if (totals.pairs > 0 && (totals.score <= 0 || totals.score >= 1)) {
             char name[48];
             engine_name(names, e, name, sizeof name);
-            return error_set(err, "engine %s scored %s of its %lld pair(s): its Elo is unbounded "
-                                  "(a fit needs every engine to have won and lost points)",
+            return error_set(err,
+                             "engine %s scored %s of its %lld pair(s): its Elo is unbounded "
+                             "(a fit needs every engine to have won and lost points)",
                              name, totals.score > 0 ? "every point" : "no point",
                              (long long)totals.pairs);
         }

@@ -258,7 +258,9 @@ static char *lock_path_of(const char *path) {
     }
     const char *slash = strrchr(path, '/');
     const char *name = slash ? slash + 1 : path;
-    size_t size = (target ? strlen(target) : resolved_dir ? strlen(resolved_dir) + 1 : 0) +
+    size_t size = (target         ? strlen(target)
+                   : resolved_dir ? strlen(resolved_dir) + 1
+                                  : 0) +
                   strlen(path) + 6;
     char *lock_path = malloc(size);
     if (lock_path && target)
