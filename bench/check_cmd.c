@@ -97,6 +97,7 @@ int bench_check_main(int argc, char **argv) {
         side.config.tt_bits = pin.config.tt_bits;
         bench_side_set_depth(&side, pin.config.depth);
         bench_side_set_stall(&side, stall);
+        bench_side_plan_input(&side, "-engine", &args.plan, "check");
     }
     BenchRun run;
     if (!bench_side_run(&side, entries, pin.count, args.threads, &run, &err))

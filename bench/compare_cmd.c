@@ -129,6 +129,8 @@ int bench_compare_main(int argc, char **argv) {
     make_side(&sides[1], &cand_words, cand_engine, "-cand");
     bench_side_set_stall(&sides[0], stall);
     bench_side_set_stall(&sides[1], stall);
+    bench_side_plan_input(&sides[0], "-base-engine", &args.plan, "compare");
+    bench_side_plan_input(&sides[1], "-cand-engine", &args.plan, "compare");
     if (args.has_config_tokens)
         die("compare: put search options after -base or -cand");
     /* -depth for both; else a configuration's own depth=, else the bench's. */

@@ -108,6 +108,19 @@ bool bench_side_program(BenchSide *side, const char *name, const char *cmd, cons
     return true;
 }
 
+void bench_side_plan_input(BenchSide *side, const char *option, OutputPlan *plan,
+                           const char *command) {
+    ProgramIdentity id;
+    Error err;
+    const ProgramSpec *x = &side->engine.program;
+    if (!side->is_program || !program_identity_stat(x->cmd, x->args, x->dir, &id, &err))
+        return;
+    snprintf(side->file, sizeof side->file, "%s", id.path);
+    output_plan_input(plan, option, side->file);
+    if (!output_plan_check(plan, &err))
+        die("%s: %s", command, err.text);
+}
+
 /* A program's bench as a BenchRun: the moves read back and checked for shape. */
 static bool program_rows(const BenchSide *side, const BookEntry *entries, int count,
                          const ProgramBenchRun *answers, BenchRun *run, Error *err) {

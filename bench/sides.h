@@ -6,11 +6,14 @@
 #pragma once
 
 #include "engine_spec.h"
+#include "output.h"
+#include "program_identity.h"
 #include "flags.h"
 #include "suite.h"
 
 typedef struct {
     bool is_program;
+    char file[PROGRAM_PATH_MAX]; /* a program: the file it runs (bench_side_plan_input) */
     SearchConfig config; /* in process: the search; a program: its depth and tt_bits only */
     EngineSpec engine;   /* a program: cmd, and the options sent by setoption */
     char text[PROGRAM_TEXT_MAX + PROGRAM_OPTIONS_MAX + 64]; /* what the side is, for headers */
@@ -46,3 +49,9 @@ void bench_side_set_depth(BenchSide *side, int depth);
  * other counters are unknown: zero). */
 bool bench_side_run(const BenchSide *side, const BookEntry *entries, int count, int threads,
                     BenchRun *run, Error *err);
+
+/* A program side's file (found as execvp finds it) as an input of plan, named by option: no
+ * -json or -out may replace the engine under test. Nothing for a configuration, or a program
+ * not found (its start says so). Dies naming what is wrong when the plan then fails. */
+void bench_side_plan_input(BenchSide *side, const char *option, OutputPlan *plan,
+                           const char *command);

@@ -510,6 +510,21 @@ static void outputs__never_destroy_an_input_or_a_special_file(void **state) {
     snprintf(command, sizeof command, BENCH " -depth 1 -positions %s -json %s", book_copy,
              book_copy);
     expect(command, 2, "is also -positions: writing it would destroy the input");
+    /* The engine program under test is an input too, for abtest and bench alike. */
+    snprintf(command, sizeof command,
+             "cp " TSLAB_BUILD_DIR "/engine %s/eng && cp %s/eng %s/eng.before", dir, dir, dir);
+    assert_int_equal(system(command), 0);
+    snprintf(command, sizeof command,
+             ABTEST " -engine name=a cmd=%s/eng -engine name=b -each nodes=100 -rounds 1 "
+                    "-openings file=%s -pgnout file=%s/eng",
+             dir, book_copy, dir);
+    expect(command, 2, "eng is also -engine cmd: writing it would destroy the input");
+    snprintf(command, sizeof command,
+             BENCH " compare -base-engine %s/eng -cand-engine %s/eng -depth 1 -json %s/eng", dir,
+             dir, dir);
+    expect(command, 2, "eng is also -base-engine: writing it would destroy the input");
+    snprintf(command, sizeof command, "cmp %s/eng %s/eng.before", dir, dir);
+    assert_int_equal(system(command), 0);
     char *text = test_read_file(book_copy), *original = test_read_file(BOOK);
     assert_string_equal(text, original);
     free(text);

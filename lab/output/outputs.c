@@ -60,6 +60,18 @@ static void plan_of(const MatchSettings *s, RunOutputs *o) {
     }
     output_plan_input_dir(plan, "-blunders", s->blunders_dir, "the placement layers",
                           tb_place_is_layer_name);
+    /* The engine programs: no output may replace the build under test. */
+    for (int e = 0; e < s->engine_count && e < TOURNAMENT_RUN_ENGINES_MAX; e++) {
+        const ProgramSpec *x = &s->engines[e].program;
+        ProgramIdentity id;
+        Error unused; /* not found: its start says so */
+        o->programs[e][0] = '\0';
+        if (engine_is_program(&s->engines[e]) &&
+            program_identity_stat(x->cmd, x->args, x->dir, &id, &unused)) {
+            snprintf(o->programs[e], sizeof o->programs[e], "%s", id.path);
+            output_plan_input(plan, "-engine cmd", o->programs[e]);
+        }
+    }
     if (!s->out_path[0] || !paths_same_file(s->out_path, s->resume_path))
         output_plan_input(plan, "-resume", s->resume_path);
 }

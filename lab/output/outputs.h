@@ -7,6 +7,7 @@
 
 #include "output.h"
 #include "paths.h"
+#include "program_identity.h"
 #include "settings.h"
 
 #include <stdio.h>
@@ -15,6 +16,7 @@
 typedef struct {
     OutputPlan plan;
     char sliding[PATHS_MAX]; /* -blunders without -tb: the default sliding file it reads */
+    char programs[TOURNAMENT_RUN_ENGINES_MAX][PROGRAM_PATH_MAX]; /* the engine programs' files */
 } RunOutputs;
 
 /* The run's plan into outputs (filled in place: the plan points into it and into settings):
