@@ -146,11 +146,14 @@ int bench_tbgen_main(int argc, char **argv) {
     if (out)
         snprintf(path, sizeof path, "%s", out);
     /* Minutes of solving: the file is checked before it starts, and locked while it runs. */
-    OutputPlan plan = {.writes_tablebase = true}; /* a file solved before is solved again */
+    /* A sliding file there is solved again; any other file is moved aside, as every command
+     * moves an earlier output. */
+    OutputPlan plan = {.tablebase_magic = TB_FILE_MAGIC};
     OutLock lock;
     output_plan_add(&plan, "-out", path, NULL);
     if (!output_plan_check(&plan, &err) ||
-        !output_lock(&lock, "-out", path, "tbgen", "write the file twice", &err))
+        !output_lock(&lock, "-out", path, "tbgen", "write the file twice", &err) ||
+        !output_plan_move_aside(&plan, stdout, &err))
         die("tbgen: %s", err.text);
     TbIndex *index = tb_index_new();
     int64_t classes = index ? tb_gen_classes(index, captures) : 0;
@@ -438,6 +441,9 @@ int bench_tbprobe_main(int argc, char **argv) {
         return 0;
     if (info + (fen != NULL) + (positions != NULL) != 1)
         die("tbprobe: give one of -fen POSITION, -positions FILE or -info (bench tbprobe -help)");
+    if (info && dir)
+        die("tbprobe: -dir: -info prints the sliding file's header; the layers are probed with "
+            "-fen or -positions");
     char path[PATHS_MAX], layers[PATHS_MAX];
     Error err;
     if (!paths_tablebase(given, path, sizeof path, &err))
@@ -520,10 +526,11 @@ static int check_samples(const Tablebase *tb, int samples, int max_plies, uint64
 
 int bench_tbverify_main(int argc, char **argv) {
     const char *given = NULL;
-    int threads = default_threads(), samples = 100, depth = 9, captures = CAPTURES_TO_WIN;
+    /* -1 and 0: not given (the sliding check's 100 samples, 9 plies, seed 1) */
+    int threads = default_threads(), samples = -1, depth = 0, captures = CAPTURES_TO_WIN;
     int placement = 0, from = 1;
     const char *dir = NULL;
-    int64_t seed = 1;
+    int64_t seed = -1;
     Error err;
     const CliFlag flags[] = {
         {"-tb", CLI_FLAG_TEXT, &given, 0, 0, "FILE", TB_FILE_HELP},
@@ -554,6 +561,13 @@ int bench_tbverify_main(int argc, char **argv) {
         die("tbverify: -dir is the placement layers' directory: give -placement H");
     if (from > 1 && (!placement || from > placement))
         die("tbverify: -from %d needs -placement H with H >= %d", from, from);
+    if (placement && (samples >= 0 || depth || seed >= 0))
+        die("tbverify: %s: the samples belong to the sliding file's check; -placement checks "
+            "every position of its layers",
+            samples >= 0 ? "-samples" : depth ? "-depth" : "-seed");
+    samples = samples >= 0 ? samples : 100;
+    depth = depth ? depth : 9;
+    seed = seed >= 0 ? seed : 1;
     if (placement) {
         int status = bench_tbplace_verify(dir, tb, from, placement, threads);
         tb_free(tb);

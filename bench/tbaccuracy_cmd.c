@@ -239,8 +239,8 @@ static cJSON *row_json(const char *name, const Row *r) {
 int bench_tbaccuracy_main(int argc, char **argv) {
     SearchConfig config = config_default();
     const char *dir = NULL, *given_tb = NULL, *json_path = NULL, *positions = NULL;
-    int in_hand = 4, samples = 100;
-    int64_t seed = 1;
+    int in_hand = 4, samples = 0; /* 0 and -1: not given (100 and 1) */
+    int64_t seed = -1;
     Error err;
     const CliFlag flags[] = {
         {"-in-hand", CLI_FLAG_INT, &in_hand, 0, SHEEP_TOTAL, "H",
@@ -262,6 +262,12 @@ int bench_tbaccuracy_main(int argc, char **argv) {
                           .count = sizeof flags / sizeof flags[0]};
     if (!bench_parse_search_command(&command, argc, argv, &config, DEFAULT_DEPTH))
         return 0;
+    if (positions && (samples || seed >= 0))
+        die("tbaccuracy: %s: -positions FILE searches the file's positions; -samples and -seed "
+            "are a draw's",
+            samples ? "-samples" : "-seed");
+    samples = samples ? samples : 100;
+    seed = seed >= 0 ? seed : 1;
     char tb_path[PATHS_MAX], layers[PATHS_MAX];
     if (!paths_tablebase(given_tb, tb_path, sizeof tb_path, &err))
         die("tbaccuracy: %s", err.text);

@@ -61,7 +61,7 @@ void bench_plan_tb_command(OutputPlan *plan, const char *json, const char *posit
 static void plan_layers(OutputPlan *plan, const char *dir, int in_hand, int captures,
                         const char *tb_path, char (*paths)[PATHS_MAX + 32]) {
     Error err;
-    *plan = (OutputPlan){.writes_tablebase = true};
+    *plan = (OutputPlan){.tablebase_magic = TB_PLACE_FILE_MAGIC};
     output_plan_input(plan, "-tb", tb_path);
     for (int h = 1; h <= in_hand; h++)
         for (int side = SIDE_SHEEP; side <= SIDE_TIGERS; side++) {

@@ -73,20 +73,33 @@ static bool probe(const OutputRole *o, Error *err) {
     return true;
 }
 
-/* Whether path is a tablebase file: a sliding file or a placement layer, by its first bytes
+/* The kinds of tablebase file, by their first 8 bytes. */
+static const struct {
+    const char *magic, *name;
+} TABLEBASE_KINDS[] = {{TB_FILE_MAGIC, "a sliding tablebase"},
+                       {TB_PLACE_FILE_MAGIC, "a placement layer"}};
+
+/* The kind of tablebase file path is (an index of TABLEBASE_KINDS), -1 for any other file
  * (opened without blocking: outfile_check has refused anything but a regular file). */
-static const char *tablebase_kind(const char *path) {
+static int tablebase_kind(const char *path) {
     char head[8] = {0};
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return NULL;
+        return -1;
     bool read_whole = read(fd, head, sizeof head) == (ssize_t)sizeof head;
     close(fd);
-    if (read_whole && !memcmp(head, TB_FILE_MAGIC, sizeof head))
-        return "a sliding tablebase";
-    if (read_whole && !memcmp(head, TB_PLACE_FILE_MAGIC, sizeof head))
-        return "a placement layer";
-    return NULL;
+    for (int k = 0; read_whole && k < (int)(sizeof TABLEBASE_KINDS / sizeof TABLEBASE_KINDS[0]);
+         k++)
+        if (!memcmp(head, TABLEBASE_KINDS[k].magic, sizeof head))
+            return k;
+    return -1;
+}
+
+/* Whether path is a file of the kind the plan writes (replaced, not moved aside). */
+static bool plan_writes_kind_of(const OutputPlan *plan, const char *path) {
+    int kind = tablebase_kind(path);
+    return kind >= 0 && plan->tablebase_magic &&
+           !strcmp(TABLEBASE_KINDS[kind].magic, plan->tablebase_magic);
 }
 
 bool output_plan_check(OutputPlan *plan, Error *err) {
@@ -109,11 +122,12 @@ bool output_plan_check(OutputPlan *plan, Error *err) {
                                  "an input",
                                  o->option, o->path, plan->input_dirs[k].what,
                                  plan->input_dirs[k].option, plan->input_dirs[k].path);
-        const char *kind = plan->writes_tablebase ? NULL : tablebase_kind(o->path);
-        if (kind)
-            return error_set(err, "%s %s is %s: an input of the tools, which only bench tbgen "
-                                  "and tbplace write, never another output",
-                             o->option, o->path, kind);
+        int kind = tablebase_kind(o->path);
+        if (kind >= 0 && !plan_writes_kind_of(plan, o->path))
+            return error_set(err, "%s %s is %s: an input of the tools, which only bench %s "
+                                  "writes, never another output",
+                             o->option, o->path, TABLEBASE_KINDS[kind].name,
+                             kind == 0 ? "tbgen" : "tbplace");
         for (int k = 0; k < i; k++)
             if (paths_same_file(o->path, plan->outputs[k].path))
                 return error_set(err, "%s and %s are the same file (%s)", plan->outputs[k].option,
@@ -189,7 +203,7 @@ bool output_plan_move_aside(const OutputPlan *plan, FILE *notes, Error *err) {
     for (int i = 0; i < plan->output_count; i++) {
         const OutputRole *o = &plan->outputs[i];
         char hint[1024];
-        if (!exists(o->path))
+        if (!exists(o->path) || plan_writes_kind_of(plan, o->path))
             continue;
         any = true;
         if (o->unfinished && o->unfinished(o->path, hint, sizeof hint))
@@ -205,7 +219,7 @@ bool output_plan_move_aside(const OutputPlan *plan, FILE *notes, Error *err) {
                          plan->outputs[0].path);
     for (int i = 0; i < plan->output_count; i++) {
         const OutputRole *o = &plan->outputs[i];
-        if (!exists(o->path))
+        if (!exists(o->path) || plan_writes_kind_of(plan, o->path))
             continue;
         char *target = numbered(o->path, n);
         if (!target)

@@ -56,7 +56,9 @@ typedef struct {
     int output_count, input_count, input_dir_count;
     bool overflow; /* more roles than the arrays hold: output_plan_check fails */
     bool checked;  /* output_plan_check passed: its outputs may be opened */
-    bool writes_tablebase; /* bench tbgen and tbplace: an output may be a tablebase file */
+    const char *tablebase_magic; /* bench tbgen and tbplace: the kind of tablebase file the plan
+                                    writes (TB_FILE_MAGIC, TB_PLACE_FILE_MAGIC), which an output
+                                    may be and is replaced, not moved aside; NULL: none */
 } OutputPlan;
 
 /* An output of the command (NULL, "" and "-", standard output, are not files: skipped). */
@@ -71,7 +73,7 @@ void output_plan_input_dir(OutputPlan *plan, const char *option, const char *dir
                            OutputDirMember member);
 
 /* Step 1 above (and a tablebase or placement layer file, known by its first bytes, is never an
- * output but of the plan that writes tablebases); marks the plan checked. False naming the option, the path and what is
+ * output but of the plan that writes that kind); marks the plan checked. False naming the option, the path and what is
  * wrong. */
 bool output_plan_check(OutputPlan *plan, Error *err);
 

@@ -534,6 +534,9 @@ static void outputs__tablebase_files_are_never_written(void **state) {
          "-json kept/h01-sheep.tspl is a placement layer: an input of the tools"},
         {ABTEST " report kept -html T.tstb", "T.tstb",
          "-html T.tstb is a sliding tablebase: an input of the tools"},
+        {BENCH " tbgen -captures 1 -out kept/h01-tigers.tspl", "kept/h01-tigers.tspl",
+         "-out kept/h01-tigers.tspl is a placement layer: an input of the tools, which only "
+         "bench tbplace writes"},
         {ABTEST " -engine name=a -engine name=b -each nodes=50 -rounds 1 -tb file=T.tstb "
                 "-blunders dir=empty -out empty/h01-sheep.tspl",
          NULL, "-out empty/h01-sheep.tspl is one of the placement layers in -blunders empty"},
@@ -573,6 +576,31 @@ static void outputs__tablebase_files_are_never_written(void **state) {
     free(out);
 }
 
+/* An option that the command would not use is refused, naming it: never silently ignored. */
+static void options__unused_ones_refused(void **state) {
+    (void)state;
+    static const struct {
+        const char *command, *expected;
+    } rows[] = {
+        {BENCH " tbaccuracy -positions q.txt -samples 5 depth=1",
+         "-samples: -positions FILE searches the file's positions"},
+        {BENCH " tbaccuracy -positions q.txt -seed 3 depth=1", "-seed: -positions FILE"},
+        {BENCH " tbverify -placement 1 -samples 3 -captures 1 -tb s1.tstb -dir p1",
+         "-samples: the samples belong to the sliding file's check"},
+        {BENCH " tbverify -placement 1 -depth 3 -captures 1 -tb s1.tstb -dir p1", "-depth: the "},
+        {BENCH " tbprobe -info -captures 1 -tb s1.tstb -dir p1", "-dir: -info prints"},
+    };
+    char command[1024], *out;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        snprintf(command, sizeof command, "cd %s && %s 2>&1", dir, rows[i].command);
+        int status = test_run(command, &out);
+        if (status != 2 || !strstr(out, rows[i].expected))
+            fail_msg("%s: exit %d, wanted '%s':\n%s", rows[i].command, status, rows[i].expected,
+                     out);
+        free(out);
+    }
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(layers__every_value_is_the_whole_tree),
@@ -580,6 +608,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(layers__bad_files_refused),
         cmocka_unit_test(probe__batch_and_unsolved),
         cmocka_unit_test(outputs__tablebase_files_are_never_written),
+        cmocka_unit_test(options__unused_ones_refused),
         cmocka_unit_test(accuracy__rows_and_a_missing_layer),
         cmocka_unit_test(judge__verdicts_are_the_whole_tree),
     };

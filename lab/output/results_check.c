@@ -27,8 +27,10 @@ static const char *const MATCH_DERIVED[] = {
 static const char *const ENGINE_DERIVED[] = {"average_depth", "average_nodes_per_move",
                                              "mean_time_per_move_ms"};
 
-/* The tournament's own: the joint rating and a ladder's steps, slope and verdict. */
+/* The tournament's own: the joint rating and a ladder's steps, slope and verdict; and the
+ * run's games. */
 static const char *const TOURNAMENT_DERIVED[] = {"rating", "rating_failure", "ladder"};
+static const char *const RUN_DERIVED[] = {"games"};
 
 #define COUNT(array) (sizeof array / sizeof array[0])
 
@@ -306,7 +308,8 @@ bool results_check_derived(const cJSON *json, ResultsFile *file, Error *err) {
     } else {
         const cJSON *a = cJSON_GetObjectItemCaseSensitive(json, "tournament");
         const cJSON *b = cJSON_GetObjectItemCaseSensitive(computed, "tournament");
-        ok = same_keys(a, b, "tournament.", TOURNAMENT_DERIVED, COUNT(TOURNAMENT_DERIVED), err);
+        ok = same_keys(json, computed, "", RUN_DERIVED, COUNT(RUN_DERIVED), err) &&
+             same_keys(a, b, "tournament.", TOURNAMENT_DERIVED, COUNT(TOURNAMENT_DERIVED), err);
         const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, "pairings");
         const cJSON *y = cJSON_GetObjectItemCaseSensitive(b, "pairings");
         for (int p = 0; ok && p < cJSON_GetArraySize(x) && p < cJSON_GetArraySize(y); p++) {
