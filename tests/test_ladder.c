@@ -188,7 +188,7 @@ static void ladder__same_after_kill_9_and_on_ranks(void **state) {
     assert_non_null(strstr(out, "ladder of new vs base, 3 steps"));
     assert_non_null(strstr(out, "Elo a doubling of the limit"));
     assert_non_null(strstr(out, "| ladder | nodes=300 | nodes=600 | nodes=1200 | Elo a doubling"));
-    assert_non_null(strstr(out, "| new vs base | "));
+    assert_non_null(strstr(out, "| `new` vs `base` | "));
     free(out);
     snprintf(path, sizeof path, "%s/report.html", dir);
     char *page = test_read_file(path);
@@ -255,9 +255,9 @@ static void gauntlet__candidates_climb_apart(void **state) {
     assert_non_null(strstr(out, "ladder of a gauntlet against base, 3 candidates, 2 steps, "
                                 "candidates decided by SPRTs under -family holm at each step (jx: "
                                 "loses at nodes=300; nm, "));
-    assert_non_null(strstr(out, "| jx vs base | "));
+    assert_non_null(strstr(out, "| `jx` vs `base` | "));
     assert_non_null(strstr(out, " | not played | - | loses at nodes=300 |"));
-    assert_non_null(strstr(out, "| noj vs base | "));
+    assert_non_null(strstr(out, "| `noj` vs `base` | "));
     free(out);
     snprintf(path, sizeof path, "%s/gauntlet.html", dir);
     char *page = test_read_file(path);

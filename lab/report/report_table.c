@@ -165,8 +165,10 @@ void report_markdown_text(const char *text, char *out, size_t size) {
     report_escape_text(text, true, escaped, sizeof escaped);
     size_t used = 0;
     for (const char *p = escaped; *p && used + 3 < size; p++) {
-        /* '|' arrives escaped already ("\|"): its backslash is kept as it is. */
-        if (strchr("<>&`*_[]~", *p) || (*p == '\\' && p[1] != '|'))
+        /* Markup (a tag, an entity, a code span, emphasis, a link's "](") is escaped; a '['
+         * alone starts nothing, and an intraword '_' nothing in GitHub's Markdown. '|' arrives
+         * escaped already ("\|"): its backslash is kept as it is. */
+        if (strchr("<>&`*~", *p) || (*p == ']' && p[1] == '(') || (*p == '\\' && p[1] != '|'))
             out[used++] = '\\';
         out[used++] = *p;
     }

@@ -33,9 +33,9 @@ void report_table_print(FILE *out, const ReportList *list);
  * a name cannot split a row. At most size bytes (cut short). */
 void report_escape_text(const char *text, bool markdown, char *out, size_t size);
 
-/* text as Markdown shows it outside a code span: report_escape_text's, then every character
- * Markdown or a page would act on backslash-escaped (< > & ` * _ [ ] ~ \\), so text from a
- * file is never markup. At most size bytes (cut short). */
+/* text as Markdown shows it outside a code span: report_escape_text's, then what Markdown or a
+ * page would act on backslash-escaped (< > & ` * ~ \\ and the ']' of a link's "]("), so text
+ * from a file is never markup. At most size bytes (cut short). */
 void report_markdown_text(const char *text, char *out, size_t size);
 
 /* text as a Markdown code span, which a page shows as it is (a name "<img src=x onerror=...>"
