@@ -641,7 +641,7 @@ static void report__rating_chart_and_pairings(void **state) {
 
     /* The ledger's form (-markdown): the list as a table and the intervals as a text chart. */
     char markdown_row[256];
-    snprintf(markdown_row, sizeof markdown_row, "| 1 | %s | %+.1f |",
+    snprintf(markdown_row, sizeof markdown_row, "| 1 | `%s` | %+.1f |",
              cJSON_GetStringValue(cJSON_GetObjectItem(top, "name")),
              fabs(top_elo) < 0.05 ? 0.0 : top_elo);
     text = output_of(ABTEST " report rr_page.json -markdown");
