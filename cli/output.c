@@ -73,11 +73,11 @@ static bool probe(const OutputRole *o, Error *err) {
     return true;
 }
 
-/* The kinds of tablebase file, by their first 8 bytes. */
+/* The kinds of tablebase file, by their first 8 bytes, and the command that writes each. */
 static const struct {
-    const char *magic, *name;
-} TABLEBASE_KINDS[] = {{TB_FILE_MAGIC, "a sliding tablebase"},
-                       {TB_PLACE_FILE_MAGIC, "a placement layer"}};
+    const char *magic, *name, *writer;
+} TABLEBASE_KINDS[] = {{TB_FILE_MAGIC, "a sliding tablebase", "tbgen"},
+                       {TB_PLACE_FILE_MAGIC, "a placement layer", "tbplace"}};
 
 /* The kind of tablebase file path is (an index of TABLEBASE_KINDS), -1 for any other file
  * (opened without blocking: outfile_check has refused anything but a regular file). */
@@ -127,7 +127,7 @@ bool output_plan_check(OutputPlan *plan, Error *err) {
             return error_set(err, "%s %s is %s: an input of the tools, which only bench %s "
                                   "writes, never another output",
                              o->option, o->path, TABLEBASE_KINDS[kind].name,
-                             kind == 0 ? "tbgen" : "tbplace");
+                             TABLEBASE_KINDS[kind].writer);
         for (int k = 0; k < i; k++)
             if (paths_same_file(o->path, plan->outputs[k].path))
                 return error_set(err, "%s and %s are the same file (%s)", plan->outputs[k].option,
