@@ -162,6 +162,24 @@ static int by_llr_down(const void *x, const void *y) {
 
 static int by_llr_up(const void *x, const void *y) { return by_llr_down(y, x); }
 
+/* The decisions of one side at a look (H1s highest LLR first, or H0s lowest first) each past
+ * the bound of its level in the family's step-down. */
+static bool side_reaches_its_levels(const Family *family, const Test decided[], int count, bool h1,
+                                    int64_t pairs, FamilyControl control, Error *err) {
+    for (int i = 0; i < count; i++) {
+        double bound =
+            h1 ? family_upper(family, family->h1 + i) : family_lower(family, family->h0 + i);
+        if (h1 ? decided[i].llr >= bound : decided[i].llr <= bound)
+            continue;
+        return error_set(err,
+                         "pairing %d: \"decision\" is %s at %" PRId64 " pairs, but its counts "
+                         "give LLR %.4f, %s the bound %.4f of its level (%s)",
+                         decided[i].pairing + 1, h1 ? "H1" : "H0", pairs, decided[i].llr,
+                         h1 ? "below" : "above", bound, family_control_name(control));
+    }
+    return true;
+}
+
 /* A family of SPRTs (a gauntlet's, or a ladder step's gauntlet) replayed from its counts. Its
  * looks come at the ends of rounds, and a pairing decided at a look holds the pairs of that
  * round: so the looks are the decisions' pair counts, in order. At each, the H1s, highest LLR
@@ -198,26 +216,9 @@ static bool family_agrees(const ResultsFile *file, const int pairings[], int cou
         }
         qsort(h1, (size_t)n1, sizeof *h1, by_llr_down);
         qsort(h0, (size_t)n0, sizeof *h0, by_llr_up);
-        for (int i = 0; i < n1; i++) {
-            double bound = family_upper(&family, family.h1 + i);
-            if (!(h1[i].llr >= bound))
-                return error_set(err,
-                                 "pairing %d: \"decision\" is H1 at %" PRId64 " pairs, but "
-                                 "its counts give LLR %.4f, below the bound %.4f of its "
-                                 "level (%s)",
-                                 h1[i].pairing + 1, next, h1[i].llr, bound,
-                                 family_control_name(control));
-        }
-        for (int i = 0; i < n0; i++) {
-            double bound = family_lower(&family, family.h0 + i);
-            if (!(h0[i].llr <= bound))
-                return error_set(err,
-                                 "pairing %d: \"decision\" is H0 at %" PRId64 " pairs, but "
-                                 "its counts give LLR %.4f, above the bound %.4f of its "
-                                 "level (%s)",
-                                 h0[i].pairing + 1, next, h0[i].llr, bound,
-                                 family_control_name(control));
-        }
+        if (!side_reaches_its_levels(&family, h1, n1, true, next, control, err) ||
+            !side_reaches_its_levels(&family, h0, n0, false, next, control, err))
+            return false;
         family.h1 += n1;
         family.h0 += n0;
         look = next;
