@@ -844,17 +844,8 @@ static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
          "\"tournament.rating.engines[0].elo\" is 1e+308, but its counts give"},
     };
     for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
-        cJSON *json = test_load_json(path);
-        cJSON *node = json;
-        char copy[256], *saved, *key = strtok_r(strcpy(copy, edits[i].path), ".", &saved);
-        for (char *next; (next = strtok_r(NULL, ".", &saved)); key = next)
-            node = cJSON_IsArray(node) ? cJSON_GetArrayItem(node, atoi(key))
-                                       : cJSON_GetObjectItem(node, key);
-        assert_non_null(cJSON_GetObjectItem(node, key));
-        cJSON_ReplaceItemInObject(node, key, cJSON_Parse(edits[i].value));
         snprintf(edited, sizeof edited, "%s/edited.json", dir);
-        test_save_json(edited, json);
-        cJSON_Delete(json);
+        test_edit_json(path, edited, edits[i].path, edits[i].value);
         snprintf(command, sizeof command, "cd %s && " ABTEST " -resume edited.json -quiet 2>&1",
                  dir);
         int status = test_run(command, &out);

@@ -120,6 +120,24 @@ static inline cJSON *test_load_json(const char *path) {
     return json;
 }
 
+/* Copies the JSON file from to the file to with the member at a dotted path
+ * ("tournament.pairings.1.decision": array items by index) replaced by value (JSON text). */
+static inline void test_edit_json(const char *from, const char *to, const char *path,
+                                  const char *value) {
+    cJSON *json = test_load_json(from), *node = json;
+    char copy[256], *saved;
+    snprintf(copy, sizeof copy, "%s", path);
+    char *key = strtok_r(copy, ".", &saved);
+    for (char *next; node && (next = strtok_r(NULL, ".", &saved)); key = next)
+        node = cJSON_IsArray(node) ? cJSON_GetArrayItem(node, atoi(key))
+                                   : cJSON_GetObjectItem(node, key);
+    if (!node || !cJSON_GetObjectItem(node, key))
+        fail_msg("%s: no member %s", from, path);
+    cJSON_ReplaceItemInObject(node, key, cJSON_Parse(value));
+    test_save_json(to, json);
+    cJSON_Delete(json);
+}
+
 /* Runs a shell command; returns its exit status and (when out is not NULL) what it printed,
  * malloc'd. stderr joins stdout unless the command redirects it itself. */
 static inline int test_run(const char *command, char **out) {
