@@ -4,6 +4,7 @@
 #pragma once
 
 #include "settings.h"
+#include "settings_json.h"
 #include "totals.h"
 #include "tournament_totals.h"
 
@@ -23,6 +24,19 @@ const char *results_forfeit_key(GameEnd end);
 
 /* Why a run stopped, for the file: "running", "sprt", "rounds", "interrupted". */
 typedef enum { RUN_RUNNING, RUN_SPRT, RUN_ROUNDS, RUN_INTERRUPTED } RunState;
+
+/* A results file as read back (results_load.h reads it, results_check.h checks it). */
+typedef struct {
+    MatchSettings settings;
+    MatchTotals totals;          /* the run's (results_file_destroy releases it) */
+    TournamentTotals tournament; /* a tournament's pairings (zero for a match) */
+    RunState state;
+    uint64_t book_hash;
+    int book_positions;
+    /* Options the file's engines do not set (written before they existed), at this version's
+     * default: "engine a: iir=off" ("": none). A resume refuses them unless allowed. */
+    char defaulted[SETTINGS_DEFAULTED_MAX];
+} ResultsFile;
 
 /* The whole results file. book_hash identifies the book's content. */
 cJSON *results_to_json(const MatchSettings *settings, const MatchTotals *totals, RunState state,

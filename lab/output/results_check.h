@@ -7,7 +7,7 @@
 // naming the field and both values, so that a resume never goes on from a forged figure.
 #pragma once
 
-#include "results_load.h"
+#include "results.h"
 
 #include <cJSON.h>
 

@@ -3,20 +3,6 @@
 #pragma once
 
 #include "results.h"
-#include "settings_json.h"
-
-/* A results file as read back. */
-typedef struct {
-    MatchSettings settings;
-    MatchTotals totals; /* the run's (results_file_destroy releases it) */
-    TournamentTotals tournament; /* a tournament's pairings (zero for a match) */
-    RunState state;
-    uint64_t book_hash;
-    int book_positions;
-    /* Options the file's engines do not set (written before they existed), at this version's
-     * default: "engine a: iir=off" ("": none). A resume refuses them unless allowed. */
-    char defaulted[SETTINGS_DEFAULTED_MAX];
-} ResultsFile;
 
 /* Reads and validates a results file: format 2, the settings with every command-line check,
  * whole non-negative counts that agree with each other (pairs, pentanomial, W/D/L, sides, end
