@@ -2,16 +2,13 @@
 #include "report_booktest.h"
 
 #include "html_text.h"
-#include "report_table.h"
+#include "report_text.h"
 #include "textbuf.h"
 
 #include <math.h>
 #include <string.h>
 
 static const char CORNER[] = "Elo +/- 95% (pairs to SPRT [0, 5])";
-
-/* A value as "%+.2f" shows it, without a "-0.00" for a tiny negative one. */
-static double shown(double value) { return fabs(value) < 0.005 ? 0.0 : value; }
 
 static const char *base_name(const char *path) {
     const char *slash = strrchr(path, '/');
@@ -44,10 +41,10 @@ static void matrix_text(const BooktestRecord *r, int row, int column, char *out,
         if (index >= r->done)
             snprintf(out, size, "-");
         else if (c->expected_pairs > 0)
-            snprintf(out, size, "%+.2f +/- %.2f (%.0f)", shown(c->estimate.elo),
+            snprintf(out, size, "%+.2f +/- %.2f (%.0f)", report_shown(c->estimate.elo, 2),
                      c->estimate.elo_high - c->estimate.elo, c->expected_pairs);
         else
-            snprintf(out, size, "%+.2f +/- %.2f (-)", shown(c->estimate.elo),
+            snprintf(out, size, "%+.2f +/- %.2f (-)", report_shown(c->estimate.elo, 2),
                      c->estimate.elo_high - c->estimate.elo);
     }
 }

@@ -8,7 +8,7 @@
 #include "output.h"
 #include "paths.h"
 #include "report_booktest.h"
-#include "report_table.h"
+#include "report_run.h"
 #include "report_tournament.h"
 #include "report_tuning.h"
 #include "svg_chart.h"

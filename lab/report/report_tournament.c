@@ -3,15 +3,12 @@
 
 #include "blunders.h"
 #include "html_text.h"
-#include "report_table.h"
+#include "report_run.h"
 #include "svg_chart.h"
 #include "textbuf.h"
 
 #include <math.h>
 #include <string.h>
-
-/* A value as "%+.1f" shows it, without a "-0.0" for a tiny negative one. */
-static double shown(double value) { return fabs(value) < 0.05 ? 0.0 : value; }
 
 /* The runs' table's columns a pairing shows (the others are the run's). */
 static const char *const PAIRING_HEADERS[] = {"engines", "difference", "state",
@@ -42,14 +39,19 @@ static void rating_text(const TournamentSummary *t, int row, int column, char *o
     switch (column) {
     case 0: snprintf(out, size, "%d", row); break;
     case 1: snprintf(out, size, "%s", e->name); break;
-    case 2: snprintf(out, size, "%+.1f", shown(e->elo)); break;
+    case 2:
+        snprintf(out, size, "%+.1f", report_shown(e->elo, 1));
+        break;
     case 3:
         if (anchor)
             snprintf(out, size, "(anchor)");
         else
-            snprintf(out, size, "[%+.1f, %+.1f]", shown(e->elo_low), shown(e->elo_high));
+            snprintf(out, size, "[%+.1f, %+.1f]", report_shown(e->elo_low, 1),
+                     report_shown(e->elo_high, 1));
         break;
-    case 4: snprintf(out, size, "%+.1f", shown(e->nelo)); break;
+    case 4:
+        snprintf(out, size, "%+.1f", report_shown(e->nelo, 1));
+        break;
     case 5: snprintf(out, size, "%lld", (long long)e->pairs); break;
     case 6: snprintf(out, size, "%.1f%%", 100 * e->score); break;
     default: snprintf(out, size, "%.1f%%", 100 * e->draw_ratio); break;
@@ -96,8 +98,8 @@ static void about_text(const TournamentSummary *t, char *out, size_t size) {
             textbuf_printf(&buf, "%s%s", i ? "; " : " (", lines[i].first);
         if (lines[i].has_slope)
             textbuf_printf(&buf, ", %+.1f Elo a doubling of the limit [%+.1f, %+.1f]",
-                           shown(lines[i].slope), shown(lines[i].slope_low),
-                           shown(lines[i].slope_high));
+                           report_shown(lines[i].slope, 1), report_shown(lines[i].slope_low, 1),
+                           report_shown(lines[i].slope_high, 1));
         textbuf_printf(&buf, ": %s", lines[i].verdict);
     }
     if (t->ladder_gauntlet)
@@ -302,8 +304,8 @@ static void ladder_chart(FILE *out, const TournamentSummary *t, const LadderLine
         char step[96];
         if (isfinite(line->elo[k]))
             snprintf(step, sizeof step, "%s%s (2^%.2f) %+.1f [%+.1f, %+.1f]", k ? "; " : "",
-                     t->ladder_limit[k], t->ladder_x[k], shown(line->elo[k]), shown(line->low[k]),
-                     shown(line->high[k]));
+                     t->ladder_limit[k], t->ladder_x[k], report_shown(line->elo[k], 1),
+                     report_shown(line->low[k], 1), report_shown(line->high[k], 1));
         else
             snprintf(step, sizeof step, "%s%s %s", k ? "; " : "", t->ladder_limit[k],
                      isinf(line->elo[k]) ? "?" : "not played");
@@ -431,8 +433,8 @@ static void ladder_step_cell(const TournamentSummary *t, const LadderLine *line,
     if (strcmp(t->ladder_limit[k], column))
         textbuf_printf(&buf, "%s: ", t->ladder_limit[k]);
     if (isfinite(line->elo[k]))
-        textbuf_printf(&buf, "%+.1f [%+.1f, %+.1f]", shown(line->elo[k]), shown(line->low[k]),
-                       shown(line->high[k]));
+        textbuf_printf(&buf, "%+.1f [%+.1f, %+.1f]", report_shown(line->elo[k], 1),
+                       report_shown(line->low[k], 1), report_shown(line->high[k], 1));
     else
         textbuf_printf(&buf, "%s", isinf(line->elo[k]) ? "?" : "not played");
 }
@@ -456,8 +458,8 @@ static void ladder_row(FILE *out, const TournamentSummary *t, const LadderLine *
         fprintf(out, " %s |", text);
     }
     if (line->has_slope)
-        fprintf(out, " %+.1f [%+.1f, %+.1f] |", shown(line->slope), shown(line->slope_low),
-                shown(line->slope_high));
+        fprintf(out, " %+.1f [%+.1f, %+.1f] |", report_shown(line->slope, 1),
+                report_shown(line->slope_low, 1), report_shown(line->slope_high, 1));
     else
         fputs(isinf(line->slope) ? " ? |" : " - |", out);
     report_markdown_text(line->verdict, text, sizeof text);
@@ -562,7 +564,8 @@ void report_tournaments_markdown(FILE *out, const ReportEntry entries[], int cou
             char bar[TEXT_CHART_WIDTH + 1];
             text_chart_row(&t->rating[r], x0, x1, bar);
             report_escape_text(t->rating[r].name, false, text, sizeof text);
-            fprintf(out, "%-*s |%s| %+.1f\n", name_width, text, bar, shown(t->rating[r].elo));
+            fprintf(out, "%-*s |%s| %+.1f\n", name_width, text, bar,
+                    report_shown(t->rating[r].elo, 1));
         }
         fprintf(out, "%s\n", fence);
     }

@@ -2,7 +2,7 @@
 #include "report_tuning.h"
 
 #include "html_text.h"
-#include "report_table.h"
+#include "report_text.h"
 #include "svg_chart.h"
 #include "textbuf.h"
 
