@@ -200,6 +200,7 @@ test-run: $(TESTS) $(TOOLS) tablebase-ready
 	python3 tools/docs_outputs.py --check $(BUILD) || failed=1; \
 	sh tools/check_layers.sh || failed=1; \
 	python3 tools/check_headers.py || failed=1; \
+	python3 tools/check_cycles.py || failed=1; \
 	if [ $$failed -ne 0 ]; then echo "make test: some tests FAILED"; exit 1; fi; \
 	echo "make test: all test binaries passed"
 

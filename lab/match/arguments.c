@@ -627,6 +627,42 @@ static bool parse_words(Parse *p, Error *err) {
 }
 
 /* What only a gauntlet takes, said before any game (-sprt's kinds: settings_check). */
+/* Makes the run's engines the ladder's: each engine given becomes NAME.1, NAME.2, ... with each
+ * step's limit (engine_count becomes the steps times the engines given); a gauntlet (one seed)
+ * makes every step one. */
+static bool expand_ladder(MatchSettings *s, Error *err) {
+    LadderSpec *ladder = &s->ladder;
+    int given = s->engine_count;
+    if (given * ladder->count > TOURNAMENT_RUN_ENGINES_MAX)
+        return error_set(err,
+                         "-ladder: %d steps of %d engines are %d engines, more than a run's %d",
+                         ladder->count, given, given * ladder->count, TOURNAMENT_RUN_ENGINES_MAX);
+    ladder->gauntlet = s->tournament == TOURNAMENT_GAUNTLET;
+    ladder->candidates = given - 1;
+    EngineSpec base[TOURNAMENT_RUN_ENGINES_MAX];
+    memcpy(base, s->engines, sizeof base[0] * (size_t)given);
+    for (int k = 0; k < ladder->count; k++)
+        for (int e = 0; e < given; e++) {
+            EngineSpec *spec = &s->engines[given * k + e];
+            *spec = base[e];
+            char word[LADDER_STEP_TEXT], *words[1] = {word};
+            snprintf(word, sizeof word, "%s", ladder->limit[k]);
+            if (!strncmp(word, "tc=", 3) || !strncmp(word, "st=", 3))
+                spec->timing.tc = (TimeControl){0}; /* the step's clock replaces the engine's */
+            if (!arguments_engine_words(spec, words, 1, err))
+                return false;
+            int written = snprintf(spec->name, sizeof spec->name, "%s.%d", base[e].name, k + 1);
+            if (written < 0 || (size_t)written >= sizeof spec->name)
+                return error_set(err,
+                                 "-ladder: engine %s.%d: a ladder's engine names take up "
+                                 "to %zu characters",
+                                 base[e].name, k + 1, sizeof spec->name - 1);
+        }
+    s->engine_count = given * ladder->count;
+    s->tournament = TOURNAMENT_LADDER;
+    return true;
+}
+
 static bool check_tournament(const Parse *p, Error *err) {
     MatchSettings *s = p->settings;
     if (p->seeds_given && s->tournament != TOURNAMENT_GAUNTLET)
@@ -649,7 +685,7 @@ static bool check_tournament(const Parse *p, Error *err) {
         /* A step's family has Wald's bounds (family.h): no overshoot correction. */
         if (s->tournament == TOURNAMENT_GAUNTLET)
             s->sprt.overshoot = false;
-        return ladder_expand(s, err);
+        return expand_ladder(s, err);
     }
     if (p->family_given && !(s->tournament == TOURNAMENT_GAUNTLET && s->has_sprt))
         return error_set(err, "-family: only a gauntlet decided by SPRTs (-tournament gauntlet "

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ladder.h"
 
-#include "arguments.h"
 #include "clock.h"
 #include "parse.h"
 #include "scaling.h"
@@ -55,7 +54,7 @@ static bool step_size(const char *limit, StepKind *kind, double *size, Error *er
 
 bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err) {
     memset(ladder, 0, sizeof *ladder);
-    ladder->candidates = 1; /* a match a step, until a gauntlet makes it more (ladder_expand) */
+    ladder->candidates = 1; /* a match a step, until a gauntlet makes it more (arguments.c) */
     if (count < 1)
         return error_set(err, "-ladder needs its steps: -ladder nodes=1000,nodes=4000 (or "
                               "tc=0.2+0.002,tc=1+0.01)");
@@ -198,45 +197,12 @@ void ladder_base_name(const char *name, char *out, size_t size) {
         *dot = '\0';
 }
 
-bool ladder_expand(MatchSettings *s, Error *err) {
-    LadderSpec *ladder = &s->ladder;
-    int given = s->engine_count;
-    if (given * ladder->count > TOURNAMENT_RUN_ENGINES_MAX)
-        return error_set(err,
-                         "-ladder: %d steps of %d engines are %d engines, more than a run's %d",
-                         ladder->count, given, given * ladder->count, TOURNAMENT_RUN_ENGINES_MAX);
-    ladder->gauntlet = s->tournament == TOURNAMENT_GAUNTLET;
-    ladder->candidates = given - 1;
-    EngineSpec base[TOURNAMENT_RUN_ENGINES_MAX];
-    memcpy(base, s->engines, sizeof base[0] * (size_t)given);
-    for (int k = 0; k < ladder->count; k++)
-        for (int e = 0; e < given; e++) {
-            EngineSpec *spec = &s->engines[given * k + e];
-            *spec = base[e];
-            char word[LADDER_STEP_TEXT], *words[1] = {word};
-            snprintf(word, sizeof word, "%s", ladder->limit[k]);
-            if (!strncmp(word, "tc=", 3) || !strncmp(word, "st=", 3))
-                spec->timing.tc = (TimeControl){0}; /* the step's clock replaces the engine's */
-            if (!arguments_engine_words(spec, words, 1, err))
-                return false;
-            int written = snprintf(spec->name, sizeof spec->name, "%s.%d", base[e].name, k + 1);
-            if (written < 0 || (size_t)written >= sizeof spec->name)
-                return error_set(err,
-                                 "-ladder: engine %s.%d: a ladder's engine names take up "
-                                 "to %zu characters",
-                                 base[e].name, k + 1, sizeof spec->name - 1);
-        }
-    s->engine_count = given * ladder->count;
-    s->tournament = TOURNAMENT_LADDER;
-    return true;
-}
-
-bool ladder_step_sprt(const LadderSpec *ladder, int step, const MatchSettings *run,
-                      SprtParams *out) {
-    *out = run->sprt;
+bool ladder_step_sprt(const LadderSpec *ladder, int step, const SprtParams *run_sprt,
+                      bool run_has_sprt, SprtParams *out) {
+    *out = *run_sprt;
     if (!ladder->preset[step][0])
-        return run->has_sprt;
-    if (!run->has_sprt)
+        return run_has_sprt;
+    if (!run_has_sprt)
         *out = sprt_params_default();
     Error ignored; /* checked by ladder_check */
     sprt_preset_apply(ladder->preset[step], out, &ignored);

@@ -13,8 +13,10 @@
 // the results file, resume and MPI ranks serve it as they serve any run.
 #pragma once
 
-#include "settings.h"
+#include "sprt.h"
 #include "totals.h"
+
+#include <cJSON.h>
 
 #define LADDER_STEPS_MAX (TOURNAMENT_RUN_ENGINES_MAX / 2)
 
@@ -63,19 +65,14 @@ bool ladder_parse(char *const *words, int count, LadderSpec *ladder, Error *err)
  * than the one before, known presets. */
 bool ladder_check(const LadderSpec *ladder, Error *err);
 
-/* Makes the run's engines the ladder's: each engine given becomes NAME.1, NAME.2, ... with each
- * step's limit (settings->engine_count becomes the steps times the engines given); a gauntlet
- * (settings->tournament, one seed) makes every step one. */
-bool ladder_expand(MatchSettings *settings, Error *err);
-
 /* The name an engine of the ladder was given (NAME of NAME.k). */
 void ladder_base_name(const char *name, char *out, size_t size);
 
 /* Step k's test: its preset over the run's -sprt keys, or the run's -sprt; false when the step
  * plays -rounds pairs without one. A gauntlet's step has Wald's bounds (family.h): no overshoot
  * correction. */
-bool ladder_step_sprt(const LadderSpec *ladder, int step, const MatchSettings *run,
-                      SprtParams *out);
+bool ladder_step_sprt(const LadderSpec *ladder, int step, const SprtParams *run_sprt,
+                      bool run_has_sprt, SprtParams *out);
 
 /* log2 of step k's size (nodes, or ms for a 40-move game). */
 double ladder_step_x(const LadderSpec *ladder, int step);

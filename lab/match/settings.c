@@ -271,7 +271,8 @@ static bool check_ladder(const MatchSettings *s, Error *err) {
         return false;
     for (int k = 0; k < s->ladder.count; k++) {
         SprtParams sprt;
-        if (!ladder_step_sprt(&s->ladder, k, s, &sprt) && s->rounds >= SETTINGS_UNBOUNDED_ROUNDS)
+        if (!ladder_step_sprt(&s->ladder, k, &s->sprt, s->has_sprt, &sprt) &&
+            s->rounds >= SETTINGS_UNBOUNDED_ROUNDS)
             return error_set(err, "-ladder step %s has no test: give -sprt, a preset of its own "
                                   "(%s:gain-stc) or -rounds N",
                              s->ladder.limit[k], s->ladder.limit[k]);

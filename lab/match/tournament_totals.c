@@ -17,7 +17,7 @@ void tournament_pairing_settings(const MatchSettings *run, Pairing pairing, Matc
     out->seeds = 1;
     if (run->tournament == TOURNAMENT_LADDER) /* each step its own test */
         out->has_sprt = ladder_step_sprt(&run->ladder, pairing.first / ladder_width(&run->ladder),
-                                         run, &out->sprt);
+                                         &run->sprt, run->has_sprt, &out->sprt);
     memset(&out->ladder, 0, sizeof out->ladder);
 }
 
