@@ -48,14 +48,10 @@ static void auto__resumed_after_kill_9_is_the_typed_in_run(void **state) {
              dir, args);
     test_kill_9_after_checkpoint(command, path, 60);
     /* Its measured speed edited: the samples give the figure, so the resume is refused. */
-    char forged_path[512];
-    snprintf(forged_path, sizeof forged_path, "%s/forged.json", dir);
-    test_edit_json(path, forged_path, "settings.engines.0.nodestime", "5");
-    snprintf(command, sizeof command, "cd %s && " ABTEST " -resume forged.json -quiet 2>&1", dir);
-    assert_int_equal(test_run(command, &out), 2);
-    if (!strstr(out, "engine a: \"nodestime\" is 5, but its recorded calibration samples give"))
-        fail_msg("forged nodestime: %s", out);
-    free(out);
+    static const TestEdit forged[] = {{"settings.engines.0.nodestime", "5",
+                                       "engine a: \"nodestime\" is 5, but its recorded "
+                                       "calibration samples give"}};
+    test_assert_edits_refused(dir, "killed.json", forged, 1);
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume killed.json -quiet", dir);
     if (test_run(command, &out) != 0)
         fail_msg("resume: %s", out);

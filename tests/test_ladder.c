@@ -410,18 +410,14 @@ static void ladder__bad_input_refused_before_any_game(void **state) {
  * edit of any is refused, naming the field and both values (40 of 60 pairs played). */
 static void resume__forged_steps_and_slope_refused(void **state) {
     (void)state;
-    char command[2048], path[512], edited[512], *out;
+    char command[2048], *out;
     snprintf(command, sizeof command,
              "cd %s && " ABTEST ENGINES " -ladder nodes=300,nodes=1200 continue=on -sprt elo0=0 "
              "elo1=10 -rounds 30" BOOK " -quiet -out forged.json -debug-stopafter 40",
              dir);
     assert_int_equal(test_run(command, &out), 130);
     free(out);
-    snprintf(path, sizeof path, "%s/forged.json", dir);
-    snprintf(edited, sizeof edited, "%s/edited.json", dir);
-    static const struct {
-        const char *path, *value, *message;
-    } edits[] = {
+    static const TestEdit edits[] = {
         {"tournament.ladder.slope.elo_per_doubling", "1e308",
          "\"tournament.ladder.slope.elo_per_doubling\" is 1e+308, but its counts give -23.19"},
         {"tournament.ladder.steps.0.elo", "50",
@@ -433,16 +429,7 @@ static void resume__forged_steps_and_slope_refused(void **state) {
         {"tournament.ladder.verdict", "\"better\"",
          "\"tournament.ladder.verdict\" is \"better\", but its counts give \"no clear"},
     };
-    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
-        test_edit_json(path, edited, edits[i].path, edits[i].value);
-        snprintf(command, sizeof command, "cd %s && " ABTEST " -resume edited.json -quiet 2>&1",
-                 dir);
-        int status = test_run(command, &out);
-        if (status != 2 || !strstr(out, edits[i].message))
-            fail_msg("%s = %s: exit %d, wanted '%s':\n%s", edits[i].path, edits[i].value, status,
-                     edits[i].message, out);
-        free(out);
-    }
+    test_assert_edits_refused(dir, "forged.json", edits, sizeof edits / sizeof edits[0]);
     /* The file as written resumes to the end. */
     snprintf(command, sizeof command, "cd %s && " ABTEST " -resume forged.json -quiet", dir);
     assert_int_equal(test_run(command, &out), 0);

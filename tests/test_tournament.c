@@ -830,9 +830,7 @@ static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
     assert_int_equal(test_run(command, &out), 130);
     free(out);
     snprintf(path, sizeof path, "%s/killed.json", dir);
-    static const struct {
-        const char *path, *value, *message;
-    } edits[] = {
+    static const TestEdit edits[] = {
         {"tournament.pairings.1.decision", "\"H1\"",
          "pairing 2: \"decision\" is H1 at 33 pairs, but its counts give LLR -4.1580, below"},
         {"tournament.pairings.0.engines.0.name", "\"base\"",
@@ -843,17 +841,8 @@ static void resume__derived_figures_recomputed_and_entries_bound(void **state) {
         {"tournament.rating.engines.0.elo", "1e308",
          "\"tournament.rating.engines[0].elo\" is 1e+308, but its counts give"},
     };
-    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
-        snprintf(edited, sizeof edited, "%s/edited.json", dir);
-        test_edit_json(path, edited, edits[i].path, edits[i].value);
-        snprintf(command, sizeof command, "cd %s && " ABTEST " -resume edited.json -quiet 2>&1",
-                 dir);
-        int status = test_run(command, &out);
-        if (status != 2 || !strstr(out, edits[i].message))
-            fail_msg("%s = %s: exit %d, wanted '%s':\n%s", edits[i].path, edits[i].value, status,
-                     edits[i].message, out);
-        free(out);
-    }
+    test_assert_edits_refused(dir, "killed.json", edits, sizeof edits / sizeof edits[0]);
+    snprintf(edited, sizeof edited, "%s/edited.json", dir);
     /* The same engines' entries swapped whole (each keeping its name): refused as well. */
     cJSON *json = test_load_json(path);
     cJSON *engines = cJSON_GetObjectItem(

@@ -163,6 +163,31 @@ static inline int test_run(const char *command, char **out) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* An edit of a results file (a dotted path, its new value as JSON text) and what the resume
+ * of the edited file must say. */
+typedef struct {
+    const char *path, *value, *message;
+} TestEdit;
+
+/* Each edit of dir/file, written to dir/edited.json, is refused on -resume: exit 2, its message
+ * said. */
+static inline void test_assert_edits_refused(const char *dir, const char *file,
+                                             const TestEdit edits[], size_t count) {
+    char from[512], to[512], command[1024], *out;
+    snprintf(from, sizeof from, "%s/%s", dir, file);
+    snprintf(to, sizeof to, "%s/edited.json", dir);
+    for (size_t i = 0; i < count; i++) {
+        test_edit_json(from, to, edits[i].path, edits[i].value);
+        snprintf(command, sizeof command,
+                 "cd %s && " TSLAB_BUILD_DIR "/abtest -resume edited.json -quiet 2>&1", dir);
+        int status = test_run(command, &out);
+        if (status != 2 || !strstr(out, edits[i].message))
+            fail_msg("%s = %s: exit %d, wanted '%s':\n%s", edits[i].path, edits[i].value, status,
+                     edits[i].message, out);
+        free(out);
+    }
+}
+
 /* Two JSON files hold the same values under each of keys (count of them), compared as the
  * tools write them: every number in its shortest exact text, so a difference in the last bit
  * of a double is a difference. */
