@@ -626,7 +626,6 @@ static bool parse_words(Parse *p, Error *err) {
     return true;
 }
 
-/* What only a gauntlet takes, said before any game (-sprt's kinds: settings_check). */
 /* Makes the run's engines the ladder's: each engine given becomes NAME.1, NAME.2, ... with each
  * step's limit (engine_count becomes the steps times the engines given); a gauntlet (one seed)
  * makes every step one. */
@@ -663,6 +662,7 @@ static bool expand_ladder(MatchSettings *s, Error *err) {
     return true;
 }
 
+/* What only a gauntlet takes, said before any game (-sprt's kinds: settings_check). */
 static bool check_tournament(const Parse *p, Error *err) {
     MatchSettings *s = p->settings;
     if (p->seeds_given && s->tournament != TOURNAMENT_GAUNTLET)
