@@ -234,8 +234,8 @@ static void assert_golden(const char *text, const char *name, const char *shape)
 }
 
 /* Terminal output without what the clock decides (the Progress and Elapsed lines, and how many
- * pairs were in flight at an SPRT's end, seen to differ between two runs of one clang build on
- * 1 thread), the build as BUILD and the checkout as SRC. */
+ * pairs were in flight at an SPRT's end: on 1 thread it differed between two runs of one clang
+ * build, and between the release and ASan builds), the build as BUILD and the checkout as SRC. */
 static char *normal_terminal(const char *text) {
     char *out = malloc(strlen(text) + 1), *write = out;
     for (const char *line = text, *next; *line; line = next) {
@@ -277,8 +277,8 @@ static void check_file(const char *shape, const char *file, const char *golden,
     free(text);
 }
 
-/* An experiment: its arguments, what keeps it quiet (tune and booktest always are), how it
- * resumes, the files it writes, their golden names and what to take out of each (NULL: game
+/* An experiment: its arguments, the option that keeps it quiet (tune and booktest take none),
+ * how it resumes, the files it writes, their golden names and what to take out of each (NULL: game
  * records). Its terminal output on 1 thread is golden as NAME.out. */
 typedef struct {
     const char *name;
