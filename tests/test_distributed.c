@@ -563,6 +563,31 @@ static void tune__refused_before_play(void **state) {
     assert_int_not_equal(access(command, F_OK), 0); /* nothing written */
 }
 
+/* -help or -version after other options ends tune and booktest on ranks as any run ends: exit
+ * 0, its text printed once, no rank left without MPI_Finalize (before, exit(0) in the parser
+ * gave "exiting improperly" and exit status 1). */
+static void help__ends_tune_and_booktest_cleanly_on_ranks(void **state) {
+    (void)state;
+    skip_without_mpi();
+    static const struct {
+        const char *arguments, *expected;
+    } rows[] = {
+        {" tune -each nodes=100 -help", "usage: abtest tune"},
+        {" booktest -each nodes=100 -help", "usage: abtest booktest"},
+        {" tune -each nodes=100 -version", "abtest (tslab "},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char command[1024], *out;
+        snprintf(command, sizeof command, MPIRUN " -np 2 " ABTEST_MPI "%s 2>&1", rows[i].arguments);
+        int status = test_run(command, &out);
+        const char *first = strstr(out, rows[i].expected);
+        if (status != 0 || !first || strstr(first + 1, rows[i].expected) ||
+            strstr(out, "improperly"))
+            fail_msg("%s: exit %d:\n%s", command, status, out);
+        free(out);
+    }
+}
+
 /* Whether a frozen rank was noticed: by its silence while the run went on (its pairs then go
  * to the others), or, when it held none and the run ended first, by not stopping at the end.
  * Batches go out on demand, so a rank frozen between two requests holds nothing. */
@@ -686,6 +711,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(fault__frozen_rank_noticed_and_its_pairs_played_by_others),
         cmocka_unit_test(tune__ranks_give_the_one_thread_trajectory),
         cmocka_unit_test(tune__refused_before_play),
+        cmocka_unit_test(help__ends_tune_and_booktest_cleanly_on_ranks),
         cmocka_unit_test(tune__frozen_rank_noticed_and_its_pairs_played_by_the_others),
         cmocka_unit_test(booktest__frozen_rank_noticed_and_its_pairs_played_by_the_others),
         cmocka_unit_test(forged__a_rank_that_lies_is_caught_by_the_replay),

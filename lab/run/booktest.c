@@ -28,6 +28,7 @@ typedef struct {
     int pairs;
     const char *json_path;
     MatchSettings base; /* the match's options booktest takes; both engines the -each one */
+    bool help_shown;    /* -help or -version among the options: printed, nothing to run */
 } BooktestArgs;
 
 typedef BooktestCell Cell;
@@ -126,8 +127,10 @@ static bool parse_args(BooktestArgs *a, int argc, char **argv, Error *err) {
     bool exit_now;
     if (!arguments_parse_command(&BOOKTEST_COMMAND, a, argc, argv, &a->base, &exit_now, err))
         return false;
-    if (exit_now) /* -help or -version, printed: nothing is open yet (as bench's -help) */
-        exit(0);
+    if (exit_now) { /* -help or -version, printed: the run ends at once, exit status 0 */
+        a->help_shown = true;
+        return true;
+    }
     if (a->book_count == 0)
         return error_set(err, "no book: give -book FILE (one per candidate)");
     if (a->diff_count == 0)
@@ -502,9 +505,13 @@ int abtest_booktest_main(int argc, char **argv, const PairRemote *remote) {
     if (!b || !(b->record = malloc(sizeof *b->record)))
         die("booktest: out of memory");
     booktest_record_init(b->record);
-    bool ready = read_arguments(b, argc, argv, &err) && load_books(b, &err) &&
-                 take_resumed_cells(b, &err) && check_build(b, &err) &&
-                 open_pool(b, remote, &err);
+    bool ready = read_arguments(b, argc, argv, &err);
+    if (ready && b->args.help_shown) { /* through the same ending as any run: MPI ends cleanly */
+        booktest_free(b);
+        return 0;
+    }
+    ready = ready && load_books(b, &err) && take_resumed_cells(b, &err) && check_build(b, &err) &&
+            open_pool(b, remote, &err);
     if (ready && !check_outputs(b, &err))
         ready = false;
     if (!ready)

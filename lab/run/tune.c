@@ -43,6 +43,7 @@ typedef struct {
     PairPool *pool;
     SessionRanks session; /* the ranks, when other ranks play */
     OutputPlan outputs;   /* -out and -plot against the inputs (cli/output.h) */
+    bool help_shown;      /* -help or -version among the options: printed, nothing to run */
 } Tune;
 
 /* An input file's hash, recorded so that a resume finds the same file. */
@@ -208,8 +209,10 @@ static bool parse_run(Tune *t, int argc, char **argv, Error *err) {
     bool exit_now;
     if (!arguments_parse_command(&TUNE_COMMAND, &options, argc, argv, &t->match, &exit_now, err))
         return false;
-    if (exit_now) /* -help or -version, printed: nothing is open yet (as bench's -help) */
-        exit(0);
+    if (exit_now) { /* -help or -version, printed: the run ends at once, exit status 0 */
+        t->help_shown = true;
+        return true;
+    }
     if (t->record.count == 0)
         return error_set(err, "no parameter: give -param LINE or -params FILE");
     if (options.iterations != floor(options.iterations) || options.pairs != floor(options.pairs))
@@ -567,6 +570,8 @@ static Tune *tune_new(int argc, char **argv, const PairRemote *remote, Error *er
         return NULL;
     }
     bool ok = parse_run(t, argc, argv, err);
+    if (ok && t->help_shown)
+        return t;
     if (ok && remote && remote->refuses(remote->context, &t->match))
         ok = error_set(err, "the ranks cannot play this run (said above)");
     if (!ok || !prepare_games(t, err)) {
@@ -630,8 +635,8 @@ static bool run_arguments(int argc, char **argv, RunArguments *a, Error *err) {
 /* The run, its history replayed and checked when resumed. */
 static Tune *open_run(const RunArguments *a, const PairRemote *remote, Error *err) {
     Tune *t = tune_new(a->argc, a->argv, remote, err);
-    if (!t)
-        return NULL;
+    if (!t || t->help_shown)
+        return t;
     const TuneRecord *recorded = a->resuming ? &a->resumed : NULL;
     Error inner = {{0}};
     bool ok = true;
@@ -738,6 +743,11 @@ int abtest_tune_main(int argc, char **argv, const PairRemote *remote) {
     outfile_lock_init(&lock);
     bool ready = run_arguments(argc, argv, &args, &err) &&
                  (t = open_run(&args, remote, &err)) != NULL;
+    if (ready && t->help_shown) { /* through the same ending as any run: MPI ends cleanly */
+        tune_free(t);
+        tune_record_destroy(&args.resumed);
+        return 0;
+    }
     if (ready && !(half_points = calloc((size_t)t->pairs, sizeof *half_points)))
         ready = error_set(&err, "out of memory");
     ready = ready && check_outputs(t, args.resuming, &err);
